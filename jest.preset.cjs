@@ -1,0 +1,50 @@
+// Shared Jest settings: ESM mode (client-node 2.x is ESM-only; run with --experimental-vm-modules, which
+// the Nx `test` target sets), TypeScript stripped by SWC (type checking is the `typecheck` target's job),
+// workspace packages resolved to their sources through the `@orkestra/source` export condition.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript' }, target: 'es2023', keepClassNames: true },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const base = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironmentOptions: { customExportConditions: ['@orkestra/source', 'node', 'import', 'default'] },
+};
+
+/**
+ * Two Jest projects per package: `unit` (test/**\/*.test.ts, no cluster) and `integration`
+ * (test/**\/*.int.test.ts, one real control plane per run started by @orkestra/testenv's global setup).
+ * Jest runs a project's global setup only when a test of that project is selected, so
+ * `jest --selectProjects unit` never starts a control plane.
+ */
+function packageJestConfig(displayName, { integration = true } = {}) {
+  const projects = [
+    {
+      ...base,
+      displayName: `${displayName}:unit`,
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['\\.int\\.test\\.ts$'],
+    },
+  ];
+  if (integration) {
+    projects.push({
+      ...base,
+      displayName: `${displayName}:integration`,
+      testMatch: ['<rootDir>/test/**/*.int.test.ts'],
+      globalSetup: require.resolve('./packages/testenv/jest/global-setup.mjs'),
+      globalTeardown: require.resolve('./packages/testenv/jest/global-teardown.mjs'),
+      testTimeout: 60_000,
+      slowTestThreshold: 20,
+    });
+  }
+  return { projects };
+}
+
+module.exports = { base, packageJestConfig };

@@ -1,0 +1,2 @@
+// Filled by a later issue: see the repository's issue tracker.
+export {};

@@ -1,0 +1,2 @@
+// Filled by a later issue.
+export {};
