@@ -1,2 +1,39 @@
-export { OrkestraError, ValidationError, OwnershipError, describeObject } from './errors.js';
-export type { ObjectLocation, FieldProblem } from './errors.js';
+export type { Context, Logger, LogFields } from './context.js';
+export { createContext, silentLogger, DEFAULT_FIELD_MANAGER } from './context.js';
+
+export type { ResourceHandler, ResolvedSpec, JsonSchema } from './contract.js';
+
+export type { KubeObject, ObjectMeta, ObjectRef, OwnerObject, OwnerReference } from './objects.js';
+export { refOf, describeOwner } from './objects.js';
+
+export {
+  OrkestraError, ValidationError, OwnershipError, KubeApiError, NotFoundError, AlreadyExistsError, ConflictError,
+  InvalidError, ForbiddenError, UnauthorizedError, UnavailableError, errorFromStatus, toKubeError, isNetworkError, describeObject,
+} from './errors.js';
+export type { ObjectLocation, FieldProblem, KubeStatus, StatusCause, RequestDescription } from './errors.js';
+
+export { Kubeclient } from './kubeclient.js';
+export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, CallOptions, WriteOptions, ListOptions, ObjectList, DeleteOptions } from './kubeclient.js';
+export { RequestCounter, WRITE_VERBS } from './request-counter.js';
+export type { Verb } from './request-counter.js';
+export { ResourceRegistry, resourcePath, groupVersionPath } from './resources.js';
+export type { ResourceInfo } from './resources.js';
+
+export { controllerReference, assertOwnable, ownerReferencesFor } from './owner-references.js';
+export type { ChildPlacement } from './owner-references.js';
+export { isControlledBy, controllerOf } from './ownership.js';
+
+export { MANAGED_BY_LABEL, MANAGED_BY_VALUE, OWNER_LABEL, ownerLabelValue, systemLabels, withSystemLabels, childSelector } from './labels.js';
+
+export { matchObject, appliedFieldsHash, withAppliedFields, APPLIED_FIELDS_ANNOTATION } from './drift.js';
+export type { DriftResult, DriftedField, MatchOptions } from './drift.js';
+export { parseQuantity, quantitiesEqual } from './quantity.js';
+export type { Quantity } from './quantity.js';
+
+export {
+  Validator, throwIfProblems, checkDns1123Label, checkDns1123Subdomain, checkDns1035Label, checkLabelKey, checkLabelValue,
+  checkConfigKey, checkPortName,
+} from './validation.js';
+
+export { buildChild, createChild, updateChild, deleteChild, listOwnedChildren, ImmutableFieldError } from './children.js';
+export type { ChildResult, ChildBehaviour, ImmutableChange } from './children.js';

@@ -1,17 +1,92 @@
 import { describe, expect, it } from '@jest/globals';
-import { OwnershipError, ValidationError } from '../src/index.js';
+import { ApiException } from '@kubernetes/client-node';
+import {
+  AlreadyExistsError, ConflictError, ForbiddenError, InvalidError, KubeApiError, NotFoundError, OrkestraError, OwnershipError,
+  UnauthorizedError, UnavailableError, ValidationError, errorFromStatus, isNetworkError, toKubeError,
+} from '../src/index.js';
 
-describe('ValidationError', () => {
+// Bodies as kube-apiserver v1.37 sends them (client-node hands them over as raw text).
+const status = (code: number, reason: string, message: string, details: object = {}) =>
+  JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason, details, code });
+
+const where = { verb: 'get', kind: 'Deployment', namespace: 'shop', name: 'web' };
+
+describe('errors from ApiException', () => {
+  it.each([
+    [404, 'NotFound', NotFoundError],
+    [409, 'AlreadyExists', AlreadyExistsError],
+    [409, 'Conflict', ConflictError],
+    [422, 'Invalid', InvalidError],
+    [403, 'Forbidden', ForbiddenError],
+    [401, 'Unauthorized', UnauthorizedError],
+    [503, 'ServiceUnavailable', UnavailableError],
+    [429, 'TooManyRequests', UnavailableError],
+  ])('%i %s → %p', (code, reason, Class) => {
+    const e = new ApiException(code, `HTTP-Code: ${code}`, status(code, reason, `deployments.apps "web" ${reason}`), {});
+    const mapped = toKubeError(e, where);
+    expect(mapped).toBeInstanceOf(Class);
+    expect(mapped).toBeInstanceOf(KubeApiError);
+    expect((mapped as KubeApiError).code).toBe(code);
+    expect(mapped.message).toContain('get Deployment shop/web failed');
+    expect(mapped.object).toEqual({ kind: 'Deployment', namespace: 'shop', name: 'web' });
+    expect(mapped.cause).toBe(e);
+  });
+
+  it('keeps the field causes of Invalid and names them in the message', () => {
+    const body = status(422, 'Invalid', 'Deployment.apps "web" is invalid: spec.selector: Invalid value: ...: field is immutable', {
+      name: 'web', group: 'apps', kind: 'Deployment',
+      causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: {"app":"x"}: field is immutable', field: 'spec.selector' }],
+    });
+    const e = errorFromStatus(422, body, { ...where, verb: 'apply' }) as InvalidError;
+    expect(e).toBeInstanceOf(InvalidError);
+    expect(e.causes).toEqual([expect.objectContaining({ field: 'spec.selector' })]);
+    expect(e.message).toMatch(/\[spec\.selector: Invalid value/);
+    expect(e.message).toMatch(/fix the listed fields/);
+  });
+
+  it('redacts values for sensitive kinds', () => {
+    const body = status(422, 'Invalid', 'Secret "s" is invalid: data[tls.crt]: Invalid value: "hunter2": bad', {
+      causes: [{ field: 'data[tls.crt]', message: 'Invalid value: "hunter2": bad' }],
+    });
+    const e = errorFromStatus(422, body, { verb: 'apply', kind: 'Secret', namespace: 'a', name: 's', sensitive: true }) as InvalidError;
+    expect(e.message).not.toContain('hunter2');
+    expect(JSON.stringify(e.status)).not.toContain('hunter2');
+    expect(e.message).toContain('data[tls.crt]');
+  });
+
+  it('accepts a body that is not JSON', () => {
+    const e = errorFromStatus(502, '<html>bad gateway</html>', where);
+    expect(e).toBeInstanceOf(UnavailableError);
+    expect(e.message).toContain('bad gateway');
+  });
+
+  it('network failures become UnavailableError; Orkestra errors pass through', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    const wrapped = new TypeError('fetch failed', { cause: refused });
+    expect(isNetworkError(wrapped)).toBe(true);
+    expect(toKubeError(wrapped, where)).toBeInstanceOf(UnavailableError);
+    const own = new ValidationError({ path: 'x', message: 'bad' });
+    expect(toKubeError(own, where)).toBe(own);
+    expect(toKubeError(new Error('boom'), where)).toBeInstanceOf(OrkestraError);
+    expect(isNetworkError(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('ValidationError and OwnershipError', () => {
   it('names the object and every problem', () => {
     const e = new ValidationError([{ path: 'replicas', message: 'bad' }, { path: 'port', message: 'worse', hint: 'fix' }], { object: { kind: 'Deployment', namespace: 'ns', name: 'web' } });
     expect(e.message).toContain('Deployment ns/web');
     expect(e.message).toContain('port: worse (fix)');
     expect(e.problems).toHaveLength(2);
-    expect(e).toBeInstanceOf(ValidationError);
     expect(e.name).toBe('ValidationError');
+    expect(e.reason).toBe('Validation');
   });
-  it('ownership names both sides', () => {
-    const e = new OwnershipError({ kind: 'Service', namespace: 'a', name: 'b' }, 'Website a/x (uid 1)', undefined, 'update');
-    expect(e.message).toMatch(/Service a\/b has no controller owner reference, not by Website a\/x/);
+
+  it('ownership names both sides and the way out', () => {
+    const none = new OwnershipError({ kind: 'Service', namespace: 'a', name: 'b' }, 'Website a/x (uid 1)', undefined, 'update');
+    expect(none.message).toMatch(/Service a\/b has no controller owner reference, not by Website a\/x \(uid 1\): refusing to update it/);
+    const other = new OwnershipError({ kind: 'Service', namespace: 'a', name: 'b' }, 'Website a/x (uid 1)', 'Website a/y (uid 2)', 'delete');
+    expect(other.message).toMatch(/is controlled by Website a\/y \(uid 2\)/);
+    expect(other.actualController).toBe('Website a/y (uid 2)');
   });
 });

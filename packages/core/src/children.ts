@@ -1,0 +1,238 @@
+/**
+ * The lifecycle every resource package shares: create, update (drift correction) and delete of one child
+ * object owned by a custom resource. A resource package only builds the desired object and names what is
+ * special about its kind; everything here is the same for every kind, so it lives once, in core.
+ *
+ * Writes use server-side apply under the context's field manager: one write restores every field the
+ * desired object sets, and fields it no longer sets are dropped. The drift matcher runs first, so a child
+ * that is in sync costs no write at all; reads go through the client's read cache when one is plugged in.
+ */
+import type { Context } from './context.js';
+import { matchObject, withAppliedFields, type DriftedField, type MatchOptions } from './drift.js';
+import { ConflictError, InvalidError, OrkestraError, OwnershipError, describeObject, type ObjectLocation } from './errors.js';
+import type { Kubeclient } from './kubeclient.js';
+import { childSelector, withSystemLabels } from './labels.js';
+import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
+import { describeOwner, refOf } from './objects.js';
+import { assertOwnable, ownerReferencesFor } from './owner-references.js';
+import { controllerOf, describeController, isControlledBy } from './ownership.js';
+
+/** What a lifecycle call did, for events, metrics and tests. */
+export interface ChildResult {
+  action: 'created' | 'updated' | 'recreated' | 'unchanged' | 'deleted' | 'absent';
+  /** The child as the server returned it after the write, or as read when nothing was written. */
+  object?: KubeObject | undefined;
+  /** For `updated`/`recreated`: the fields that had drifted. */
+  drifted?: DriftedField[];
+}
+
+/** A field whose change the server refuses on an existing object. */
+export interface ImmutableChange {
+  /** The field path, e.g. `spec.selector`. */
+  path: string;
+  /** Why it cannot change and what to do instead, for the error message. */
+  reason?: string;
+}
+
+/** What a resource package says about its kind beyond the desired object itself. */
+export interface ChildBehaviour {
+  /** The child's kind is cluster-scoped. */
+  clusterScoped?: boolean;
+  /** Options for the drift matcher (ignored paths, redaction of Secret data). */
+  match?: MatchOptions;
+  /**
+   * Adjusts the desired object to the live one before matching and writing: e.g. keep a generated Secret
+   * value that exists already. `live` is undefined when the child does not exist yet.
+   */
+  prepare?: (desired: KubeObject, live: KubeObject | undefined) => KubeObject;
+  /**
+   * Fields whose change the server would refuse (Deployment `spec.selector`, data of an immutable ConfigMap):
+   * returns the changes between live and desired that cannot be applied in place.
+   */
+  immutable?: (desired: KubeObject, live: KubeObject) => ImmutableChange[];
+  /** On an immutable change: delete the child and create it again instead of failing. */
+  recreate?: boolean;
+  /** How many times a Conflict is re-read and retried; default 3. */
+  conflictRetries?: number;
+}
+
+/** The change the server refused, and the way out: raised by {@link updateChild} without `recreate`. */
+export class ImmutableFieldError extends OrkestraError {
+  readonly changes: readonly ImmutableChange[];
+
+  constructor(object: ObjectLocation, changes: readonly ImmutableChange[], cause?: unknown) {
+    const list = changes.map((c) => `${c.path}${c.reason ? ` (${c.reason})` : ''}`).join(', ');
+    super(
+      'Immutable',
+      `cannot update ${describeObject(object)}: ${list} cannot change on an existing object. ` +
+        'Set `recreate: true` on this template to delete and recreate the object, or revert the change.',
+      { object, cause },
+    );
+    this.changes = changes;
+  }
+}
+
+/**
+ * The desired child as it is written: the owner's controller reference, the system labels stamped over the
+ * template's labels, and the applied-fields annotation. Refuses (ValidationError) a child the owner may not own.
+ *
+ * @example
+ * const obj = buildChild(website, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-config', namespace: 'shop' }, data });
+ * obj.metadata.ownerReferences; // [{ …website, controller: true, blockOwnerDeletion: true }]
+ */
+export function buildChild<T extends KubeObject>(owner: OwnerObject, desired: T, behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {}): T {
+  const namespace = behaviour.clusterScoped ? undefined : (desired.metadata.namespace ?? owner.metadata.namespace);
+  assertOwnable(owner, { kind: desired.kind, name: desired.metadata.name ?? '', namespace, clusterScoped: behaviour.clusterScoped ?? false });
+  const metadata = { ...desired.metadata, labels: withSystemLabels(desired.metadata.labels, owner.metadata.name), ownerReferences: ownerReferencesFor(owner) };
+  if (namespace === undefined) delete metadata.namespace;
+  else metadata.namespace = namespace;
+  return withAppliedFields({ ...desired, metadata });
+}
+
+function location(obj: KubeObject): ObjectLocation {
+  return { kind: obj.kind, namespace: obj.metadata.namespace, name: obj.metadata.name };
+}
+
+function assertControlled(live: KubeObject, owner: OwnerObject, action: string): void {
+  if (!isControlledBy(live, owner)) {
+    throw new OwnershipError(location(live), describeOwner(owner), describeController(controllerOf(live), live.metadata.namespace), action);
+  }
+}
+
+function isImmutableRefusal(e: unknown): e is InvalidError {
+  return e instanceof InvalidError && /immutable|may not change|field is not mutable/i.test(`${e.message} ${e.causes.map((c) => c.message).join(' ')}`);
+}
+
+function immutableFromError(e: InvalidError): ImmutableChange[] {
+  const fields = e.causes.filter((c) => /immutable|may not change/i.test(c.message ?? '')).map((c) => ({ path: c.field ?? '?', reason: 'the API server refuses changes to it' }));
+  return fields.length ? fields : [{ path: '?', reason: e.status?.message ?? 'the API server refused the change as immutable' }];
+}
+
+/**
+ * Creates the child unless it exists. Exists and controlled by `owner` → nothing is written. Exists and
+ * controlled by anyone else, or by nobody → {@link OwnershipError}, nothing is written.
+ *
+ * The create is a server-side apply without `force`, so the child's fields belong to the field manager
+ * from the start and later updates can drop them. Caveat: an object of the same name created by someone
+ * else in the moment between the existence check and the write is merged into rather than refused, unless
+ * its fields conflict (then: OwnershipError) or it has a controller (the server refuses a second one).
+ *
+ * @example
+ * await createChild(ctx, kube, website, desiredConfigMap); // { action: 'created' } or { action: 'unchanged' }
+ */
+export async function createChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
+  const child = buildChild(owner, desired, behaviour);
+  const ref = refOf(child);
+  const live = await kube.get(ref, { signal: ctx.signal });
+  if (live) {
+    assertControlled(live, owner, 'create');
+    return { action: 'unchanged', object: live };
+  }
+  const object = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, undefined), behaviour) : child;
+  try {
+    const created = await kube.apply(object, { fieldManager: ctx.fieldManager, force: false, signal: ctx.signal });
+    assertControlled(created, owner, 'create');
+    ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'created child');
+    return { action: 'created', object: created };
+  } catch (e) {
+    if (e instanceof ConflictError || (e instanceof InvalidError && /controller/i.test(e.message))) {
+      // Someone else created it meanwhile: it exists, and it is not ours.
+      const now = await kube.get(ref, { signal: ctx.signal });
+      if (now) assertControlled(now, owner, 'create');
+    }
+    throw e;
+  }
+}
+
+/**
+ * Brings the child to the desired state. Missing → created. In sync → **no write**. Drifted in any field the
+ * desired object sets, or a field dropped from it → one server-side apply that restores it. Controlled by
+ * someone else → {@link OwnershipError}. A change the server refuses (immutable field) →
+ * {@link ImmutableFieldError}, or delete and create when `behaviour.recreate` is set. A Conflict is re-read
+ * and retried up to `conflictRetries` times.
+ *
+ * @example
+ * const result = await updateChild(ctx, kube, website, desiredDeployment, { immutable: selectorChanged });
+ * result.action; // 'unchanged' in steady state
+ */
+export async function updateChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
+  const retries = behaviour.conflictRetries ?? 3;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await updateOnce(ctx, kube, owner, desired, behaviour);
+    } catch (e) {
+      if (!(e instanceof ConflictError) || attempt >= retries) throw e;
+      ctx.logger.debug({ kind: desired.kind, name: desired.metadata.name, attempt: attempt + 1 }, 'conflict: re-reading and retrying');
+    }
+  }
+}
+
+async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour): Promise<ChildResult> {
+  const base = buildChild(owner, desired, behaviour);
+  const ref = refOf(base);
+  const live = await kube.get(ref, { signal: ctx.signal });
+  if (!live) return createChild(ctx, kube, owner, desired, behaviour);
+  assertControlled(live, owner, 'update');
+  const child = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, live), behaviour) : base;
+  const match = matchObject(child, live, behaviour.match);
+  if (match.inSync) return { action: 'unchanged', object: live };
+
+  const immutable = behaviour.immutable?.(child, live) ?? [];
+  if (immutable.length > 0) {
+    if (!behaviour.recreate) throw new ImmutableFieldError(location(live), immutable);
+    return recreate(ctx, kube, owner, desired, behaviour, live, match.drifted);
+  }
+  try {
+    const updated = await kube.apply(child, { fieldManager: ctx.fieldManager, force: true, signal: ctx.signal });
+    ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name, fields: match.drifted.map((d) => d.path) }, 'corrected drift');
+    return { action: 'updated', object: updated, drifted: match.drifted };
+  } catch (e) {
+    if (!isImmutableRefusal(e)) throw e;
+    if (!behaviour.recreate) throw new ImmutableFieldError(location(live), immutableFromError(e), e);
+    return recreate(ctx, kube, owner, desired, behaviour, live, match.drifted);
+  }
+}
+
+async function recreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, live: KubeObject, drifted: DriftedField[]): Promise<ChildResult> {
+  const ref = refOf(live);
+  await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
+  const child = buildChild(owner, behaviour.prepare ? behaviour.prepare(desired, undefined) : desired, behaviour);
+  const created = await kube.apply(child, { fieldManager: ctx.fieldManager, force: false, signal: ctx.signal });
+  ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'recreated child to change an immutable field');
+  return { action: 'recreated', object: created, drifted };
+}
+
+/**
+ * Deletes the child if `owner` controls it. Missing → nothing. Controlled by someone else, or by nobody →
+ * {@link OwnershipError}, the object is left untouched. The delete carries a UID precondition, so a
+ * successor of the same name created meanwhile is never deleted.
+ *
+ * @example
+ * await deleteChild(ctx, kube, website, { apiVersion: 'v1', kind: 'Service', namespace: 'shop', name: 'web-svc' });
+ */
+export async function deleteChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, ref: ObjectRef, attempt = 0): Promise<ChildResult> {
+  const live = await kube.get(ref, { signal: ctx.signal });
+  if (!live) return { action: 'absent' };
+  assertControlled(live, owner, 'delete');
+  try {
+    const deleted = await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
+    if (deleted) ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'deleted child');
+    return { action: deleted ? 'deleted' : 'absent', object: live };
+  } catch (e) {
+    // A UID precondition failure: the object was replaced meanwhile by one that is not the one we checked.
+    if (e instanceof ConflictError && attempt < 3) return deleteChild(ctx, kube, owner, ref, attempt + 1);
+    throw e;
+  }
+}
+
+/**
+ * The children of a kind that `owner` controls: listed by the system labels, kept only when their
+ * controller reference carries the owner's UID.
+ *
+ * @example
+ * const services = await listOwnedChildren(ctx, kube, website, 'v1', 'Service');
+ */
+export async function listOwnedChildren(ctx: Context, kube: Kubeclient, owner: OwnerObject, apiVersion: string, kind: string, options: { namespace?: string } = {}): Promise<KubeObject[]> {
+  const { items } = await kube.list(apiVersion, kind, { namespace: options.namespace ?? owner.metadata.namespace, labelSelector: childSelector(owner.metadata.name), signal: ctx.signal });
+  return items.filter((item) => isControlledBy(item, owner));
+}

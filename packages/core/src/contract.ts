@@ -1,0 +1,67 @@
+/**
+ * The contract every resource package implements, so the reconciler and the CLI can drive any of them
+ * without importing it. See the repository's DESIGN.md, "The contract".
+ */
+import type { ChildResult } from './children.js';
+import type { Context } from './context.js';
+import type { Kubeclient } from './kubeclient.js';
+import type { KubeObject, OwnerObject } from './objects.js';
+
+/** A JSON Schema (draft 2020-12 / OpenAPI v3 subset) describing a template source. */
+export interface JsonSchema {
+  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null' | readonly ('object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null')[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: readonly string[];
+  items?: JsonSchema;
+  additionalProperties?: boolean | JsonSchema;
+  enum?: readonly unknown[];
+  oneOf?: readonly JsonSchema[];
+  anyOf?: readonly JsonSchema[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  [keyword: string]: unknown;
+}
+
+/** What every resolved spec has: the child's name and, optionally, its namespace. */
+export interface ResolvedSpec {
+  /** The child's name (defaults such as `<owner>-deployment` are applied by `resolve`). */
+  name: string;
+  /** The child's namespace; the owner's when absent. */
+  namespace?: string | undefined;
+}
+
+/**
+ * One resource type's package, as the reconciler and the CLI see it.
+ *
+ * - `resolve` is pure: defaults, parsing of strings into typed values (a {@link ValidationError} on bad
+ *   input), system labels. It sends no request.
+ * - `desired` builds the object that `create`/`update` write (before owner references and system labels,
+ *   which core stamps): what `orkestra render` prints.
+ * - `create` is idempotent, `update` corrects drift with zero writes when in sync, `delete` removes only
+ *   what `owner` controls; all three refuse objects controlled by anyone else with an `OwnershipError`.
+ *
+ * @example
+ * const handlers: ResourceHandler[] = [deployments.handler, services.handler];
+ * for (const h of handlers) await h.update(ctx, kube, cr, h.resolve(source, cr.metadata.name));
+ */
+export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec = ResolvedSpec> {
+  /** The katalog key, e.g. `deployments`. */
+  readonly key: string;
+  readonly apiVersion: string;
+  readonly kind: string;
+  /** The REST plural, e.g. `deployments`. */
+  readonly plural: string;
+  readonly namespaced: boolean;
+  /** JSON Schema of {@link Source}, for katalog validation and editors. */
+  readonly schema: JsonSchema;
+  /** Template-source fields whose values must never appear in logs or errors (Secret data). */
+  readonly sensitiveFields?: readonly string[];
+  resolve(source: Source, ownerName: string): Resolved;
+  desired(owner: OwnerObject, spec: Resolved): KubeObject;
+  create(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  update(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  delete(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+}

@@ -1,0 +1,429 @@
+/**
+ * `Kubeclient`: the one way Orkestra talks to the API server. It loads credentials with
+ * `@kubernetes/client-node`'s `KubeConfig` (kubeconfig files, in-cluster service accounts, exec and token-file
+ * auth), sends plain JSON over one kept-alive undici connection pool, and adds what a controller needs:
+ * typed errors, bounded retries of transient failures, request counting, and an optional read cache.
+ *
+ * Why not client-node's generated clients for every call: in client-node 2.x each request builds a new undici
+ * Agent (no connection reuse, a TLS handshake per request), its object API deserialises timestamps into
+ * `Date`s (so read objects no longer compare with written ones), and it has no generic status subresource.
+ */
+import { KubeConfig } from '@kubernetes/client-node';
+import { Agent, type Dispatcher } from 'undici';
+import type { Logger } from './context.js';
+import { silentLogger } from './context.js';
+import { errorFromStatus, isNetworkError, KubeApiError, NotFoundError, OrkestraError, toKubeError, type RequestDescription } from './errors.js';
+import type { KubeObject, ObjectRef } from './objects.js';
+import { RequestCounter, type Verb } from './request-counter.js';
+import { groupVersionPath, resourcePath, ResourceRegistry, type ResourceInfo } from './resources.js';
+
+/** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
+export type CacheAnswer = { object: KubeObject | undefined } | undefined;
+
+/**
+ * A read cache the reconciler plugs in (informer caches). `get` answers from memory when it covers the kind
+ * and namespace; `observe` hears of every write this client makes, so reads after our own write never see
+ * the older copy (read-your-writes).
+ */
+export interface ReadCache {
+  get(ref: ObjectRef): CacheAnswer;
+  observe?(event: { type: 'written'; object: KubeObject } | { type: 'deleted'; ref: ObjectRef }): void;
+}
+
+/** Retry policy for transient failures (network errors, 429, 502, 503, 504, and 500 with Retry-After). */
+export interface RetryOptions {
+  /** Further attempts after the first; default 5. */
+  retries?: number;
+  /** First delay in ms, doubled each attempt; default 200. */
+  baseDelayMs?: number;
+  /** Largest delay in ms; default 5000. */
+  maxDelayMs?: number;
+}
+
+/** Options of every {@link Kubeclient} constructor. */
+export interface KubeclientOptions {
+  retry?: RetryOptions;
+  /** Per-request timeout in ms (headers and body); default 30000. */
+  timeoutMs?: number;
+  /** Logs retries at `warn`, each request at `debug`. Bodies are never logged. */
+  logger?: Logger;
+  /** Connections kept open to the API server; default 16. */
+  connections?: number;
+}
+
+/** Options shared by every call. */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+/** Options of writes. */
+export interface WriteOptions extends CallOptions {
+  fieldManager?: string;
+  /** `true` sends `dryRun=All`: the server validates and defaults but stores nothing. */
+  dryRun?: boolean;
+}
+
+/** Options of {@link Kubeclient.list}. */
+export interface ListOptions extends CallOptions {
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+  fieldSelector?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** A list answer. */
+export interface ObjectList<T extends KubeObject = KubeObject> {
+  items: T[];
+  resourceVersion: string;
+}
+
+/** Options of {@link Kubeclient.delete}. */
+export interface DeleteOptions extends CallOptions {
+  /** `Background` (default): the object goes at once, its dependents after it. */
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
+  /** Delete only if the object still has this UID (and resourceVersion): never delete a successor of the same name. */
+  preconditions?: { uid?: string; resourceVersion?: string };
+}
+
+interface RawRequest extends CallOptions {
+  verb: Verb;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  contentType?: string;
+  describe: RequestDescription;
+  resource: string;
+}
+
+const SENSITIVE_KINDS = new Set(['Secret']);
+const RETRYABLE_CODES = new Set([429, 502, 503, 504]);
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * A Kubernetes API client for controllers.
+ *
+ * @example
+ * const kube = Kubeclient.fromDefault();                 // KUBECONFIG, ~/.kube/config, or in-cluster
+ * const cm = await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'web-config' });
+ * await kube.apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'shop' }, data: { a: '1' } },
+ *   { fieldManager: 'my-operator' });
+ * kube.requests.snapshot(); // { 'apply configmaps': 1, 'get configmaps': 1 }
+ */
+export class Kubeclient {
+  /** Every request this client sent, by verb and resource. */
+  readonly requests = new RequestCounter();
+  /** Plurals and scopes of kinds; register a kind here to spare its discovery request. */
+  readonly resources = new ResourceRegistry();
+  readonly kubeConfig: KubeConfig;
+  /** The API server's URL. */
+  readonly server: string;
+
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger'>> & { retry: Required<RetryOptions>; logger: Logger };
+  private dispatcher: Promise<Dispatcher> | undefined;
+  private staticHeaders: Record<string, string> | undefined;
+  private readonly discoveries = new Map<string, Promise<void>>();
+  private cache: ReadCache | undefined;
+  private closed = false;
+
+  /** A client for the current context of `kubeConfig`. */
+  constructor(kubeConfig: KubeConfig, options: KubeclientOptions = {}) {
+    const cluster = kubeConfig.getCurrentCluster();
+    if (!cluster) {
+      throw new OrkestraError('Config', 'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a valid file');
+    }
+    this.kubeConfig = kubeConfig;
+    this.server = cluster.server.replace(/\/+$/, '');
+    const url = new URL(this.server);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.options = {
+      timeoutMs: options.timeoutMs ?? 30_000,
+      connections: options.connections ?? 16,
+      logger: options.logger ?? silentLogger,
+      retry: { retries: options.retry?.retries ?? 5, baseDelayMs: options.retry?.baseDelayMs ?? 200, maxDelayMs: options.retry?.maxDelayMs ?? 5_000 },
+    };
+  }
+
+  /** A client from the default places: `KUBECONFIG`, `~/.kube/config`, then the in-cluster service account. */
+  static fromDefault(options?: KubeclientOptions): Kubeclient {
+    const kc = new KubeConfig();
+    kc.loadFromDefault();
+    return new Kubeclient(kc, options);
+  }
+
+  /** A client for the pod's service account (in-cluster). */
+  static inCluster(options?: KubeclientOptions): Kubeclient {
+    const kc = new KubeConfig();
+    kc.loadFromCluster();
+    return new Kubeclient(kc, options);
+  }
+
+  /** A client for a kubeconfig file. */
+  static fromFile(path: string, options?: KubeclientOptions): Kubeclient {
+    const kc = new KubeConfig();
+    kc.loadFromFile(path);
+    return new Kubeclient(kc, options);
+  }
+
+  /** Plugs in (or, with `undefined`, removes) the read cache `get` consults first. */
+  setReadCache(cache: ReadCache | undefined): void {
+    this.cache = cache;
+  }
+
+  /** How `apiVersion`/`kind` is served, from the registry or through one (cached) discovery request. */
+  async resourceFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<ResourceInfo> {
+    const known = this.resources.lookup(apiVersion, kind);
+    if (known) return known;
+    let pending = this.discoveries.get(apiVersion);
+    if (!pending) {
+      pending = this.send<{ resources?: { name: string; kind: string; namespaced: boolean }[] }>({
+        verb: 'discovery', method: 'GET', path: groupVersionPath(apiVersion), resource: apiVersion,
+        describe: { verb: 'discover', kind: `API group ${apiVersion}` }, signal: options.signal,
+      }).then((list) => this.resources.registerDiscovery(apiVersion, list));
+      this.discoveries.set(apiVersion, pending);
+      pending.catch(() => this.discoveries.delete(apiVersion));
+    }
+    await pending;
+    const info = this.resources.lookup(apiVersion, kind);
+    if (!info) {
+      throw new NotFoundError('NotFound', 404, `the API server does not serve kind ${kind} in ${apiVersion} — install its CRD, or check apiVersion and kind`, { verb: 'discover', kind });
+    }
+    return info;
+  }
+
+  /**
+   * Reads one object; `undefined` when it does not exist. Answered by the read cache when one is plugged
+   * in and covers the object.
+   */
+  async get<T extends KubeObject = KubeObject>(ref: ObjectRef, options: CallOptions = {}): Promise<T | undefined> {
+    const cached = this.cache?.get(ref);
+    if (cached) return cached.object as T | undefined;
+    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
+    try {
+      return await this.send<T>({
+        verb: 'get', method: 'GET', path: resourcePath(info, ref.namespace, ref.name), resource: info.plural,
+        describe: this.describe('get', ref), signal: options.signal,
+      });
+    } catch (e) {
+      if (e instanceof NotFoundError) return undefined;
+      throw e;
+    }
+  }
+
+  /** Lists objects of a kind, in one namespace or (no namespace) all of them. */
+  async list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: ListOptions = {}): Promise<ObjectList<T>> {
+    const info = await this.resourceFor(apiVersion, kind, options);
+    const answer = await this.send<{ items?: T[]; metadata?: { resourceVersion?: string } }>({
+      verb: 'list', method: 'GET', path: resourcePath(info, options.namespace), resource: info.plural,
+      query: { labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, limit: options.limit },
+      describe: { verb: 'list', kind, namespace: options.namespace }, signal: options.signal,
+    });
+    // Items of a list carry no apiVersion/kind; give them theirs so they can be written back or compared.
+    const items = (answer.items ?? []).map((item) => ({ ...item, apiVersion, kind }));
+    return { items, resourceVersion: answer.metadata?.resourceVersion ?? '' };
+  }
+
+  /** Creates an object; `AlreadyExistsError` when one of that name exists. */
+  async create<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
+    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
+    const created = await this.send<T>({
+      verb: 'create', method: 'POST', path: resourcePath(info, obj.metadata.namespace), resource: info.plural, body: obj,
+      query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
+      describe: this.describe('create', obj), signal: options.signal,
+    });
+    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: created });
+    return created;
+  }
+
+  /**
+   * Server-side apply: the server merges `obj` into the live object (creating it when missing), the field
+   * manager owns every field `obj` sets, and fields it owned before and `obj` no longer sets are removed.
+   * `force` (default true) takes fields over from other managers, as a controller must.
+   */
+  async apply<T extends KubeObject>(obj: T, options: WriteOptions & { fieldManager: string; force?: boolean }): Promise<T> {
+    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
+    const applied = await this.send<T>({
+      verb: 'apply', method: 'PATCH', path: resourcePath(info, obj.metadata.namespace, obj.metadata.name), resource: info.plural,
+      body: obj, contentType: 'application/apply-patch+yaml',
+      query: { fieldManager: options.fieldManager, force: options.force ?? true, dryRun: options.dryRun ? 'All' : undefined },
+      describe: this.describe('apply', obj), signal: options.signal,
+    });
+    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: applied });
+    return applied;
+  }
+
+  /** Replaces an object (PUT); `obj.metadata.resourceVersion` makes it conditional (ConflictError when stale). */
+  async update<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
+    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
+    const updated = await this.send<T>({
+      verb: 'update', method: 'PUT', path: resourcePath(info, obj.metadata.namespace, obj.metadata.name), resource: info.plural, body: obj,
+      query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
+      describe: this.describe('update', obj), signal: options.signal,
+    });
+    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: updated });
+    return updated;
+  }
+
+  /**
+   * Patches an object, or with `subresource: 'status'` its status. `type` is `merge` (RFC 7386, default),
+   * `json` (RFC 6902) or `strategic`.
+   */
+  async patch<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    patch: unknown,
+    options: WriteOptions & { type?: 'merge' | 'json' | 'strategic'; subresource?: 'status' } = {},
+  ): Promise<T> {
+    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
+    const contentType = { merge: 'application/merge-patch+json', json: 'application/json-patch+json', strategic: 'application/strategic-merge-patch+json' }[options.type ?? 'merge'];
+    const patched = await this.send<T>({
+      verb: 'patch', method: 'PATCH', path: resourcePath(info, ref.namespace, ref.name, options.subresource), resource: options.subresource ? `${info.plural}/${options.subresource}` : info.plural,
+      body: patch, contentType, query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
+      describe: this.describe('patch', ref), signal: options.signal,
+    });
+    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: patched });
+    return patched;
+  }
+
+  /**
+   * Merge-patches the status subresource: `patchStatus(cr, { conditions: [...] })`. Only what `status`
+   * names changes.
+   */
+  patchStatus<T extends KubeObject = KubeObject>(ref: ObjectRef, status: Record<string, unknown>, options: WriteOptions = {}): Promise<T> {
+    return this.patch<T>(ref, { status }, { ...options, type: 'merge', subresource: 'status' });
+  }
+
+  /**
+   * Deletes an object. Returns `true` when it was deleted (or its deletion began), `false` when it did not
+   * exist. With `preconditions.uid`, an object of the same name but another UID is left alone (ConflictError).
+   */
+  async delete(ref: ObjectRef, options: DeleteOptions = {}): Promise<boolean> {
+    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
+    const body: Record<string, unknown> = { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: options.propagationPolicy ?? 'Background' };
+    if (options.preconditions) body.preconditions = options.preconditions;
+    try {
+      await this.send({
+        verb: 'delete', method: 'DELETE', path: resourcePath(info, ref.namespace, ref.name), resource: info.plural, body,
+        describe: this.describe('delete', ref), signal: options.signal,
+      });
+    } catch (e) {
+      if (e instanceof NotFoundError) {
+        this.cache?.observe?.({ type: 'deleted', ref });
+        return false;
+      }
+      throw e;
+    }
+    this.cache?.observe?.({ type: 'deleted', ref });
+    return true;
+  }
+
+  /** Closes the connection pool. Further requests fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const d = this.dispatcher;
+    this.dispatcher = undefined;
+    if (d) await (await d).close();
+  }
+
+  private describe(verb: string, obj: ObjectRef | KubeObject): RequestDescription {
+    const name = 'metadata' in obj ? obj.metadata.name : obj.name;
+    const namespace = 'metadata' in obj ? obj.metadata.namespace : obj.namespace;
+    return { verb, kind: obj.kind, namespace, name, sensitive: SENSITIVE_KINDS.has(obj.kind) };
+  }
+
+  /** TLS material and static headers are read once; exec and token-file credentials refresh per request. */
+  private async connection(): Promise<{ dispatcher: Dispatcher; headers: Record<string, string> }> {
+    if (this.closed) throw new OrkestraError('Closed', 'this Kubeclient was closed');
+    const user = this.kubeConfig.getCurrentUser();
+    const dynamic = Boolean(user?.exec || user?.authProvider);
+    if (!this.dispatcher) {
+      this.dispatcher = (async () => {
+        const opts: { headers?: Record<string, string>; ca?: Buffer; cert?: Buffer; key?: Buffer; rejectUnauthorized?: boolean; servername?: string } = { headers: {} };
+        await this.kubeConfig.applyToHTTPSOptions(opts as never);
+        this.staticHeaders = { ...(opts.headers ?? {}) };
+        const cluster = this.kubeConfig.getCurrentCluster();
+        return new Agent({
+          connections: this.options.connections,
+          pipelining: 1,
+          keepAliveTimeout: 30_000,
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+          connect: {
+            ca: opts.ca, cert: opts.cert, key: opts.key,
+            rejectUnauthorized: cluster?.skipTLSVerify ? false : opts.rejectUnauthorized ?? true,
+            ...(opts.servername ? { servername: opts.servername } : {}),
+          },
+        });
+      })();
+      this.dispatcher.catch(() => (this.dispatcher = undefined));
+    }
+    const dispatcher = await this.dispatcher;
+    if (!dynamic) return { dispatcher, headers: this.staticHeaders ?? {} };
+    const opts: { headers: Record<string, string> } = { headers: {} };
+    await this.kubeConfig.applyToHTTPSOptions(opts as never);
+    return { dispatcher, headers: opts.headers };
+  }
+
+  private async send<T>(req: RawRequest): Promise<T> {
+    const { retries, baseDelayMs, maxDelayMs } = this.options.retry;
+    let query = '';
+    if (req.query) {
+      const params = new URLSearchParams();
+      for (const [k, v] of Object.entries(req.query)) if (v !== undefined) params.set(k, String(v));
+      const s = params.toString();
+      if (s) query = `?${s}`;
+    }
+    const path = `${this.basePath}${req.path}${query}`;
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    for (let attempt = 0; ; attempt++) {
+      if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? new DOMException('aborted', 'AbortError'), req.describe);
+      let error: KubeApiError | OrkestraError;
+      let retryAfterMs: number | undefined;
+      this.requests.record(req.verb, req.resource);
+      try {
+        const { dispatcher, headers } = await this.connection();
+        const res = await dispatcher.request({
+          origin: this.origin, path, method: req.method, body, signal: req.signal,
+          headers: { ...headers, accept: 'application/json', ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}) },
+        });
+        const text = await res.body.text();
+        if (res.statusCode >= 200 && res.statusCode < 300) {
+          this.options.logger.debug({ verb: req.verb, resource: req.resource, code: res.statusCode }, 'kube request');
+          return (text ? JSON.parse(text) : undefined) as T;
+        }
+        error = errorFromStatus(res.statusCode, text, req.describe);
+        const retryAfter = res.headers['retry-after'];
+        if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Math.min(Number(retryAfter) * 1000, 10_000);
+        if (!(RETRYABLE_CODES.has(res.statusCode) || (res.statusCode === 500 && retryAfterMs !== undefined))) throw error;
+      } catch (e) {
+        if (e instanceof OrkestraError && !(e instanceof KubeApiError && e.reason === 'Unavailable')) throw e;
+        if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? e, req.describe);
+        error = toKubeError(e, req.describe);
+        if (!(e instanceof KubeApiError) && !isNetworkError(e)) throw error;
+      }
+      if (attempt >= retries) throw error;
+      const backoff = Math.min(baseDelayMs * 2 ** attempt, maxDelayMs) * (0.8 + Math.random() * 0.4);
+      const delay = retryAfterMs ?? backoff;
+      this.options.logger.warn({ verb: req.verb, resource: req.resource, attempt: attempt + 1, retries, delayMs: Math.round(delay), reason: error.message }, 'retrying a transient API failure');
+      await sleep(delay, req.signal).catch((reason: unknown) => {
+        throw toKubeError(reason, req.describe);
+      });
+    }
+  }
+}

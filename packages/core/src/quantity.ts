@@ -1,0 +1,50 @@
+/**
+ * Kubernetes resource quantities (`500m`, `0.5`, `1Gi`, `1e3`), compared by value. The API server stores
+ * quantities in canonical form (`0.5` becomes `500m`, `1024Mi` becomes `1Gi`), so a spec and the live object
+ * must be compared as numbers, not as text. Values are exact rationals (BigInt), never floats.
+ */
+
+/** An exact quantity: `numerator / denominator`. */
+export interface Quantity {
+  readonly numerator: bigint;
+  readonly denominator: bigint;
+}
+
+const QUANTITY = /^([+-]?)(\d+(?:\.\d*)?|\.\d+)(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?\d+)?$/;
+const BINARY: Record<string, number> = { Ki: 10, Mi: 20, Gi: 30, Ti: 40, Pi: 50, Ei: 60 };
+const DECIMAL: Record<string, number> = { n: -9, u: -6, m: -3, k: 3, M: 6, G: 9, T: 12, P: 15, E: 18 };
+
+/**
+ * Parses a quantity, or returns `undefined` when the text is not one.
+ *
+ * @example
+ * parseQuantity('1Gi'); // { numerator: 1073741824n, denominator: 1n }
+ * parseQuantity('abc'); // undefined
+ */
+export function parseQuantity(text: string): Quantity | undefined {
+  const m = QUANTITY.exec(text.trim());
+  if (!m) return undefined;
+  const [, sign, number, suffix = ''] = m as unknown as [string, string, string, string | undefined];
+  const [whole = '', fraction = ''] = number.split('.');
+  let numerator = BigInt((whole || '0') + fraction) * (sign === '-' ? -1n : 1n);
+  let denominator = 10n ** BigInt(fraction.length);
+  let exp10 = 0;
+  if (suffix in BINARY) numerator *= 2n ** BigInt(BINARY[suffix]!);
+  else if (suffix in DECIMAL) exp10 = DECIMAL[suffix]!;
+  else if (suffix) exp10 = Number(suffix.slice(1));
+  if (Math.abs(exp10) > 1000) return undefined;
+  if (exp10 > 0) numerator *= 10n ** BigInt(exp10);
+  else if (exp10 < 0) denominator *= 10n ** BigInt(-exp10);
+  return { numerator, denominator };
+}
+
+/**
+ * True when both texts are quantities of the same value: `quantitiesEqual('0.5', '500m')` and
+ * `quantitiesEqual('1024Mi', '1Gi')` are true. False when either is not a quantity.
+ */
+export function quantitiesEqual(a: string, b: string): boolean {
+  if (a === b) return true;
+  const x = parseQuantity(a);
+  const y = parseQuantity(b);
+  return x !== undefined && y !== undefined && x.numerator * y.denominator === y.numerator * x.denominator;
+}
