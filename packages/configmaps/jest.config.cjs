@@ -1,3 +1,3 @@
 const { packageJestConfig } = require('../../jest.preset.cjs');
 
-module.exports = packageJestConfig('configmaps', { integration: false });
+module.exports = packageJestConfig('configmaps', { integration: true });

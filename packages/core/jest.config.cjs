@@ -1,3 +1,3 @@
 const { packageJestConfig } = require('../../jest.preset.cjs');
 
-module.exports = packageJestConfig('core', { integration: false });
+module.exports = packageJestConfig('core', { integration: true });

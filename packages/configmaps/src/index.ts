@@ -1,2 +1,3 @@
-// Filled by a later issue: see the repository's issue tracker.
-export {};
+export { resolve, desired, create, update, delete, handler, immutableChanges } from './configmap.js';
+export { ConfigMapSourceSchema } from './types.js';
+export type { ConfigMapSource, ResolvedConfigMap } from './types.js';

@@ -47,9 +47,9 @@ export interface ChildBehaviour {
   prepare?: (desired: KubeObject, live: KubeObject | undefined) => KubeObject;
   /**
    * Fields whose change the server would refuse (Deployment `spec.selector`, data of an immutable ConfigMap):
-   * returns the changes between live and desired that cannot be applied in place.
+   * given the drifted fields, returns the changes that cannot be applied in place.
    */
-  immutable?: (desired: KubeObject, live: KubeObject) => ImmutableChange[];
+  immutable?: (drifted: readonly DriftedField[], live: KubeObject, desired: KubeObject) => ImmutableChange[];
   /** On an immutable change: delete the child and create it again instead of failing. */
   recreate?: boolean;
   /** How many times a Conflict is re-read and retried; default 3. */
@@ -177,7 +177,7 @@ async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, de
   const match = matchObject(child, live, behaviour.match);
   if (match.inSync) return { action: 'unchanged', object: live };
 
-  const immutable = behaviour.immutable?.(child, live) ?? [];
+  const immutable = behaviour.immutable?.(match.drifted, live, child) ?? [];
   if (immutable.length > 0) {
     if (!behaviour.recreate) throw new ImmutableFieldError(location(live), immutable);
     return recreate(ctx, kube, owner, desired, behaviour, live, match.drifted);

@@ -6,6 +6,7 @@ import type { ChildResult } from './children.js';
 import type { Context } from './context.js';
 import type { Kubeclient } from './kubeclient.js';
 import type { KubeObject, OwnerObject } from './objects.js';
+import type { ObjectReader } from './referenced-data.js';
 
 /** A JSON Schema (draft 2020-12 / OpenAPI v3 subset) describing a template source. */
 export interface JsonSchema {
@@ -38,8 +39,8 @@ export interface ResolvedSpec {
  *
  * - `resolve` is pure: defaults, parsing of strings into typed values (a {@link ValidationError} on bad
  *   input), system labels. It sends no request.
- * - `desired` builds the object that `create`/`update` write (before owner references and system labels,
- *   which core stamps): what `orkestra render` prints.
+ * - `desired` builds the object that `create`/`update` write (owner references and the applied-fields
+ *   annotation are stamped by core): what `orkestra render` prints.
  * - `create` is idempotent, `update` corrects drift with zero writes when in sync, `delete` removes only
  *   what `owner` controls; all three refuse objects controlled by anyone else with an `OwnershipError`.
  *
@@ -60,7 +61,8 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
   /** Template-source fields whose values must never appear in logs or errors (Secret data). */
   readonly sensitiveFields?: readonly string[];
   resolve(source: Source, ownerName: string): Resolved;
-  desired(owner: OwnerObject, spec: Resolved): KubeObject;
+  /** `reader` reads objects the child copies from (fromConfigMap, fromSecret); without it such a spec fails. */
+  desired(owner: OwnerObject, spec: Resolved, reader?: ObjectReader): Promise<KubeObject>;
   create(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
   update(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
   delete(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;

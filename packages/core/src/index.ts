@@ -37,3 +37,12 @@ export {
 
 export { buildChild, createChild, updateChild, deleteChild, listOwnedChildren, ImmutableFieldError } from './children.js';
 export type { ChildResult, ChildBehaviour, ImmutableChange } from './children.js';
+
+export { Type, integerField, booleanField, stringField, stringMapField, quantityField, commonSourceFields } from './source-schema.js';
+export type { Static, TSchema } from './source-schema.js';
+export { resolveCommonFields, metadataFor } from './common-fields.js';
+export type { CommonSource, CommonResolved, NameRule } from './common-fields.js';
+export { defineResource } from './define-resource.js';
+export type { ResourceDefinition, DefinedResource } from './define-resource.js';
+export { readKeysFrom } from './referenced-data.js';
+export type { ObjectReader, KeySource } from './referenced-data.js';

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { start, testCluster, type TestEnvironment } from '@orkestra/testenv';
+import {
+  AlreadyExistsError, ConflictError, InvalidError, Kubeclient, NotFoundError, UnavailableError, type KubeObject, type ReadCache,
+} from '../src/index.js';
+
+const cluster = testCluster();
+let kube: Kubeclient;
+let ns: string;
+
+const widgetCrd = {
+  apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition',
+  metadata: { name: 'widgets.test.orkestra.io' },
+  spec: {
+    group: 'test.orkestra.io', scope: 'Namespaced',
+    names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+    versions: [{
+      name: 'v1', served: true, storage: true, subresources: { status: {} },
+      schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } },
+    }],
+  },
+};
+
+beforeAll(async () => {
+  kube = new Kubeclient(cluster.kubeConfig);
+  await kube.apply(widgetCrd, { fieldManager: 'test' });
+  await cluster.waitFor(async () => {
+    const crd = await kube.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: widgetCrd.metadata.name });
+    return crd?.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
+  }, { timeoutMs: 20_000, description: 'the Widget CRD to be established' });
+});
+afterAll(async () => {
+  await cluster.deleteNamespaces();
+  await kube.close();
+});
+beforeEach(async () => {
+  ns = await cluster.newNamespace('core');
+  kube.requests.reset();
+});
+
+const cm = (name: string, data: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data });
+
+describe('Kubeclient against kube-apiserver', () => {
+  it('creates, reads, lists, applies and deletes, counting each request by verb and resource', async () => {
+    const created = await kube.create(cm('a', { x: '1' }));
+    expect(created.metadata.uid).toBeTruthy();
+    expect((await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' }))?.data).toEqual({ x: '1' });
+    const applied = await kube.apply(cm('a', { x: '2' }), { fieldManager: 'test', force: true });
+    expect(applied.data).toEqual({ x: '2' });
+    const list = await kube.list('v1', 'ConfigMap', { namespace: ns, labelSelector: 'nope!=x' });
+    expect(list.items.map((i) => i.metadata.name)).toContain('a');
+    expect(list.items[0]).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
+    expect(await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBe(true);
+    expect(await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBe(false);
+    expect(await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBeUndefined();
+    expect(kube.requests.snapshot()).toEqual({ 'apply configmaps': 1, 'create configmaps': 1, 'delete configmaps': 2, 'get configmaps': 2, 'list configmaps': 1 });
+    expect(kube.requests.writes()).toBe(4);
+  });
+
+  it('maps real error answers to typed errors naming the object', async () => {
+    await kube.create(cm('dup'));
+    const exists = await kube.create(cm('dup')).catch((e: unknown) => e);
+    expect(exists).toBeInstanceOf(AlreadyExistsError);
+    expect((exists as Error).message).toContain(`create ConfigMap ${ns}/dup failed`);
+
+    const stale = await kube.update({ ...cm('dup'), metadata: { name: 'dup', namespace: ns, resourceVersion: '1' } }).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(ConflictError);
+
+    const invalid = await kube.create(cm('Bad_Name')).catch((e: unknown) => e) as InvalidError;
+    expect(invalid).toBeInstanceOf(InvalidError);
+    expect(invalid.causes.map((c) => c.field)).toContain('metadata.name');
+
+    const missingNs = await kube.create({ ...cm('x'), metadata: { name: 'x', namespace: 'no-such-namespace' } }).catch((e: unknown) => e);
+    expect(missingNs).toBeInstanceOf(NotFoundError);
+  });
+
+  it('discovers a custom kind once and patches its status subresource', async () => {
+    const widget = await kube.create({ apiVersion: 'test.orkestra.io/v1', kind: 'Widget', metadata: { name: 'w', namespace: ns }, spec: { size: 1 } });
+    await kube.get({ apiVersion: 'test.orkestra.io/v1', kind: 'Widget', namespace: ns, name: 'w' });
+    expect(kube.requests.count({ verb: 'discovery' })).toBe(1);
+    const patched = await kube.patchStatus({ apiVersion: 'test.orkestra.io/v1', kind: 'Widget', namespace: ns, name: 'w' }, { phase: 'Ready' });
+    expect(patched.status).toEqual({ phase: 'Ready' });
+    expect(patched.spec).toEqual(widget.spec);
+    expect(kube.requests.count({ resource: 'widgets/status' })).toBe(1);
+    const unknown = await kube.get({ apiVersion: 'test.orkestra.io/v1', kind: 'Gadget', namespace: ns, name: 'g' }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(NotFoundError);
+    expect((unknown as Error).message).toMatch(/does not serve kind Gadget in test.orkestra.io\/v1 — install its CRD/);
+  });
+
+  it('answers reads from a plugged-in cache and tells it of writes', async () => {
+    const seen: string[] = [];
+    const cache: ReadCache = {
+      get: (ref) => (ref.name === 'cached' ? { object: undefined } : undefined),
+      observe: (event) => seen.push(event.type === 'written' ? `written ${event.object.metadata.name}` : `deleted ${event.ref.name}`),
+    };
+    kube.setReadCache(cache);
+    try {
+      expect(await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'cached' })).toBeUndefined();
+      expect(kube.requests.count()).toBe(0);
+      await kube.apply(cm('c'), { fieldManager: 'test' });
+      await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'c' });
+      expect(seen).toEqual(['written c', 'deleted c']);
+    } finally {
+      kube.setReadCache(undefined);
+    }
+  });
+});
+
+describe('Kubeclient when the API server goes away', () => {
+  let env: TestEnvironment;
+  beforeAll(async () => {
+    env = await start();
+  }, 120_000);
+  afterAll(async () => {
+    await env?.stop();
+  });
+
+  it('retries through a restart of the API server and fails with UnavailableError when it stays down', async () => {
+    const client = new Kubeclient(env.kubeConfig, { retry: { retries: 8, baseDelayMs: 250, maxDelayMs: 2_000 } });
+    const fast = new Kubeclient(env.kubeConfig, { retry: { retries: 2, baseDelayMs: 50, maxDelayMs: 100 } });
+    try {
+      await client.get({ apiVersion: 'v1', kind: 'Namespace', name: 'default' });
+      await env.stopApiServer();
+      const during = client.get({ apiVersion: 'v1', kind: 'Namespace', name: 'default' });
+      const down = await fast.get({ apiVersion: 'v1', kind: 'Namespace', name: 'default' }).catch((e: unknown) => e);
+      expect(down).toBeInstanceOf(UnavailableError);
+      expect((down as Error).message).toMatch(/cannot reach the API server/);
+      await env.startApiServer();
+      expect((await during)?.metadata.name).toBe('default');
+      expect(client.requests.count({ verb: 'get' })).toBeGreaterThan(2);
+    } finally {
+      await client.close();
+      await fast.close();
+    }
+  }, 120_000);
+});
+
+describe('child lifecycle: immutable fields the resource package did not foresee', () => {
+  it('turns the server refusal into an ImmutableFieldError naming the field, or recreates with recreate: true', async () => {
+    const { createContext, updateChild, ImmutableFieldError } = await import('../src/index.js');
+    const ctx = createContext({ fieldManager: 'test' });
+    const owner = (await kube.create(cm('owner'))) as never;
+    const secret = (data: string): KubeObject => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: ns }, immutable: true, data: { k: data } });
+    await updateChild(ctx, kube, owner, secret('YQ=='));
+    const err = await updateChild(ctx, kube, owner, secret('Yg==')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImmutableFieldError);
+    expect((err as Error).message).toMatch(/cannot update Secret .*\/s: .*Set `recreate: true`/);
+    expect((err as Error).message).not.toContain('Yg==');
+    const again = await updateChild(ctx, kube, owner, secret('Yg=='), { recreate: true });
+    expect(again.action).toBe('recreated');
+    expect((await kube.get({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 's' }))?.data).toEqual({ k: 'Yg==' });
+  });
+});
