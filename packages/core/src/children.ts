@@ -12,6 +12,7 @@ import { matchObject, withAppliedFields, type DriftedField, type MatchOptions } 
 import { ConflictError, InvalidError, OrkestraError, OwnershipError, describeObject, type ObjectLocation } from './errors.js';
 import type { Kubeclient } from './kubeclient.js';
 import { childSelector, withSystemLabels } from './labels.js';
+import { claimListItems, type ListItemKey, type ManagedFieldsEntry } from './managed-fields.js';
 import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
 import { describeOwner, refOf } from './objects.js';
 import { assertOwnable, ownerReferencesFor } from './owner-references.js';
@@ -52,6 +53,14 @@ export interface ChildBehaviour {
   immutable?: (drifted: readonly DriftedField[], live: KubeObject, desired: KubeObject) => ImmutableChange[];
   /** On an immutable change: delete the child and create it again instead of failing. */
   recreate?: boolean;
+  /**
+   * Items of keyed lists of the live object that take the place of items the desired object sets and must
+   * go (a Service port renumbered by someone else keeps its name, and the server refuses two ports of one
+   * name). Server-side apply never removes another manager's items, so when another manager owns one of
+   * these, its ownership is first moved to the field manager — one extra write, a managedFields-only merge
+   * patch guarded by resourceVersion — and the apply then removes it. Called on drift only.
+   */
+  takeOver?: (live: KubeObject, desired: KubeObject) => ListItemKey[];
   /** How many times a Conflict is re-read and retried; default 3. */
   conflictRetries?: number;
 }
@@ -182,6 +191,7 @@ async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, de
     if (!behaviour.recreate) throw new ImmutableFieldError(location(live), immutable);
     return recreate(ctx, kube, owner, desired, behaviour, live, match.drifted);
   }
+  if (behaviour.takeOver) await takeOver(ctx, kube, live, child, behaviour.takeOver);
   try {
     const updated = await kube.apply(child, { fieldManager: ctx.fieldManager, force: true, signal: ctx.signal });
     ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name, fields: match.drifted.map((d) => d.path) }, 'corrected drift');
@@ -191,6 +201,26 @@ async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, de
     if (!behaviour.recreate) throw new ImmutableFieldError(location(live), immutableFromError(e), e);
     return recreate(ctx, kube, owner, desired, behaviour, live, match.drifted);
   }
+}
+
+/**
+ * Moves the ownership of the items `select` names to the field manager (see {@link ChildBehaviour.takeOver}).
+ * No write when it names none or they are ours already. A copy without managedFields (informer caches drop
+ * them) is read again from the server: a list, which no read cache answers.
+ */
+async function takeOver(ctx: Context, kube: Kubeclient, live: KubeObject, desired: KubeObject, select: NonNullable<ChildBehaviour['takeOver']>): Promise<void> {
+  if (select(live, desired).length === 0) return;
+  let current: KubeObject | undefined = live;
+  if (!live.metadata.managedFields) {
+    const { items } = await kube.list(live.apiVersion, live.kind, { namespace: live.metadata.namespace, fieldSelector: `metadata.name=${live.metadata.name ?? ''}`, signal: ctx.signal });
+    current = items[0];
+    if (!current) return;
+  }
+  const items = select(current, desired);
+  const { managedFields, changed } = claimListItems((current.metadata.managedFields ?? []) as ManagedFieldsEntry[], ctx.fieldManager, items, current.apiVersion);
+  if (items.length === 0 || !changed) return;
+  await kube.patch(refOf(current), { metadata: { resourceVersion: current.metadata.resourceVersion, managedFields } }, { type: 'merge', fieldManager: ctx.fieldManager, signal: ctx.signal });
+  ctx.logger.info({ kind: current.kind, namespace: current.metadata.namespace, name: current.metadata.name, items: items.map((i) => i.key) }, 'took over list items another manager added in place of ours');
 }
 
 async function recreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, live: KubeObject, drifted: DriftedField[]): Promise<ChildResult> {

@@ -37,23 +37,25 @@ const RULES: Record<NameRule, (v: string) => string | undefined> = {
 /**
  * Resolves the common fields, recording problems on `v`. The name defaults to `<owner>-<defaultSuffix>`;
  * a default that breaks the kind's naming rule (too long for a 63-character label, say) is reported with
- * the way out: set `name`.
+ * the way out: set `name`. `nameHint` explains a stricter rule than the kind's own (a Deployment's name is
+ * also its container's, so it must be a DNS-1123 label) and is added to every name problem.
  *
  * @example
  * const v = new Validator({ kind: 'ConfigMap' });
  * const common = resolveCommonFields(v, source, 'shop', { defaultSuffix: 'config' }); // name 'shop-config'
  * v.done();
  */
-export function resolveCommonFields(v: Validator, source: CommonSource, ownerName: string, options: { defaultSuffix: string; nameRule?: NameRule }): CommonResolved {
+export function resolveCommonFields(v: Validator, source: CommonSource, ownerName: string, options: { defaultSuffix: string; nameRule?: NameRule; nameHint?: string }): CommonResolved {
   const rule = RULES[options.nameRule ?? 'dns1123-subdomain'];
   let name: string;
   if (source.name === undefined || source.name === null || source.name === '') {
     name = `${ownerName}-${options.defaultSuffix}`;
     const problem = rule(name);
-    if (problem) v.add('name', `the default name ${JSON.stringify(name)} ${problem}`, 'set `name` in the template to a shorter name');
+    const hint = `set \`name\` in the template to a shorter name${options.nameHint ? `; ${options.nameHint}` : ''}`;
+    if (problem) v.add('name', `the default name ${JSON.stringify(name)} ${problem}`, hint);
   } else {
     name = v.string('name', source.name) ?? '';
-    if (name) v.check('name', name, rule);
+    if (name) v.check('name', name, rule, options.nameHint);
   }
   let namespace: string | undefined;
   if (source.namespace !== undefined && source.namespace !== null && source.namespace !== '') {

@@ -9,7 +9,8 @@
  * - Quantities compare by value (`0.5` = `500m`, `1024Mi` = `1Gi`); a number and its decimal string are
  *   equal (int-or-string fields such as `targetPort`).
  * - Lists of named items (containers, env, volumes, ports, volumeMounts, ownerReferences…) are matched by
- *   their key, not by position; items only the live object has belong to someone else and are not drift.
+ *   their key, not by position; items only the live object has belong to someone else and are not drift
+ *   (except at {@link MatchOptions.atomicPaths}, which compare whole).
  *   Lists of scalars (command, args) must be equal, in order.
  * - Map order never matters. A zero value the server omits (`false`, `0`, `""`, `{}`, `[]`) equals absence.
  * - A field that was set before and no longer is: the set of field paths of the desired object is hashed
@@ -48,6 +49,12 @@ export interface MatchOptions {
   ignorePaths?: readonly string[];
   /** Returns true for paths whose values must not appear in the result (Secret data). */
   redact?: (path: string) => boolean;
+  /**
+   * Paths (exact, in the matcher's notation) of maps and keyed lists compared whole: a key or an item only
+   * the live object has is drift too. For atomic fields such as a Service's `spec.selector`, which
+   * server-side apply replaces as a whole, so a key someone added is removed by the next write.
+   */
+  atomicPaths?: readonly string[];
 }
 
 type Json = unknown;
@@ -109,6 +116,10 @@ class Matcher {
     return this.options.ignorePaths?.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`)) ?? false;
   }
 
+  private atomic(path: string): boolean {
+    return this.options.atomicPaths?.includes(path) ?? false;
+  }
+
   private report(path: string, reason: DriftedField['reason'], desired: Json, live: Json): void {
     const hide = this.options.redact?.(path) ?? false;
     const entry: DriftedField = { path, reason, desired: hide ? '[redacted]' : desired };
@@ -126,6 +137,9 @@ class Matcher {
     if (isMap(desired)) {
       if (!isMap(live)) return this.report(path, 'changed', desired, live);
       for (const key of Object.keys(desired)) this.compare(desired[key], live[key], path ? `${path}.${key}` : key, key, field);
+      if (this.atomic(path)) {
+        for (const key of Object.keys(live)) if (!(key in desired) && !isZero(live[key])) this.report(`${path}.${key}`, 'changed', undefined, live[key]);
+      }
       return;
     }
     if (!scalarEqual(desired, live, field, parent)) this.report(path, 'changed', desired, live);
@@ -146,6 +160,10 @@ class Matcher {
         const match = key === undefined ? undefined : byKey.get(key);
         if (match === undefined) this.report(itemPath, 'missing', item, undefined);
         else this.compare(item, match, itemPath, field, field);
+      }
+      if (this.atomic(path)) {
+        const wanted = new Set((desired as JsonMap[]).map(keyOf));
+        for (const [key, item] of byKey) if (!wanted.has(key)) this.report(`${path}[${key}]`, 'changed', undefined, item);
       }
       return;
     }

@@ -13,7 +13,7 @@ export {
 export type { ObjectLocation, FieldProblem, KubeStatus, StatusCause, RequestDescription } from './errors.js';
 
 export { Kubeclient } from './kubeclient.js';
-export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, CallOptions, WriteOptions, ListOptions, ObjectList, DeleteOptions } from './kubeclient.js';
+export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, CallOptions, WriteOptions, ListOptions, ObjectList, DeleteOptions, WatchEvent, WatchOptions } from './kubeclient.js';
 export { RequestCounter, WRITE_VERBS } from './request-counter.js';
 export type { Verb } from './request-counter.js';
 export { ResourceRegistry, resourcePath, groupVersionPath } from './resources.js';
@@ -32,11 +32,13 @@ export type { Quantity } from './quantity.js';
 
 export {
   Validator, throwIfProblems, checkDns1123Label, checkDns1123Subdomain, checkDns1035Label, checkLabelKey, checkLabelValue,
-  checkConfigKey, checkPortName,
+  checkConfigKey, checkPortName, checkBase64,
 } from './validation.js';
 
 export { buildChild, createChild, updateChild, deleteChild, listOwnedChildren, ImmutableFieldError } from './children.js';
 export type { ChildResult, ChildBehaviour, ImmutableChange } from './children.js';
+export { claimListItems } from './managed-fields.js';
+export type { ManagedFieldsEntry, FieldSet, ListItemKey } from './managed-fields.js';
 
 export { Type, integerField, booleanField, stringField, stringMapField, quantityField, commonSourceFields } from './source-schema.js';
 export type { Static, TSchema } from './source-schema.js';

@@ -77,6 +77,25 @@ export interface ObjectList<T extends KubeObject = KubeObject> {
   resourceVersion: string;
 }
 
+/** One event of a watch stream. `BOOKMARK` carries only a resourceVersion; `ERROR` a Status (410: Gone). */
+export interface WatchEvent<T extends KubeObject = KubeObject> {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+  object: T;
+}
+
+/** Options of {@link Kubeclient.watch}. */
+export interface WatchOptions extends ListOptions {
+  /** Start after this resourceVersion (from a list). */
+  resourceVersion?: string | undefined;
+  /** Server-side end of the watch after this many seconds (the server closes it; default 300). */
+  timeoutSeconds?: number | undefined;
+  /**
+   * A stream with no data for this long is taken for dead (a silently stalled connection) and fails with
+   * UnavailableError; default 180000. Bookmarks keep healthy quiet streams alive.
+   */
+  idleTimeoutMs?: number | undefined;
+}
+
 /** Options of {@link Kubeclient.delete}. */
 export interface DeleteOptions extends CallOptions {
   /** `Background` (default): the object goes at once, its dependents after it. */
@@ -139,7 +158,7 @@ export class Kubeclient {
   private dispatcher: Promise<Dispatcher> | undefined;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discoveries = new Map<string, Promise<void>>();
-  private cache: ReadCache | undefined;
+  private caches: ReadCache[] = [];
   private closed = false;
 
   /** A client for the current context of `kubeConfig`. */
@@ -182,9 +201,32 @@ export class Kubeclient {
     return new Kubeclient(kc, options);
   }
 
-  /** Plugs in (or, with `undefined`, removes) the read cache `get` consults first. */
+  /** Plugs in (or, with `undefined`, removes) the read cache `get` consults first, replacing any others. */
   setReadCache(cache: ReadCache | undefined): void {
-    this.cache = cache;
+    this.caches = cache ? [cache] : [];
+  }
+
+  /**
+   * Adds a read cache beside those already plugged in (several reconcilers can share one client); `get`
+   * asks each in turn, and each hears of every write. Returns a function that removes it again.
+   */
+  addReadCache(cache: ReadCache): () => void {
+    this.caches = [...this.caches, cache];
+    return () => {
+      this.caches = this.caches.filter((c) => c !== cache);
+    };
+  }
+
+  private cached(ref: ObjectRef): CacheAnswer {
+    for (const c of this.caches) {
+      const answer = c.get(ref);
+      if (answer) return answer;
+    }
+    return undefined;
+  }
+
+  private observe(event: { type: 'written'; object: KubeObject } | { type: 'deleted'; ref: ObjectRef }): void {
+    for (const c of this.caches) c.observe?.(event);
   }
 
   /** How `apiVersion`/`kind` is served, from the registry or through one (cached) discovery request. */
@@ -213,7 +255,7 @@ export class Kubeclient {
    * in and covers the object.
    */
   async get<T extends KubeObject = KubeObject>(ref: ObjectRef, options: CallOptions = {}): Promise<T | undefined> {
-    const cached = this.cache?.get(ref);
+    const cached = this.cached(ref);
     if (cached) return cached.object as T | undefined;
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
     try {
@@ -248,7 +290,7 @@ export class Kubeclient {
       query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
       describe: this.describe('create', obj), signal: options.signal,
     });
-    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: created });
+    if (!options.dryRun) this.observe({ type: 'written', object: created });
     return created;
   }
 
@@ -265,7 +307,7 @@ export class Kubeclient {
       query: { fieldManager: options.fieldManager, force: options.force ?? true, dryRun: options.dryRun ? 'All' : undefined },
       describe: this.describe('apply', obj), signal: options.signal,
     });
-    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: applied });
+    if (!options.dryRun) this.observe({ type: 'written', object: applied });
     return applied;
   }
 
@@ -277,7 +319,7 @@ export class Kubeclient {
       query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
       describe: this.describe('update', obj), signal: options.signal,
     });
-    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: updated });
+    if (!options.dryRun) this.observe({ type: 'written', object: updated });
     return updated;
   }
 
@@ -297,7 +339,7 @@ export class Kubeclient {
       body: patch, contentType, query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
       describe: this.describe('patch', ref), signal: options.signal,
     });
-    if (!options.dryRun) this.cache?.observe?.({ type: 'written', object: patched });
+    if (!options.dryRun) this.observe({ type: 'written', object: patched });
     return patched;
   }
 
@@ -324,13 +366,65 @@ export class Kubeclient {
       });
     } catch (e) {
       if (e instanceof NotFoundError) {
-        this.cache?.observe?.({ type: 'deleted', ref });
+        this.observe({ type: 'deleted', ref });
         return false;
       }
       throw e;
     }
-    this.cache?.observe?.({ type: 'deleted', ref });
+    this.observe({ type: 'deleted', ref });
     return true;
+  }
+
+  /**
+   * Streams changes of a kind: calls `onEvent` for every event, in order, until the server ends the watch
+   * (resolves), the stream fails or stalls (rejects: `UnavailableError`; a `410 Gone` answer: an error of
+   * code 410), or `signal` aborts. Not retried here: an informer decides whether to re-watch or relist.
+   *
+   * @example
+   * await kube.watch('v1', 'ConfigMap', { namespace: 'shop', resourceVersion: list.resourceVersion }, (e) => console.log(e.type));
+   */
+  async watch<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: WatchOptions, onEvent: (event: WatchEvent<T>) => void): Promise<void> {
+    const info = await this.resourceFor(apiVersion, kind, options);
+    const describe: RequestDescription = { verb: 'watch', kind, namespace: options.namespace };
+    const params = new URLSearchParams({ watch: '1', allowWatchBookmarks: 'true', timeoutSeconds: String(options.timeoutSeconds ?? 300) });
+    if (options.resourceVersion) params.set('resourceVersion', options.resourceVersion);
+    if (options.labelSelector) params.set('labelSelector', options.labelSelector);
+    if (options.fieldSelector) params.set('fieldSelector', options.fieldSelector);
+    this.requests.record('watch', info.plural);
+    const { dispatcher, headers } = await this.connection();
+    let res: Dispatcher.ResponseData;
+    try {
+      res = await dispatcher.request({
+        origin: this.origin, path: `${this.basePath}${resourcePath(info, options.namespace)}?${params}`, method: 'GET',
+        headers: { ...headers, accept: 'application/json' }, signal: options.signal,
+        headersTimeout: this.options.timeoutMs, bodyTimeout: options.idleTimeoutMs ?? 180_000,
+      });
+    } catch (e) {
+      throw toKubeError(e, describe);
+    }
+    if (res.statusCode !== 200) throw errorFromStatus(res.statusCode, await res.body.text(), describe);
+    let buffered = '';
+    try {
+      for await (const chunk of res.body) {
+        buffered += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+        let newline: number;
+        while ((newline = buffered.indexOf('\n')) >= 0) {
+          const line = buffered.slice(0, newline);
+          buffered = buffered.slice(newline + 1);
+          if (!line.trim()) continue;
+          const event = JSON.parse(line) as WatchEvent<T>;
+          if (event.type === 'ERROR') {
+            const status = event.object as unknown as { code?: number };
+            throw errorFromStatus(status.code ?? 500, status, describe);
+          }
+          if (event.object && event.type !== 'BOOKMARK') event.object = { ...event.object, apiVersion, kind } as T;
+          onEvent(event);
+        }
+      }
+    } catch (e) {
+      if (e instanceof OrkestraError) throw e;
+      throw toKubeError(e, describe);
+    }
   }
 
   /** Closes the connection pool. Further requests fail. */

@@ -14,6 +14,7 @@ const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const CONFIG_KEY = /^[-._a-zA-Z0-9]+$/;
 const IANA_SVC_NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function show(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
@@ -72,6 +73,14 @@ export function checkConfigKey(key: string): string | undefined {
   if (key === '.' || key === '..') return `must not be ${show(key)}`;
   if (!CONFIG_KEY.test(key)) return `must consist of letters, digits, '-', '_' and '.', got ${show(key)}`;
   return undefined;
+}
+
+/**
+ * Standard, padded base64, as Secret `data` and ConfigMap `binaryData` hold it. The message never echoes the
+ * value (it may be Secret data).
+ */
+export function checkBase64(value: string): string | undefined {
+  return BASE64.test(value) ? undefined : 'must be base64-encoded';
 }
 
 /** A named port (IANA service name): at most 15, lower case, digits and `-`, at least one letter, no `--`. */
@@ -220,6 +229,95 @@ export class Validator {
       if (keyOk && text !== undefined) out[k] = text;
     }
     return out;
+  }
+
+  /**
+   * A map of ConfigMap or Secret keys to string values: each key checked with {@link checkConfigKey}, each
+   * value turned into a string (numbers and booleans from templates) and then checked with `check` when given.
+   * Problems name the key, never the value, so this is safe for Secret data as long as `check` does not echo it.
+   *
+   * @example
+   * v.data('binaryData', { 'logo.png': 'iVBORw0KGgo=' }, checkBase64); // { 'logo.png': 'iVBORw0KGgo=' }
+   */
+  data(path: string, value: unknown, check?: (value: string) => string | undefined): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (value === undefined || value === null) return out;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      this.add(path, 'must be a map of keys to values');
+      return out;
+    }
+    for (const [key, raw] of Object.entries(value)) {
+      const at = `${path}.${key}`;
+      if (!this.check(at, key, (k) => { const p = checkConfigKey(k); return p && `key ${p}`; })) continue;
+      const text = this.string(at, raw);
+      if (text === undefined || (check && !this.check(at, text, check))) continue;
+      out[key] = text;
+    }
+    return out;
+  }
+
+  /**
+   * A map such as `probes.liveness`, or `undefined` when absent (`undefined` or `null`). With `fields`, every
+   * other key is a problem, so a misspelt `initialDelaySecond` is reported instead of silently ignored.
+   *
+   * @example
+   * const probe = v.map('probes.liveness', source.probes?.liveness, ['httpGet', 'tcpSocket', 'exec']);
+   */
+  map(path: string, value: unknown, fields?: readonly string[]): Record<string, unknown> | undefined {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'object' || Array.isArray(value)) {
+      this.add(path, `must be a map, got ${Array.isArray(value) ? 'a list' : show(value)}`);
+      return undefined;
+    }
+    const map = value as Record<string, unknown>;
+    if (fields) {
+      for (const key of Object.keys(map)) {
+        if (!fields.includes(key)) this.add(path ? `${path}.${key}` : key, 'is not a known field', `known fields: ${fields.join(', ')}`);
+      }
+    }
+    return map;
+  }
+
+  /** A list, or `[]` when absent (`undefined` or `null`); anything else is a problem, with `hint` when given. */
+  list(path: string, value: unknown, hint?: string): unknown[] {
+    if (value === undefined || value === null) return [];
+    if (!Array.isArray(value)) {
+      this.add(path, `must be a list, got ${typeof value === 'object' ? 'a map' : show(value)}`, hint);
+      return [];
+    }
+    return value;
+  }
+
+  /**
+   * A list of strings (`command`, `args`), `[]` when absent; numbers and booleans become strings, as
+   * templates may yield either. Problems name the item: `args[2]`.
+   */
+  stringList(path: string, value: unknown, hint?: string): string[] {
+    const out: string[] = [];
+    this.list(path, value, hint).forEach((item, i) => {
+      const text = this.string(`${path}[${i}]`, item);
+      if (text !== undefined) out.push(text);
+    });
+    return out;
+  }
+
+  /**
+   * An int-or-percent (a Deployment's `maxSurge`, a PodDisruptionBudget's `minAvailable`): a non-negative
+   * integer from a number or numeric string (`"1"` → 1), or a percentage kept as text (`"25%"`), at most
+   * `maxPercent` when given.
+   */
+  intOrPercent(path: string, value: unknown, options: { maxPercent?: number } = {}): number | string | undefined {
+    if (typeof value === 'string' && /^\s*\d+%\s*$/.test(value)) {
+      const text = value.trim();
+      if (options.maxPercent !== undefined && Number(text.slice(0, -1)) > options.maxPercent) {
+        this.add(path, `must be at most ${options.maxPercent}%, got ${show(value)}`);
+        return undefined;
+      }
+      return text;
+    }
+    if (typeof value === 'number' || (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value))) return this.integer(path, value);
+    this.add(path, `must be a non-negative integer or a percentage such as 25%, got ${show(value)}`);
+    return undefined;
   }
 
   /** Throws a {@link ValidationError} with every problem recorded, if any. */

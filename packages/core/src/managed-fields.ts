@@ -1,0 +1,133 @@
+/**
+ * Ownership of list items under server-side apply. An apply never removes what another field manager owns,
+ * so an item that someone else put in the place of one of ours stays beside ours when we restore it — and
+ * when the two clash (a Service port renumbered with `kubectl edit` keeps its name, and the server refuses
+ * two ports of one name) the apply fails. Moving the ownership of such an item to our field manager first
+ * lets the next apply remove it, as it removes any item we stopped applying.
+ *
+ * `metadata.managedFields` is written with a merge patch carrying the resourceVersion read, so a concurrent
+ * change fails with a Conflict instead of being overwritten. Only non-apply writes may set managedFields.
+ */
+
+/** One entry of `metadata.managedFields`. */
+export interface ManagedFieldsEntry {
+  manager?: string;
+  operation?: string;
+  apiVersion?: string;
+  time?: string;
+  fieldsType?: string;
+  fieldsV1?: FieldSet;
+  subresource?: string;
+  [field: string]: unknown;
+}
+
+/** A `fieldsV1` tree: `f:<field>`, `k:<key JSON>`, `v:<value>`, `i:<index>` and `.` (the node itself). */
+export interface FieldSet {
+  [element: string]: FieldSet;
+}
+
+/** An item of a keyed list (a list-map), named by the list's field path and the item's key fields. */
+export interface ListItemKey {
+  /** The list's field path, e.g. `['spec', 'ports']`. */
+  list: readonly string[];
+  /** The item's key fields, e.g. `{ port: 81, protocol: 'TCP' }` (a Service port's key is port and protocol). */
+  key: Readonly<Record<string, string | number>>;
+}
+
+function node(fields: FieldSet, path: readonly string[], create: boolean): FieldSet | undefined {
+  let cur: FieldSet | undefined = fields;
+  for (const segment of path) {
+    const name = `f:${segment}`;
+    if (!cur[name]) {
+      if (!create) return undefined;
+      cur[name] = {};
+    }
+    cur = cur[name];
+  }
+  return cur;
+}
+
+function union(a: FieldSet, b: FieldSet): FieldSet {
+  const out: FieldSet = { ...a };
+  for (const [k, v] of Object.entries(b)) out[k] = out[k] ? union(out[k], v) : v;
+  return out;
+}
+
+function keyOf(element: string): Record<string, unknown> | undefined {
+  if (!element.startsWith('k:')) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(element.slice(2));
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sameKey(element: Record<string, unknown>, key: ListItemKey['key']): boolean {
+  const names = Object.keys(key);
+  return Object.keys(element).length === names.length && names.every((n) => element[n] === key[n]);
+}
+
+/** Drops the now-empty nodes along `path` (an emptied `f:ports` would otherwise claim the whole list). */
+function prune(fields: FieldSet, path: readonly string[]): void {
+  if (path.length === 0) return;
+  const name = `f:${path[0]}`;
+  const child = fields[name];
+  if (!child) return;
+  prune(child, path.slice(1));
+  if (Object.keys(child).length === 0) delete fields[name];
+}
+
+/**
+ * `managedFields` with the ownership of `items` moved from every other manager to `manager`'s Apply entry
+ * (created when missing), and `changed` telling whether anything moved. Entries left owning nothing are
+ * dropped. Pure: the caller writes the result (see the module comment).
+ *
+ * @example
+ * const { managedFields, changed } = claimListItems(live.metadata.managedFields ?? [], 'orkestra',
+ *   [{ list: ['spec', 'ports'], key: { port: 81, protocol: 'TCP' } }], 'v1');
+ * // kubectl-edit's k:{"port":81,"protocol":"TCP"} now belongs to orkestra's Apply entry
+ */
+export function claimListItems(
+  managedFields: readonly ManagedFieldsEntry[],
+  manager: string,
+  items: readonly ListItemKey[],
+  apiVersion: string,
+  now: Date = new Date(),
+): { managedFields: ManagedFieldsEntry[]; changed: boolean } {
+  const entries: ManagedFieldsEntry[] = structuredClone([...managedFields]);
+  let mine = entries.find((e) => e.manager === manager && e.operation === 'Apply' && !e.subresource);
+  if (!mine) {
+    mine = { manager, operation: 'Apply', apiVersion, time: now.toISOString().replace(/\.\d+Z$/, 'Z'), fieldsType: 'FieldsV1', fieldsV1: {} };
+    entries.push(mine);
+  }
+  const emptied = new Set<ManagedFieldsEntry>();
+  for (const item of items) {
+    let element: string | undefined;
+    let claimed: FieldSet = { '.': {} };
+    for (const name of Object.keys(item.key)) claimed[`f:${name}`] = {};
+    for (const entry of entries) {
+      if (entry === mine || !entry.fieldsV1) continue;
+      const list = node(entry.fieldsV1, item.list, false);
+      if (!list) continue;
+      for (const el of Object.keys(list)) {
+        const key = keyOf(el);
+        if (!key || !sameKey(key, item.key)) continue;
+        element = el;
+        claimed = union(claimed, list[el]!);
+        delete list[el];
+      }
+      prune(entry.fieldsV1, item.list);
+      if (Object.keys(entry.fieldsV1).length === 0) emptied.add(entry);
+    }
+    const target = node((mine.fieldsV1 ??= {}), item.list, true)!;
+    if (!element) {
+      const own = Object.keys(target).find((el) => { const key = keyOf(el); return key !== undefined && sameKey(key, item.key); });
+      const sorted = Object.fromEntries(Object.entries(item.key).sort(([a], [b]) => a.localeCompare(b)));
+      element = own ?? `k:${JSON.stringify(sorted)}`;
+    }
+    target[element] = union(target[element] ?? {}, claimed);
+  }
+  const result = entries.filter((e) => !emptied.has(e));
+  return { managedFields: result, changed: JSON.stringify(result) !== JSON.stringify(managedFields) };
+}
