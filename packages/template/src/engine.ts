@@ -1,0 +1,189 @@
+/**
+ * The template engine: its helpers, its Handlebars environment, its cache of compiled strings and of compiled
+ * sources. See {@link createTemplateEngine}.
+ */
+import { LruCache } from './cache.js';
+import { assertCompiled, compileString, runLeaf, type CompiledString } from './compiled-string.js';
+import { TemplateError } from './errors.js';
+import { HandlebarsRuntime } from './handlebars-path.js';
+import { BUILTIN_HELPERS, userHelper, type HelperSpec, type Position } from './helpers.js';
+import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
+import { assertCustomResource, buildTree, compileTree, leaves } from './source-tree.js';
+import type {
+  CheckOptions,
+  CompiledTemplate,
+  CompileOptions,
+  CustomResource,
+  Resolved,
+  ResolvedValue,
+  TemplateEngine,
+  TemplateEngineOptions,
+  TemplateEngineStats,
+  TemplateHelper,
+  TemplateProblem,
+  When,
+} from './types.js';
+import { checkWhen, compileWhen } from './when.js';
+
+const DEFAULT_CACHE_SIZE = 5000;
+
+class Engine implements TemplateEngine {
+  private readonly helpers = new Map<string, HelperSpec>();
+  private readonly runtime = new HandlebarsRuntime(this.helpers);
+  private readonly values: LruCache<string, CompiledString>;
+  private readonly conditions: LruCache<string, CompiledString>;
+  private trees = new WeakMap<object, Map<string, CompiledTemplate<unknown>>>();
+  private whens = new WeakMap<object, (cr: CustomResource) => boolean>();
+  private readonly useFastPath: boolean;
+  private compiles = 0;
+  private fastPath = 0;
+  private handlebars = 0;
+  private cacheHits = 0;
+
+  constructor(options: TemplateEngineOptions) {
+    const size = options.cacheSize ?? DEFAULT_CACHE_SIZE;
+    this.values = new LruCache(size);
+    this.conditions = new LruCache(Math.max(1, Math.ceil(size / 10)));
+    this.useFastPath = options.fastPath ?? true;
+    for (const spec of BUILTIN_HELPERS) this.addHelper(spec);
+    for (const [name, fn] of Object.entries(options.helpers ?? {})) this.addHelper(userHelper(name, fn));
+  }
+
+  private addHelper(spec: HelperSpec): void {
+    this.helpers.set(spec.name, spec);
+  }
+
+  /** The compiled form of one template string, from the cache or compiled now. */
+  string(template: string, position: Position): CompiledString {
+    const cache = position === 'value' ? this.values : this.conditions;
+    const hit = cache.get(template);
+    if (hit !== undefined) {
+      this.cacheHits++;
+      return hit;
+    }
+    const compiled = compileString(template, this.helpers, this.runtime, position, this.useFastPath);
+    if (compiled.kind !== 'static') {
+      this.compiles++;
+      if (compiled.kind === 'fast') this.fastPath++;
+      else if (compiled.kind === 'handlebars') this.handlebars++;
+    }
+    cache.set(template, compiled);
+    return compiled;
+  }
+
+  compile<T>(source: T, options: CompileOptions = {}): CompiledTemplate<Resolved<T>> {
+    const field = options.field ?? '';
+    const sensitive = options.sensitive ?? false;
+    const key = `${sensitive ? 's' : 'p'}:${field}`;
+    const isObject = typeof source === 'object' && source !== null;
+    if (isObject) {
+      const hit = this.trees.get(source)?.get(key);
+      if (hit) return hit as CompiledTemplate<Resolved<T>>;
+    }
+    const problems: TemplateProblem[] = [];
+    const root = buildTree(source, field, (t) => this.string(t, 'value'), problems, sensitive);
+    if (problems.length > 0) throw new TemplateError(problems);
+    const compiled = compileTree<Resolved<T>>(root, sensitive);
+    if (isObject) {
+      let byOptions = this.trees.get(source);
+      if (!byOptions) this.trees.set(source, (byOptions = new Map()));
+      byOptions.set(key, compiled as CompiledTemplate<unknown>);
+    }
+    return compiled;
+  }
+
+  resolve<T>(source: T, cr: CustomResource, options: CompileOptions = {}): Resolved<T> {
+    if (typeof source === 'string') return this.resolveString(source, cr, options) as Resolved<T>;
+    return this.compile(source, options).resolve(cr);
+  }
+
+  resolveString(template: string, cr: CustomResource, options: CompileOptions = {}): ResolvedValue | undefined {
+    if (typeof template !== 'string') throw new TypeError(`resolveString needs a template string, got ${typeof template}`);
+    const field = options.field ?? '';
+    const sensitive = options.sensitive ?? false;
+    const leaf = this.string(template, 'value');
+    assertCompiled(leaf, field, sensitive);
+    assertCustomResource(cr);
+    return runLeaf(leaf, cr, field, sensitive) as ResolvedValue | undefined;
+  }
+
+  compileWhen(when: When): (cr: CustomResource) => boolean {
+    const isObject = typeof when === 'object' && when !== null;
+    if (isObject) {
+      const hit = this.whens.get(when);
+      if (hit) return hit;
+    }
+    const predicate = compileWhen(when, this);
+    const checked = (cr: CustomResource): boolean => {
+      assertCustomResource(cr);
+      return predicate(cr);
+    };
+    if (isObject) this.whens.set(when, checked);
+    return checked;
+  }
+
+  evaluateWhen(when: When, cr: CustomResource): boolean {
+    return this.compileWhen(when)(cr);
+  }
+
+  check(source: unknown, options: CheckOptions = {}): TemplateProblem[] {
+    const field = options.field ?? '';
+    const sensitive = options.sensitive ?? false;
+    const problems: TemplateProblem[] = [];
+    const root = buildTree(source, field, (t) => this.string(t, 'value'), problems, sensitive);
+    if (options.schema) {
+      const schema = rootSchema(options.schema);
+      for (const { leaf, field: at } of leaves(root)) {
+        for (const use of leaf.uses) {
+          if (use.abs === null) continue;
+          const miss = findInSchema(schema, use.abs);
+          if (miss) problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
+        }
+      }
+    }
+    return problems;
+  }
+
+  checkWhen(when: When, options: CheckOptions = {}): TemplateProblem[] {
+    return checkWhen(when, this, options, options.field ?? 'when');
+  }
+
+  registerHelper(name: string, fn: TemplateHelper): void {
+    if (this.helpers.has(name) && !this.helpers.get(name)!.builtin) {
+      throw new TypeError(`helper ${JSON.stringify(name)} is already registered`);
+    }
+    this.addHelper(userHelper(name, fn));
+    this.values.clear();
+    this.conditions.clear();
+    this.trees = new WeakMap();
+    this.whens = new WeakMap();
+  }
+
+  get stats(): TemplateEngineStats {
+    return {
+      compiles: this.compiles,
+      fastPath: this.fastPath,
+      handlebars: this.handlebars,
+      cacheHits: this.cacheHits,
+      cacheSize: this.values.size + this.conditions.size,
+    };
+  }
+}
+
+/**
+ * Creates a template engine: an isolated Handlebars environment (no HTML escaping, prototype access blocked, no
+ * partials, no environment, file or network access), the built-in helpers plus `options.helpers`, and a bounded
+ * cache of compiled template strings.
+ *
+ * Compiling costs tens of microseconds per distinct string, once; resolving a compiled source costs well under a
+ * microsecond per templated field on the fast path. Sources and CRs are read, never changed; treat a source as
+ * immutable once compiled (compiled sources are cached per source object).
+ *
+ * @example
+ * const engine = createTemplateEngine({ helpers: { initials: (s) => String(s).slice(0, 1) } });
+ * const deployment = engine.compile({ name: '{{metadata.name}}-web', replicas: '{{default spec.replicas 1}}' });
+ * deployment.resolve(cr); // { name: 'shop-web', replicas: 3 }
+ */
+export function createTemplateEngine(options: TemplateEngineOptions = {}): TemplateEngine {
+  return new Engine(options);
+}

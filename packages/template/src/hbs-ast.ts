@@ -1,0 +1,156 @@
+/**
+ * The parts of Handlebars' parse tree this package reads and builds, typed narrowly (the published typings are
+ * global and loose). Also the few constructors used to build rewritten nodes.
+ */
+
+export interface Position {
+  line: number;
+  column: number;
+}
+export interface SourceLocation {
+  source?: string | undefined;
+  start: Position;
+  end: Position;
+}
+
+export interface Program {
+  type: 'Program';
+  body: Statement[];
+  blockParams?: string[] | undefined;
+  loc?: SourceLocation | undefined;
+}
+
+export interface StripFlags {
+  open: boolean;
+  close: boolean;
+}
+
+export interface PathExpression {
+  type: 'PathExpression';
+  data: boolean;
+  depth: number;
+  parts: string[];
+  original: string;
+  loc?: SourceLocation | undefined;
+}
+export interface SubExpression {
+  type: 'SubExpression';
+  path: PathExpression | Literal;
+  params: Expression[];
+  hash?: Hash | undefined;
+  loc?: SourceLocation | undefined;
+}
+export interface StringLiteral {
+  type: 'StringLiteral';
+  value: string;
+  original: string;
+  loc?: SourceLocation | undefined;
+}
+export interface NumberLiteral {
+  type: 'NumberLiteral';
+  value: number;
+  original: number;
+  loc?: SourceLocation | undefined;
+}
+export interface BooleanLiteral {
+  type: 'BooleanLiteral';
+  value: boolean;
+  original: boolean;
+  loc?: SourceLocation | undefined;
+}
+export interface UndefinedLiteral {
+  type: 'UndefinedLiteral';
+  loc?: SourceLocation | undefined;
+}
+export interface NullLiteral {
+  type: 'NullLiteral';
+  loc?: SourceLocation | undefined;
+}
+export type Literal = StringLiteral | NumberLiteral | BooleanLiteral | UndefinedLiteral | NullLiteral;
+export type Expression = PathExpression | SubExpression | Literal;
+
+export interface HashPair {
+  type: 'HashPair';
+  key: string;
+  value: Expression;
+}
+export interface Hash {
+  type: 'Hash';
+  pairs: HashPair[];
+  loc?: SourceLocation | undefined;
+}
+
+export interface MustacheStatement {
+  type: 'MustacheStatement' | 'Decorator';
+  path: PathExpression | Literal;
+  params: Expression[];
+  hash?: Hash | undefined;
+  escaped: boolean | string;
+  strip: StripFlags;
+  loc?: SourceLocation | undefined;
+}
+export interface BlockStatement {
+  type: 'BlockStatement' | 'DecoratorBlock';
+  path: PathExpression | Literal;
+  params: Expression[];
+  hash?: Hash | undefined;
+  program?: Program | undefined;
+  inverse?: Program | undefined;
+  openStrip?: StripFlags;
+  inverseStrip?: StripFlags;
+  closeStrip?: StripFlags;
+  loc?: SourceLocation | undefined;
+}
+export interface ContentStatement {
+  type: 'ContentStatement';
+  value: string;
+  original: string;
+  loc?: SourceLocation | undefined;
+}
+export interface CommentStatement {
+  type: 'CommentStatement';
+  value: string;
+  loc?: SourceLocation | undefined;
+}
+export interface PartialStatement {
+  type: 'PartialStatement' | 'PartialBlockStatement';
+  loc?: SourceLocation | undefined;
+}
+export type Statement = MustacheStatement | BlockStatement | ContentStatement | CommentStatement | PartialStatement;
+
+export function pathNode(parts: string[], options: { data?: boolean; depth?: number; original: string }, loc?: SourceLocation): PathExpression {
+  return { type: 'PathExpression', data: options.data ?? false, depth: options.depth ?? 0, parts, original: options.original, loc };
+}
+
+export function stringNode(value: string, loc?: SourceLocation): StringLiteral {
+  return { type: 'StringLiteral', value, original: value, loc };
+}
+
+export function undefinedNode(loc?: SourceLocation): UndefinedLiteral {
+  return { type: 'UndefinedLiteral', loc };
+}
+
+export function subExpression(helper: string, params: Expression[], loc?: SourceLocation): SubExpression {
+  return { type: 'SubExpression', path: pathNode([helper], { original: helper }, loc), params, hash: undefined, loc };
+}
+
+export function isLiteral(e: Expression | Statement): e is Literal {
+  return (
+    e.type === 'StringLiteral' ||
+    e.type === 'NumberLiteral' ||
+    e.type === 'BooleanLiteral' ||
+    e.type === 'UndefinedLiteral' ||
+    e.type === 'NullLiteral'
+  );
+}
+
+export function literalValue(e: Literal): string | number | boolean | null | undefined {
+  switch (e.type) {
+    case 'UndefinedLiteral':
+      return undefined;
+    case 'NullLiteral':
+      return null;
+    default:
+      return e.value;
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * `when` conditions: should the reconciler create this child for this CR? Evaluated against the CR, with
+ * Orkestra Go's operators and semantics, or as a Handlebars expression. A missing field is absent, never an error.
+ *
+ * Go semantics kept: the field is compared as text (`equals: "true"` matches the boolean `true`, `3` matches
+ * `"3"`); an absent field is the empty text, and `0` for `gt`/`lt` (Kubernetes omits zero integers); `exists`
+ * means present and not empty; `in` takes a comma-separated list (or, here, a list).
+ */
+import type { CompiledString } from './compiled-string.js';
+import { assertCompiled, runLeaf } from './compiled-string.js';
+import { TemplateError } from './errors.js';
+import type { Position } from './helpers.js';
+import { compilePath, joinPath, parseFieldPath, readPath } from './paths.js';
+import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
+import { isTruthy } from './values.js';
+import type { CheckOptions, CustomResource, TemplateProblem, When, WhenCondition, WhenOperator } from './types.js';
+
+/** What `when` needs from the engine: its cached template strings. */
+export interface WhenHost {
+  string(template: string, position: Position): CompiledString;
+}
+
+export const WHEN_OPERATORS: readonly WhenOperator[] = [
+  'equals',
+  'notEquals',
+  'contains',
+  'prefix',
+  'suffix',
+  'exists',
+  'notExists',
+  'gt',
+  'lt',
+  'in',
+];
+
+/** Go's shorthand keys, in the order Go's `ResolveConditionOp` tries them. */
+const SHORTHANDS: readonly (readonly [keyof WhenCondition, WhenOperator])[] = [
+  ['equals', 'equals'],
+  ['notEquals', 'notEquals'],
+  ['prefix', 'prefix'],
+  ['suffix', 'suffix'],
+  ['contains', 'contains'],
+  ['greaterThan', 'gt'],
+  ['lessThan', 'lt'],
+  ['in', 'in'],
+];
+
+/** The text form Go compares: `''` when absent, strings as they are, numbers and booleans printed, data as JSON. */
+function textOf(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+function numberOf(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string' && v.trim() !== '') return Number(v);
+  return Number.NaN;
+}
+
+/** The operator and expected value of a condition, shorthands resolved; or a problem. */
+function resolveOperator(c: WhenCondition): { op: WhenOperator; expected: unknown } | { problem: string } {
+  for (const [key, op] of SHORTHANDS) if (c[key] !== undefined) return { op, expected: c[key] };
+  if (c.exists !== undefined) return { op: c.exists ? 'exists' : 'notExists', expected: undefined };
+  if (c.notExists !== undefined) return { op: c.notExists ? 'notExists' : 'exists', expected: undefined };
+  if (c.operator !== undefined) {
+    if (!WHEN_OPERATORS.includes(c.operator)) {
+      return { problem: `unknown operator ${JSON.stringify(c.operator)}; use one of ${WHEN_OPERATORS.join(', ')}` };
+    }
+    return { op: c.operator, expected: c.value };
+  }
+  if (c.value !== undefined) return { op: 'equals', expected: c.value };
+  return { op: 'exists', expected: undefined };
+}
+
+type Predicate = (cr: CustomResource) => boolean;
+
+function compileCondition(c: WhenCondition, field: string, host: WhenHost): Predicate {
+  if (typeof c !== 'object' || c === null || typeof c.field !== 'string') {
+    throw new TemplateError({ field, message: 'a when condition needs a field (a CR path such as spec.environment)' });
+  }
+  const parts = parseFieldPath(c.field);
+  if (parts === undefined) throw new TemplateError({ field: `${field}.field`, message: `cannot read the CR path ${JSON.stringify(c.field)}` });
+  const resolved = resolveOperator(c);
+  if ('problem' in resolved) throw new TemplateError({ field: `${field}.operator`, message: resolved.problem });
+  const { op } = resolved;
+  const path = compilePath(parts, joinPath(parts));
+  // A string value may itself be a template: `value: "{{ .metadata.name }}-prod"`.
+  let expected: (cr: CustomResource) => unknown = () => resolved.expected;
+  if (typeof resolved.expected === 'string' && resolved.expected.includes('{{')) {
+    const leaf = host.string(resolved.expected, 'value');
+    assertCompiled(leaf, `${field}.value`, false);
+    expected = (cr) => runLeaf(leaf, cr, `${field}.value`, false);
+  }
+  switch (op) {
+    case 'exists':
+      return (cr) => textOf(readPath(cr, path)) !== '';
+    case 'notExists':
+      return (cr) => textOf(readPath(cr, path)) === '';
+    case 'equals':
+      return (cr) => textOf(readPath(cr, path)) === textOf(expected(cr));
+    case 'notEquals':
+      return (cr) => textOf(readPath(cr, path)) !== textOf(expected(cr));
+    case 'contains':
+      return (cr) => {
+        const v = readPath(cr, path);
+        if (v === undefined) return false;
+        const want = textOf(expected(cr));
+        return Array.isArray(v) ? v.some((item) => textOf(item) === want) : textOf(v).includes(want);
+      };
+    case 'prefix':
+      return (cr) => {
+        const v = readPath(cr, path);
+        return v !== undefined && textOf(v).startsWith(textOf(expected(cr)));
+      };
+    case 'suffix':
+      return (cr) => {
+        const v = readPath(cr, path);
+        return v !== undefined && textOf(v).endsWith(textOf(expected(cr)));
+      };
+    case 'gt':
+    case 'lt':
+      return (cr) => {
+        const v = readPath(cr, path);
+        const have = v === undefined ? 0 : numberOf(v);
+        const want = numberOf(expected(cr));
+        if (Number.isNaN(have) || Number.isNaN(want)) return false;
+        return op === 'gt' ? have > want : have < want;
+      };
+    case 'in':
+      return (cr) => {
+        const want = expected(cr);
+        const list = Array.isArray(want) ? want.map(textOf) : textOf(want).split(',').map((s) => s.trim());
+        return list.includes(textOf(readPath(cr, path)));
+      };
+  }
+}
+
+/** A `when` expression is true when its value is truthy; a text result is false when empty or `"false"`. */
+function expressionTruth(v: unknown): boolean {
+  if (typeof v === 'string') {
+    const t = v.trim();
+    return t !== '' && t !== 'false';
+  }
+  return isTruthy(v);
+}
+
+function compileExpression(expression: string, field: string, host: WhenHost): Predicate {
+  const leaf = host.string(expression, 'condition');
+  assertCompiled(leaf, field, false);
+  return (cr) => expressionTruth(runLeaf(leaf, cr, field, false));
+}
+
+/** Compiles a `when` clause into a predicate; throws {@link TemplateError} for a malformed clause. */
+export function compileWhen(when: When, host: WhenHost, field = 'when'): Predicate {
+  if (typeof when === 'string') return compileExpression(when, field, host);
+  if (Array.isArray(when)) {
+    const all = (when as readonly (WhenCondition | string)[]).map((w, i) => compileWhen(w, host, `${field}[${i}]`));
+    if (all.length === 1) return all[0]!;
+    return (cr) => {
+      for (const p of all) if (!p(cr)) return false;
+      return true;
+    };
+  }
+  return compileCondition(when as WhenCondition, field, host);
+}
+
+/** Every problem of a `when` clause, without a CR: malformed conditions, bad expressions, unknown fields. */
+export function checkWhen(when: When, host: WhenHost, options: CheckOptions, field = 'when'): TemplateProblem[] {
+  const problems: TemplateProblem[] = [];
+  const schema = options.schema ? rootSchema(options.schema) : undefined;
+  const visit = (w: WhenCondition | string, at: string): void => {
+    if (typeof w === 'string') {
+      const leaf = host.string(w, 'condition');
+      if (leaf.kind === 'invalid') {
+        try {
+          assertCompiled(leaf, at, options.sensitive ?? false);
+        } catch (err) {
+          if (err instanceof TemplateError) problems.push(...err.problems);
+        }
+      } else if (schema) {
+        for (const use of leaf.uses) {
+          if (use.abs === null) continue;
+          const miss = findInSchema(schema, use.abs);
+          if (miss) problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
+        }
+      }
+      return;
+    }
+    try {
+      compileCondition(w, at, host);
+    } catch (err) {
+      if (err instanceof TemplateError) problems.push(...err.problems);
+      return;
+    }
+    const parts = parseFieldPath(w.field);
+    if (schema && parts) {
+      const miss = findInSchema(schema, parts);
+      if (miss) problems.push({ field: `${at}.field`, path: joinPath(parts), message: schemaMessage(joinPath(parts), miss), hint: miss.hint });
+    }
+  };
+  if (Array.isArray(when)) (when as readonly (WhenCondition | string)[]).forEach((w, i) => visit(w, `${field}[${i}]`));
+  else visit(when as WhenCondition | string, field);
+  return problems;
+}
