@@ -40,11 +40,12 @@ function packageJestConfig(displayName, { integration = true } = {}) {
       testMatch: ['<rootDir>/test/**/*.int.test.ts'],
       globalSetup: require.resolve('./packages/testenv/jest/global-setup.mjs'),
       globalTeardown: require.resolve('./packages/testenv/jest/global-teardown.mjs'),
-      testTimeout: 60_000,
       slowTestThreshold: 20,
     });
   }
-  return { projects };
+  // testTimeout is a global option in Jest (projects cannot set it): generous for integration tests, and
+  // unit tests finish long before it anyway.
+  return { projects, testTimeout: integration ? 60_000 : 5_000 };
 }
 
 module.exports = { base, packageJestConfig };

@@ -1,3 +1,3 @@
 const { packageJestConfig } = require('../../jest.preset.cjs');
 
-module.exports = packageJestConfig('reconciler', { integration: false });
+module.exports = packageJestConfig('reconciler', { integration: true });

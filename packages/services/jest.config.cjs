@@ -1,3 +1,3 @@
 const { packageJestConfig } = require('../../jest.preset.cjs');
 
-module.exports = packageJestConfig('services', { integration: false });
+module.exports = packageJestConfig('services', { integration: true });

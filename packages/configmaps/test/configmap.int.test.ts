@@ -11,8 +11,8 @@ let ns: string;
 let owner: OwnerObject;
 
 async function makeOwner(name: string): Promise<OwnerObject> {
-  const obj = await other.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data: { role: 'owner' } });
-  return obj as OwnerObject;
+  const obj = await other.create<KubeObject>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data: { role: 'owner' } });
+  return obj as unknown as OwnerObject;
 }
 
 const read = (name: string) => kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name });
@@ -198,4 +198,3 @@ describe('delete', () => {
   });
 });
 
-export type { KubeObject };

@@ -131,12 +131,17 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
  */
 export async function createChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
   const child = buildChild(owner, desired, behaviour);
-  const ref = refOf(child);
-  const live = await kube.get(ref, { signal: ctx.signal });
+  const live = await kube.get(refOf(child), { signal: ctx.signal });
   if (live) {
     assertControlled(live, owner, 'create');
     return { action: 'unchanged', object: live };
   }
+  return createMissing(ctx, kube, owner, desired, behaviour, child);
+}
+
+/** The create itself, once a read found no object of that name. */
+async function createMissing(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, child: KubeObject): Promise<ChildResult> {
+  const ref = refOf(child);
   const object = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, undefined), behaviour) : child;
   try {
     const created = await kube.apply(object, { fieldManager: ctx.fieldManager, force: false, signal: ctx.signal });
@@ -180,7 +185,7 @@ async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, de
   const base = buildChild(owner, desired, behaviour);
   const ref = refOf(base);
   const live = await kube.get(ref, { signal: ctx.signal });
-  if (!live) return createChild(ctx, kube, owner, desired, behaviour);
+  if (!live) return createMissing(ctx, kube, owner, desired, behaviour, base);
   assertControlled(live, owner, 'update');
   const child = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, live), behaviour) : base;
   const match = matchObject(child, live, behaviour.match);

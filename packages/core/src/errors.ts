@@ -155,8 +155,9 @@ export class ForbiddenError extends KubeApiError {}
 /** 401: the credentials were refused. */
 export class UnauthorizedError extends KubeApiError {}
 /**
- * The API server is unreachable or overloaded (connection refused or reset, timeout, 429, 5xx). Retried
- * with bounded backoff before it surfaces.
+ * The API server is unreachable or overloaded (connection refused or reset, timeout, 429, 502, 503, 504).
+ * Retried with bounded backoff before it surfaces. A 500 is a plain {@link KubeApiError} of reason
+ * `InternalError`: usually the request itself is at fault, so it is not retried (unless the server sent Retry-After).
  */
 export class UnavailableError extends KubeApiError {}
 
@@ -167,7 +168,8 @@ const HINTS: Record<string, string> = {
   Invalid: 'fix the listed fields in the template',
   Forbidden: "grant the controller's identity this permission (see `orkestra generate rbac`)",
   Unauthorized: 'check the kubeconfig credentials',
-  Unavailable: 'the API server is unreachable or overloaded; the request is retried',
+  Unavailable: 'the API server is unreachable or overloaded; the request was retried with backoff',
+  InternalError: 'the API server failed to handle this request; check the object, or the API server and its webhooks',
 };
 
 const VALUE_IN_MESSAGE = /Invalid value: ("(?:[^"\\]|\\.)*"|[^:,]+)/g;
@@ -203,7 +205,8 @@ function reasonFor(code: number, status: KubeStatus | undefined): string {
   if (code === 422) return 'Invalid';
   if (code === 403) return 'Forbidden';
   if (code === 401) return 'Unauthorized';
-  if (code === 0 || code === 429 || code >= 500) return 'Unavailable';
+  if (code === 0 || code === 429 || code === 502 || code === 503 || code === 504) return 'Unavailable';
+  if (code === 500) return 'InternalError';
   return r ?? `Http${code}`;
 }
 

@@ -153,3 +153,24 @@ describe('matchObject', () => {
     expect(paths(d, deployment({}, { ownerReferences: [{ ...ref, uid: 'u2' }] }))).toEqual(['metadata.ownerReferences[u1]']);
   });
 });
+
+describe('matchObject with atomicPaths', () => {
+  const service = (selector: Record<string, string>, ports: object[] = [{ name: 'http', port: 80, protocol: 'TCP' }]): KubeObject => ({
+    apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector, ports },
+  });
+
+  it('a key only the live map has is drift at an atomic path, and not elsewhere', () => {
+    const live = service({ app: 'web', extra: 'z' });
+    expect(matchObject(service({ app: 'web' }), live).inSync).toBe(true);
+    expect(matchObject(service({ app: 'web' }), live, { atomicPaths: ['spec.selector'] }).drifted).toEqual([
+      { path: 'spec.selector.extra', reason: 'changed', desired: undefined, live: 'z' },
+    ]);
+    expect(matchObject(service({}), service({}), { atomicPaths: ['spec.selector'] }).inSync).toBe(true);
+  });
+
+  it('an item only the live keyed list has is drift at an atomic path', () => {
+    const live = service({ app: 'web' }, [{ name: 'http', port: 80, protocol: 'TCP' }, { name: 'metrics', port: 9090, protocol: 'TCP' }]);
+    expect(matchObject(service({ app: 'web' }), live).inSync).toBe(true);
+    expect(matchObject(service({ app: 'web' }), live, { atomicPaths: ['spec.ports'] }).drifted.map((d) => d.path)).toEqual(['spec.ports[9090/TCP]']);
+  });
+});

@@ -54,6 +54,14 @@ describe('errors from ApiException', () => {
     expect(e.message).toContain('data[tls.crt]');
   });
 
+  it('a 500 is an InternalError, not a transient failure', () => {
+    const e = errorFromStatus(500, status(500, 'InternalError', 'failed to create typed patch object: duplicate entries for key [port=80,protocol="TCP"]'), { ...where, verb: 'apply' });
+    expect(e).not.toBeInstanceOf(UnavailableError);
+    expect(e.reason).toBe('InternalError');
+    expect(e.message).toContain('duplicate entries');
+    expect(e.message).not.toContain('retried');
+  });
+
   it('accepts a body that is not JSON', () => {
     const e = errorFromStatus(502, '<html>bad gateway</html>', where);
     expect(e).toBeInstanceOf(UnavailableError);

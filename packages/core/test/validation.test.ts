@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  ValidationError, Validator, checkConfigKey, checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, checkLabelKey, checkLabelValue, checkPortName,
+  ValidationError, Validator, checkBase64, checkConfigKey, checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, checkLabelKey, checkLabelValue, checkPortName,
 } from '../src/index.js';
 
 describe('name and key checks', () => {
@@ -67,5 +67,27 @@ describe('Validator', () => {
     expect(thrown).toBeInstanceOf(ValidationError);
     expect((thrown as ValidationError).problems).toHaveLength(14);
     expect((thrown as Error).message).toMatch(/^invalid Deployment shop\/web: 14 problems:/);
+  });
+});
+
+describe('data maps', () => {
+  it('checkBase64 accepts padded standard base64 and never echoes the value', () => {
+    for (const good of ['', 'AAEC', 'aGVsbG8=', 'aGk=', 'a+/b']) expect(checkBase64(good)).toBeUndefined();
+    for (const bad of ['s3cr3t!', 'aGk', 'aGk=x', 'a-_b', 'aGVsbG8= ']) expect(checkBase64(bad)).toBe('must be base64-encoded');
+  });
+
+  it('Validator.data checks keys, stringifies values, runs the value check, and names keys only', () => {
+    const v = new Validator();
+    expect(v.data('data', { ok: 'aGk=', n: 3, 'a/b': 'aGk=', raw: 'p4ssw0rd!', nested: { x: 1 } }, checkBase64)).toEqual({ ok: 'aGk=' });
+    expect(v.data('data', undefined)).toEqual({});
+    v.data('stringData', 'not a map');
+    expect(v.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'data.n: must be base64-encoded',
+      'data.a/b: key must consist of letters, digits, \'-\', \'_\' and \'.\', got "a/b"',
+      'data.raw: must be base64-encoded',
+      'data.nested: must be a string, got object',
+      'stringData: must be a map of keys to values',
+    ]);
+    expect(JSON.stringify(v.problems)).not.toContain('p4ssw0rd');
   });
 });

@@ -1,2 +1,13 @@
-// Filled by a later issue: see the repository's issue tracker.
-export {};
+export { GenericReconciler } from './reconciler.js';
+export type { ReconcileReport } from './reconciler.js';
+export type { ReconcilerConfig, OwnerKind, ChildTemplate, HandlerTemplates, ReconcilerObserver, TemplateValue, When } from './config.js';
+export { Informer, objectKey } from './informer.js';
+export type { InformerOptions, InformerEvent } from './informer.js';
+export { WorkQueue } from './work-queue.js';
+export type { WorkQueueOptions, WorkResult } from './work-queue.js';
+export { EventRecorder } from './events.js';
+export type { EventType, EventRecorderOptions } from './events.js';
+export { statusPatch } from './status.js';
+export type { Condition, ReconcileOutcome } from './status.js';
+export { loadKatalog, parseDuration } from './katalog.js';
+export type { Katalog, KatalogEntry } from './katalog.js';

@@ -1,0 +1,77 @@
+/** The typed configuration of a {@link GenericReconciler}: what a katalog holds, in TypeScript. */
+import type { Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import type { TemplateEngine, When } from '@orkestra/template';
+
+export type { When };
+
+/** The custom resource kind that owns the children. */
+export interface OwnerKind {
+  group: string;
+  version: string;
+  kind: string;
+  /** The REST plural, e.g. `websites`. */
+  plural: string;
+  /** Default true. */
+  namespaced?: boolean;
+}
+
+/** A template value: strings may hold `{{ }}`; lists and maps nest. */
+export type TemplateValue = string | number | boolean | null | TemplateValue[] | { [key: string]: TemplateValue };
+
+/** One child: a template source of the handler's kind, plus an optional `when`. */
+export interface ChildTemplate {
+  [field: string]: TemplateValue | When | undefined;
+  /**
+   * A condition (`{ field: 'spec.tls', operator: 'exists' }`), a Handlebars expression
+   * (`"{{and spec.tls (eq spec.env 'prod')}}"`), or a list that must all hold. While it does not hold the
+   * child does not exist: when it turns false, the child is deleted. A missing field is absent, not an error.
+   */
+  when?: When;
+}
+
+/** The children of one handler, by phase. */
+export interface HandlerTemplates {
+  /** Created once, never updated afterwards (idempotent create). */
+  onCreate?: ChildTemplate[];
+  /** Kept in the desired state on every reconcile (drift corrected). */
+  onReconcile?: ChildTemplate[];
+  /** Created while the CR is being deleted, behind a finalizer; the finalizer goes once they exist. */
+  onDelete?: ChildTemplate[];
+}
+
+/** Observes what the reconciler does: the CLI turns it into Prometheus metrics. */
+export interface ReconcilerObserver {
+  reconciled?(info: { key: string; result: 'success' | 'invalid' | 'error'; durationMs: number }): void;
+  childChanged?(info: { key: string; kind: string; name: string; action: 'created' | 'updated' | 'recreated' | 'deleted' | 'pruned' }): void;
+}
+
+/** Everything a {@link GenericReconciler} needs. */
+export interface ReconcilerConfig {
+  owner: OwnerKind;
+  /** The resource handlers the katalog may use, e.g. `[deployments.handler, services.handler]`. */
+  handlers: readonly ResourceHandler<unknown, ResolvedSpec>[];
+  /** Children by handler key: `{ deployments: { onReconcile: [{ image: '{{spec.image}}' }] } }`. */
+  resources: Record<string, HandlerTemplates>;
+  /**
+   * Status fields templated from the CR and its children, e.g.
+   * `{ readyReplicas: '{{default children.deployments.web-deployment.status.readyReplicas 0}}' }`.
+   * Children are keyed by handler key, then by child name.
+   */
+  status?: { fields?: Record<string, string> };
+  /** Reconciles running at once; default 4. */
+  concurrency?: number;
+  /** Namespaces to watch; all when absent or empty. */
+  namespaces?: readonly string[];
+  /** Every CR is reconciled at least this often; default 600000 (10 min). */
+  resyncPeriodMs?: number;
+  /** Default `orkestra.io/finalizer`; added only when some handler has `onDelete` children. */
+  finalizer?: string;
+  /** Server-side apply field manager; default `orkestra`. */
+  fieldManager?: string;
+  logger?: Logger;
+  observer?: ReconcilerObserver;
+  /** The template engine (to register your own helpers); default a new `createTemplateEngine()`. */
+  templateEngine?: TemplateEngine;
+  /** How long `stop()` waits for in-flight reconciles; default 10000 ms. */
+  stopTimeoutMs?: number;
+}

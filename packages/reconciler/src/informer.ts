@@ -1,0 +1,247 @@
+/**
+ * An informer: a local cache of one kind (optionally one namespace and a label selector), kept current by
+ * list-then-watch. It replaces client-node's informer, which stops for good on errors other than 410 and
+ * cannot notice a silently stalled watch:
+ *
+ * - The watch resumes from the last resourceVersion seen, with exponential backoff (200 ms … 10 s) after a
+ *   failure; a `410 Gone` (the version is too old) triggers a relist.
+ * - A relist diffs the new list against the cache and emits add / update / delete for every difference, so
+ *   no change made while the watch was down is lost.
+ * - A stream with no data for `idleTimeoutMs` is treated as dead (bookmarks keep healthy streams alive), and
+ *   the server ends every watch after `timeoutSeconds`, so no connection lives forever.
+ * - Cached objects have `metadata.managedFields` removed: it is often most of an object and no reader needs it.
+ */
+import { KubeApiError, type KubeObject, type Kubeclient, type Logger, type WatchEvent } from '@orkestra/core';
+
+/** What an informer watches. */
+export interface InformerOptions {
+  apiVersion: string;
+  kind: string;
+  /** One namespace, or all when absent. */
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+  /** Server-side watch timeout in seconds; default 300 (each watch gets up to 20% jitter below it). */
+  timeoutSeconds?: number;
+  /** A watch with no data for this long is restarted; default 180000 ms. */
+  idleTimeoutMs?: number;
+  logger: Logger;
+}
+
+/** A change the informer saw: `relisted` follows a relist (a good moment to requeue everything). */
+export type InformerEvent =
+  | { type: 'added' | 'deleted'; object: KubeObject }
+  | { type: 'updated'; object: KubeObject; old: KubeObject }
+  | { type: 'relisted' };
+
+/** The cache key of an object: `namespace/name`, or `name` for cluster-scoped objects. */
+export function objectKey(namespace: string | undefined, name: string): string {
+  return namespace ? `${namespace}/${name}` : name;
+}
+
+function strip(obj: KubeObject): KubeObject {
+  if (!obj.metadata.managedFields) return obj;
+  const { managedFields: _dropped, ...metadata } = obj.metadata;
+  return { ...obj, metadata };
+}
+
+/** Resource versions are opaque by contract; etcd's are integers, and comparing them is what makes read-your-writes work. */
+function isNewer(candidate: string | undefined, current: string | undefined): boolean {
+  if (!candidate || !current) return true;
+  if (/^\d+$/.test(candidate) && /^\d+$/.test(current)) return BigInt(candidate) >= BigInt(current);
+  return true;
+}
+
+/**
+ * A list-watch cache of one kind.
+ *
+ * @example
+ * const informer = new Informer(kube, { apiVersion: 'apps/v1', kind: 'Deployment', labelSelector: 'managed-by=orkestra', logger });
+ * informer.on((e) => console.log(e.type));
+ * await informer.start();   // resolves once the first list is in the cache
+ * informer.get('shop', 'web-deployment');
+ */
+export class Informer {
+  private readonly store = new Map<string, KubeObject>();
+  private readonly listeners: ((event: InformerEvent) => void)[] = [];
+  private readonly abort = new AbortController();
+  private resourceVersion = '';
+  private synced = false;
+  private running: Promise<void> | undefined;
+  /** Watch (re)starts and relists, for tests and metrics. */
+  readonly stats = { lists: 0, watches: 0, failures: 0 };
+
+  constructor(private readonly kube: Kubeclient, readonly options: InformerOptions) {}
+
+  /** Subscribes to changes. */
+  on(listener: (event: InformerEvent) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** True once the first list is in the cache. */
+  get hasSynced(): boolean {
+    return this.synced;
+  }
+
+  get(namespace: string | undefined, name: string): KubeObject | undefined {
+    return this.store.get(objectKey(namespace, name));
+  }
+
+  /** Every cached object (optionally of one namespace). */
+  list(namespace?: string): KubeObject[] {
+    const all = [...this.store.values()];
+    return namespace === undefined ? all : all.filter((o) => o.metadata.namespace === namespace);
+  }
+
+  get size(): number {
+    return this.store.size;
+  }
+
+  /** True when this informer's scope includes objects of `namespace`. */
+  covers(apiVersion: string, kind: string, namespace: string | undefined): boolean {
+    return apiVersion === this.options.apiVersion && kind === this.options.kind && (this.options.namespace === undefined || this.options.namespace === namespace);
+  }
+
+  /** Starts listing and watching; resolves after the first successful list. */
+  start(): Promise<void> {
+    if (!this.running) {
+      let ready!: () => void;
+      const firstSync = new Promise<void>((resolve) => (ready = resolve));
+      this.running = this.run(ready);
+      return firstSync;
+    }
+    return this.synced ? Promise.resolve() : new Promise((resolve) => this.on((e) => e.type === 'relisted' && resolve()));
+  }
+
+  /** Stops watching; the cache keeps its content. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  /**
+   * Our own write, seen before the watch delivers it (read-your-writes): the cache takes the written object
+   * unless it already holds a newer version.
+   */
+  recordWrite(object: KubeObject): void {
+    if (!this.matchesScope(object)) return;
+    const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
+    const current = this.store.get(key);
+    if (current && !isNewer(object.metadata.resourceVersion, current.metadata.resourceVersion)) return;
+    this.store.set(key, strip(object));
+  }
+
+  /** Our own delete, seen before the watch delivers it. */
+  recordDelete(namespace: string | undefined, name: string): void {
+    this.store.delete(objectKey(namespace, name));
+  }
+
+  private matchesScope(object: KubeObject): boolean {
+    if (!this.covers(object.apiVersion, object.kind, object.metadata.namespace)) return false;
+    const selector = this.options.labelSelector;
+    if (!selector) return true;
+    const labels = object.metadata.labels ?? {};
+    return selector.split(',').every((term) => {
+      const [k, v] = term.split('=') as [string, string | undefined];
+      return v === undefined ? k in labels : labels[k] === v;
+    });
+  }
+
+  private emit(event: InformerEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (e) {
+        this.options.logger.error({ kind: this.options.kind, err: String(e) }, 'informer listener failed');
+      }
+    }
+  }
+
+  private async run(ready: () => void): Promise<void> {
+    const { signal } = this.abort;
+    let failures = 0;
+    let needList = true;
+    while (!signal.aborted) {
+      try {
+        if (needList) {
+          await this.relist();
+          needList = false;
+          if (!this.synced) {
+            this.synced = true;
+            ready();
+          }
+        }
+        this.stats.watches++;
+        const timeout = Math.round((this.options.timeoutSeconds ?? 300) * (0.8 + Math.random() * 0.2));
+        await this.kube.watch(
+          this.options.apiVersion, this.options.kind,
+          { namespace: this.options.namespace, labelSelector: this.options.labelSelector, resourceVersion: this.resourceVersion, timeoutSeconds: timeout, idleTimeoutMs: this.options.idleTimeoutMs, signal },
+          (event) => this.apply(event),
+        );
+        failures = 0; // the server ended the watch normally: resume at once
+      } catch (e) {
+        if (signal.aborted) break;
+        this.stats.failures++;
+        if (e instanceof KubeApiError && e.code === 410) {
+          needList = true;
+          this.options.logger.debug({ kind: this.options.kind }, 'watch expired (410 Gone): relisting');
+          continue;
+        }
+        failures++;
+        const delay = Math.min(200 * 2 ** (failures - 1), 10_000) * (0.8 + Math.random() * 0.4);
+        this.options.logger.warn({ kind: this.options.kind, namespace: this.options.namespace, attempt: failures, delayMs: Math.round(delay), reason: e instanceof Error ? e.message : String(e) }, 'watch failed: restarting');
+        // After a long outage the resourceVersion is probably compacted away: relist after a few failures.
+        if (failures >= 3) needList = true;
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, delay);
+          signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+        });
+      }
+    }
+  }
+
+  private async relist(): Promise<void> {
+    this.stats.lists++;
+    const { items, resourceVersion } = await this.kube.list(this.options.apiVersion, this.options.kind, {
+      namespace: this.options.namespace, labelSelector: this.options.labelSelector, signal: this.abort.signal,
+    });
+    const seen = new Set<string>();
+    for (const raw of items) {
+      const object = strip(raw);
+      const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
+      seen.add(key);
+      const old = this.store.get(key);
+      this.store.set(key, object);
+      if (!old) this.emit({ type: 'added', object });
+      else if (old.metadata.resourceVersion !== object.metadata.resourceVersion) this.emit({ type: 'updated', object, old });
+    }
+    for (const [key, object] of this.store) {
+      if (!seen.has(key)) {
+        this.store.delete(key);
+        this.emit({ type: 'deleted', object });
+      }
+    }
+    this.resourceVersion = resourceVersion;
+    this.emit({ type: 'relisted' });
+  }
+
+  private apply(event: WatchEvent): void {
+    if (event.type === 'BOOKMARK') {
+      this.resourceVersion = event.object.metadata.resourceVersion ?? this.resourceVersion;
+      return;
+    }
+    const object = strip(event.object);
+    this.resourceVersion = object.metadata.resourceVersion ?? this.resourceVersion;
+    const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
+    const old = this.store.get(key);
+    if (event.type === 'DELETED') {
+      this.store.delete(key);
+      this.emit({ type: 'deleted', object });
+      return;
+    }
+    // A watch event older than what our own write already put in the cache is not a regression to apply.
+    if (old && !isNewer(object.metadata.resourceVersion, old.metadata.resourceVersion)) return;
+    this.store.set(key, object);
+    if (old) this.emit({ type: 'updated', object, old });
+    else this.emit({ type: 'added', object });
+  }
+}

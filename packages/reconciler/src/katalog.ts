@@ -1,0 +1,268 @@
+/**
+ * Katalogs: the YAML form of a reconciler configuration, Orkestra's zero-code path. A katalog declares one
+ * or more owner kinds and, per resource handler, the children of each. Loading validates the whole file and
+ * reports every problem with its field path and line, before anything runs:
+ *
+ * ```yaml
+ * apiVersion: orkestra.io/v1alpha1
+ * kind: Katalog
+ * metadata: { name: website }
+ * spec:
+ *   crds:
+ *     - owner: { group: example.com, version: v1, kind: Website, plural: websites }
+ *       resources:
+ *         deployments:
+ *           onReconcile:
+ *             - image: "{{spec.image}}"
+ *               replicas: "{{default spec.replicas 1}}"
+ *       status:
+ *         fields:
+ *           image: "{{spec.image}}"
+ *       resyncPeriod: 10m
+ * ```
+ *
+ * YAML is parsed with `yaml` (eemeli/yaml: YAML 1.2, keeps source positions for line numbers); the
+ * structure and each child against its handler's JSON Schema are checked with Ajv.
+ */
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { ValidationError, type FieldProblem, type JsonSchema, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
+import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
+
+/** One owner kind of a katalog, before handlers are attached. */
+export type KatalogEntry = Omit<ReconcilerConfig, 'handlers' | 'logger' | 'observer' | 'templateEngine'>;
+
+/** A loaded katalog. */
+export interface Katalog {
+  name: string;
+  /** Where it was read from, for messages. */
+  file: string | undefined;
+  entries: KatalogEntry[];
+  /** Every handler key the katalog uses, in order of first use: what to load before running it. */
+  keys: string[];
+}
+
+const WHEN_SCHEMA = {
+  anyOf: [
+    { type: 'string' },
+    { type: 'object', required: ['field'], properties: { field: { type: 'string' } } },
+    { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', required: ['field'], properties: { field: { type: 'string' } } }] } },
+  ],
+};
+
+const CHILD_LIST = { type: 'array', items: { type: 'object' } };
+
+const KATALOG_SCHEMA = {
+  type: 'object',
+  required: ['apiVersion', 'kind', 'spec'],
+  additionalProperties: false,
+  properties: {
+    apiVersion: { const: 'orkestra.io/v1alpha1' },
+    kind: { const: 'Katalog' },
+    metadata: { type: 'object', properties: { name: { type: 'string' } } },
+    spec: {
+      type: 'object',
+      required: ['crds'],
+      additionalProperties: false,
+      properties: {
+        crds: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            required: ['owner', 'resources'],
+            additionalProperties: false,
+            properties: {
+              owner: {
+                type: 'object',
+                required: ['group', 'version', 'kind', 'plural'],
+                additionalProperties: false,
+                properties: {
+                  group: { type: 'string', minLength: 1 },
+                  version: { type: 'string', minLength: 1 },
+                  kind: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
+                  plural: { type: 'string', pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' },
+                  namespaced: { type: 'boolean' },
+                },
+              },
+              resources: {
+                type: 'object',
+                additionalProperties: {
+                  type: 'object',
+                  additionalProperties: false,
+                  properties: { onCreate: CHILD_LIST, onReconcile: CHILD_LIST, onDelete: CHILD_LIST },
+                },
+              },
+              status: {
+                type: 'object',
+                additionalProperties: false,
+                properties: { fields: { type: 'object', additionalProperties: { type: 'string' } } },
+              },
+              concurrency: { type: 'integer', minimum: 1, maximum: 1000 },
+              namespaces: { type: 'array', items: { type: 'string' } },
+              resyncPeriod: { type: 'string', pattern: '^\\d+(ms|s|m|h)$' },
+              finalizer: { type: 'string', pattern: '^[a-z0-9.-]+/[A-Za-z0-9._-]+$' },
+              fieldManager: { type: 'string', minLength: 1 },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+/** `10m` → 600000. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+)(ms|s|m|h)$/.exec(text);
+  if (!m) throw new Error(`not a duration: ${text}`);
+  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
+}
+
+/** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
+function pathOf(segments: readonly (string | number)[]): string {
+  let out = '';
+  for (const s of segments) out += typeof s === 'number' ? `[${s}]` : out ? `.${s}` : s;
+  return out;
+}
+
+function segmentsOf(pointer: string): (string | number)[] {
+  if (!pointer) return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+}
+
+class Locator {
+  constructor(private readonly doc: Document, private readonly lines: LineCounter, private readonly file: string | undefined) {}
+
+  /** `katalog.yaml:12` for the node at `segments` (or its nearest existing parent). */
+  where(segments: readonly (string | number)[]): string {
+    let node: Node | null | undefined = this.doc.contents as Node | null;
+    let offset = node?.range?.[0];
+    for (const s of segments) {
+      if (isMap(node)) {
+        const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === s);
+        if (!pair) break;
+        // Point at the key: that is where a reader looks for the field.
+        offset = isScalar(pair.key) ? pair.key.range?.[0] ?? offset : offset;
+        node = pair.value as Node | null;
+      } else if (isSeq(node) && typeof s === 'number') {
+        const item = node.items[s] as Node | undefined;
+        if (!item) break;
+        offset = item.range?.[0] ?? offset;
+        node = item;
+      } else break;
+    }
+    if (offset === undefined) return this.file ?? '';
+    const { line, col } = this.lines.linePos(offset);
+    return `${this.file ?? 'line'}${this.file ? ':' : ' '}${line}:${col}`;
+  }
+}
+
+function describeAjvError(e: ErrorObject): { segments: (string | number)[]; message: string; hint?: string } {
+  const segments = segmentsOf(e.instancePath);
+  const params = e.params as Record<string, unknown>;
+  if (e.keyword === 'additionalProperties') {
+    return { segments: [...segments, String(params.additionalProperty)], message: 'is not a known field', hint: 'check the spelling; see the package README for the fields it takes' };
+  }
+  if (e.keyword === 'required') return { segments, message: `must have ${String(params.missingProperty)}` };
+  if (e.keyword === 'const') return { segments, message: `must be ${JSON.stringify(params.allowedValue)}` };
+  if (e.keyword === 'anyOf' || e.keyword === 'oneOf') return { segments, message: 'has a value of the wrong type' };
+  return { segments, message: e.message ?? 'is invalid' };
+}
+
+function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: readonly (string | number)[], locate: Locator): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    // anyOf reports each branch too; its summary line is enough.
+    if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;
+    const { segments, message, hint } = describeAjvError(e);
+    const full = [...prefix, ...segments];
+    const path = pathOf(full);
+    const key = `${path} ${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ path, message: `${message} (${locate.where(full)})`, hint });
+  }
+  return out;
+}
+
+/**
+ * Parses and validates a katalog. With `handlers`, each child is also checked against its handler's source
+ * schema and an unknown handler key is reported; without, only the katalog's own structure is checked (read
+ * {@link Katalog.keys} to know which handler packages to load, then load again with them).
+ * Throws a {@link ValidationError} listing every problem, each with its field path and `file:line:column`.
+ *
+ * @example
+ * const katalog = loadKatalog(readFileSync('katalog.yaml', 'utf8'), { file: 'katalog.yaml', handlers: [deployments.handler] });
+ * const configs = katalog.entries.map((entry) => ({ ...entry, handlers: [deployments.handler] }));
+ */
+export function loadKatalog(text: string, options: { file?: string; handlers?: readonly ResourceHandler<unknown, ResolvedSpec>[] } = {}): Katalog {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  const file = options.file;
+  const object = { kind: 'Katalog', name: file };
+  if (doc.errors.length > 0) {
+    throw new ValidationError(doc.errors.map((e) => {
+      const pos = e.linePos?.[0];
+      return { path: '(yaml)', message: `${e.message.split('\n')[0]}${pos ? ` (${file ?? 'line'}${file ? ':' : ' '}${pos.line}:${pos.col})` : ''}`, hint: 'fix the YAML syntax' };
+    }), { object });
+  }
+  const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  const locate = new Locator(doc, lines, file);
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const validate = ajv.compile(KATALOG_SCHEMA);
+  if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locate), { object });
+
+  const spec = (data as { spec: { crds: RawEntry[] } }).spec;
+  const handlers = new Map((options.handlers ?? []).map((h) => [h.key, h]));
+  const validators = new Map<string, ValidateFunction>();
+  const problems: FieldProblem[] = [];
+  const keys: string[] = [];
+  spec.crds.forEach((entry, i) => {
+    for (const [key, phases] of Object.entries(entry.resources)) {
+      if (!keys.includes(key)) keys.push(key);
+      if (!options.handlers) continue;
+      const handler = handlers.get(key);
+      if (!handler) {
+        problems.push({ path: pathOf(['spec', 'crds', i, 'resources', key]), message: `no resource handler "${key}" (${locate.where(['spec', 'crds', i, 'resources', key])})`, hint: `install its package (e.g. npm install @orkestra/${key}), or remove "${key}"` });
+        continue;
+      }
+      let check = validators.get(key);
+      if (!check) {
+        const schema = handler.schema as JsonSchema;
+        check = ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA } });
+        validators.set(key, check);
+      }
+      for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
+        (phases[phase] ?? []).forEach((item, j) => {
+          if (!check!(item)) problems.push(...problemsOf(check!.errors, ['spec', 'crds', i, 'resources', key, phase, j], locate));
+        });
+      }
+    }
+  });
+  if (problems.length > 0) throw new ValidationError(problems, { object });
+
+  const entries = spec.crds.map((raw): KatalogEntry => ({
+    owner: raw.owner,
+    resources: raw.resources,
+    ...(raw.status ? { status: raw.status } : {}),
+    ...(raw.concurrency !== undefined ? { concurrency: raw.concurrency } : {}),
+    ...(raw.namespaces ? { namespaces: raw.namespaces } : {}),
+    ...(raw.resyncPeriod ? { resyncPeriodMs: parseDuration(raw.resyncPeriod) } : {}),
+    ...(raw.finalizer ? { finalizer: raw.finalizer } : {}),
+    ...(raw.fieldManager ? { fieldManager: raw.fieldManager } : {}),
+  }));
+  const name = (data as { metadata?: { name?: string } }).metadata?.name ?? file ?? 'katalog';
+  return { name, file, entries, keys };
+}
+
+interface RawEntry {
+  owner: OwnerKind;
+  resources: Record<string, HandlerTemplates>;
+  status?: { fields?: Record<string, string> };
+  concurrency?: number;
+  namespaces?: string[];
+  resyncPeriod?: string;
+  finalizer?: string;
+  fieldManager?: string;
+}

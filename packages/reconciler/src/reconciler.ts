@@ -1,0 +1,401 @@
+/**
+ * `GenericReconciler`: turns a CRD plus declared templates into a running controller, with the resource
+ * handlers the user passes in (it imports none of them).
+ *
+ * One reconcile of a CR: resolve every template first (an error → no write at all, `Ready=False`, a Warning
+ * Event); create the `onCreate` children and update the `onReconcile` ones; prune owned children that are no
+ * longer desired (removed, renamed, or whose `when` turned false); patch the status only when it changed.
+ * Reads come from informer caches, so a steady-state reconcile sends no request at all.
+ */
+import {
+  ConflictError, DEFAULT_FIELD_MANAGER, Kubeclient, OWNER_LABEL, OrkestraError, childSelector, createContext, deleteChild,
+  isControlledBy, ownerLabelValue, silentLogger, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
+  type ReadCache, type ResolvedSpec, type ResourceHandler,
+} from '@orkestra/core';
+import type { ReconcilerConfig } from './config.js';
+import { EventRecorder } from './events.js';
+import { Informer, objectKey } from './informer.js';
+import { statusPatch, type ReconcileOutcome } from './status.js';
+import { compileReconcilerTemplates, type CompiledChild, type CompiledTemplates } from './templates.js';
+import { WorkQueue } from './work-queue.js';
+
+/** What one reconcile did, for tests and the CLI. */
+export interface ReconcileReport {
+  key: string;
+  /** `invalid`: a template or validation error stopped the reconcile before any write. */
+  result: 'success' | 'invalid' | 'error' | 'deleted' | 'absent';
+  children: { handler: string; kind: string; name: string; action: ChildResult['action'] | 'pruned' | 'failed'; error?: string }[];
+  statusWritten: boolean;
+  error?: string;
+}
+
+interface DesiredChild {
+  compiled: CompiledChild;
+  handler: ResourceHandler<unknown, ResolvedSpec>;
+  spec: ResolvedSpec;
+}
+
+function describeError(e: unknown): { reason: string; message: string } {
+  if (e instanceof OrkestraError) {
+    const reason = e.reason === 'Ownership' ? 'OwnershipConflict' : e.reason === 'Immutable' ? 'ImmutableField' : e.reason === 'Validation' ? 'InvalidSpec' : e.reason === 'Template' ? 'TemplateError' : `Api${e.reason}`;
+    return { reason, message: e.message };
+  }
+  return { reason: 'Error', message: e instanceof Error ? e.message : String(e) };
+}
+
+/**
+ * A controller for one custom resource kind.
+ *
+ * @example
+ * const reconciler = new GenericReconciler(Kubeclient.fromDefault(), {
+ *   owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
+ *   handlers: [deployments.handler, services.handler],
+ *   resources: {
+ *     deployments: { onReconcile: [{ image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}' }] },
+ *     services: { onReconcile: [{ port: 80, targetPort: 8080 }] },
+ *   },
+ * });
+ * await reconciler.start();   // resolves once the caches are synced
+ * // … later
+ * await reconciler.stop();
+ */
+export class GenericReconciler {
+  readonly ownerApiVersion: string;
+  private readonly logger: Logger;
+  private readonly ctx: Context;
+  private readonly abort = new AbortController();
+  private readonly templates: CompiledTemplates;
+  private readonly handlers = new Map<string, ResourceHandler<unknown, ResolvedSpec>>();
+  private readonly ownerInformers: Informer[] = [];
+  private readonly childInformers: Informer[] = [];
+  private readonly queue: WorkQueue;
+  private readonly events: EventRecorder;
+  private readonly finalizer: string;
+  private readonly hasOnDelete: boolean;
+  private removeCache: (() => void) | undefined;
+  private resyncTimer: NodeJS.Timeout | undefined;
+  private started = false;
+  private stopped = false;
+  /** The last report of each key, for tests and `orkestra diff`. */
+  readonly lastReports = new Map<string, ReconcileReport>();
+
+  constructor(readonly kube: Kubeclient, readonly config: ReconcilerConfig) {
+    this.logger = config.logger ?? silentLogger;
+    this.ownerApiVersion = `${config.owner.group}/${config.owner.version}`;
+    for (const h of config.handlers) this.handlers.set(h.key, h);
+    for (const key of Object.keys(config.resources)) {
+      if (!this.handlers.has(key)) {
+        throw new OrkestraError('Config', `resources.${key}: no handler with key "${key}" was given — pass its package's handler (e.g. @orkestra/${key}) in handlers, or remove "${key}" from resources`);
+      }
+    }
+    this.templates = compileReconcilerTemplates(config, this.handlers);
+    this.hasOnDelete = Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
+    this.finalizer = config.finalizer ?? 'orkestra.io/finalizer';
+    this.ctx = createContext({ signal: this.abort.signal, logger: this.logger, fieldManager: config.fieldManager ?? DEFAULT_FIELD_MANAGER });
+    this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
+    this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
+    for (const h of this.handlers.values()) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
+    kube.resources.register({ apiVersion: this.ownerApiVersion, kind: config.owner.kind, plural: config.owner.plural, namespaced: config.owner.namespaced ?? true });
+  }
+
+  /** True once every cache has synced and the workers run: what `/readyz` reports. */
+  get ready(): boolean {
+    return this.started && !this.stopped && [...this.ownerInformers, ...this.childInformers].every((i) => i.hasSynced);
+  }
+
+  /** Keys waiting to be reconciled. */
+  get queueDepth(): number {
+    return this.queue.depth;
+  }
+
+  /** Starts the informers, waits for their first lists, then starts reconciling. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const namespaces = this.config.namespaces?.length ? [...this.config.namespaces] : [undefined];
+    const owner = this.config.owner;
+    for (const namespace of namespaces) {
+      const informer = new Informer(this.kube, { apiVersion: this.ownerApiVersion, kind: owner.kind, namespace: owner.namespaced === false ? undefined : namespace, logger: this.logger });
+      informer.on((e) => {
+        if (e.type === 'relisted') return this.enqueueAll();
+        if (e.type === 'updated' && !this.needsReconcile(e.old, e.object)) return;
+        this.queue.add(objectKey(e.object.metadata.namespace, e.object.metadata.name ?? ''));
+      });
+      this.ownerInformers.push(informer);
+      if (owner.namespaced === false) break;
+    }
+    const kinds = new Map<string, { apiVersion: string; kind: string; namespaced: boolean }>();
+    for (const h of this.handlers.values()) if (this.config.resources[h.key]) kinds.set(`${h.apiVersion}/${h.kind}`, h);
+    for (const { apiVersion, kind, namespaced } of kinds.values()) {
+      for (const namespace of namespaces) {
+        const informer = new Informer(this.kube, { apiVersion, kind, namespace: namespaced ? namespace : undefined, labelSelector: childSelector(), logger: this.logger });
+        informer.on((e) => {
+          if (e.type === 'relisted') return;
+          this.enqueueOwnerOf(e.object);
+          if (e.type === 'updated') this.enqueueOwnerOf(e.old);
+        });
+        this.childInformers.push(informer);
+        if (!namespaced) break;
+      }
+    }
+    this.removeCache = this.kube.addReadCache(this.readCache());
+    await Promise.all([...this.childInformers, ...this.ownerInformers].map((i) => i.start()));
+    const period = this.config.resyncPeriodMs ?? 600_000;
+    this.resyncTimer = setInterval(() => this.enqueueAll(), period);
+    this.resyncTimer.unref?.();
+    this.enqueueAll();
+    this.logger.info({ kind: owner.kind, namespaces: this.config.namespaces ?? 'all' }, 'reconciler started');
+  }
+
+  /** Takes no new work, lets in-flight reconciles finish (up to `stopTimeoutMs`), and closes every watch. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.resyncTimer) clearInterval(this.resyncTimer);
+    const finished = await this.queue.shutdown(this.config.stopTimeoutMs ?? 10_000);
+    if (!finished) this.logger.warn({}, 'reconciles still running at stop: aborting them');
+    this.abort.abort();
+    await Promise.all([...this.ownerInformers, ...this.childInformers].map((i) => i.stop()));
+    this.removeCache?.();
+  }
+
+  /** Resolves when nothing is queued or running (for tests and benchmarks). */
+  whenIdle(): Promise<void> {
+    return this.queue.whenIdle();
+  }
+
+  /** Queues every cached CR: what the periodic resync does. */
+  enqueueAll(): void {
+    for (const informer of this.ownerInformers) for (const cr of informer.list()) this.queue.add(objectKey(cr.metadata.namespace, cr.metadata.name ?? ''));
+  }
+
+  /** Reconciles one CR now, outside the queue (for tests and tools); the queue's own runs go through {@link process}. */
+  async reconcileNow(namespace: string | undefined, name: string): Promise<ReconcileReport> {
+    return this.reconcile(objectKey(namespace, name));
+  }
+
+  /** Status-only and metadata-only changes of a CR need no reconcile, except deletion and our finalizer. */
+  private needsReconcile(old: KubeObject, now: KubeObject): boolean {
+    return old.metadata.generation !== now.metadata.generation || old.metadata.deletionTimestamp !== now.metadata.deletionTimestamp ||
+      JSON.stringify(old.metadata.labels) !== JSON.stringify(now.metadata.labels) || JSON.stringify(old.metadata.annotations) !== JSON.stringify(now.metadata.annotations) ||
+      now.metadata.generation === undefined;
+  }
+
+  private enqueueOwnerOf(child: KubeObject): void {
+    const ref = child.metadata.ownerReferences?.find((r) => r.controller === true);
+    if (!ref || ref.kind !== this.config.owner.kind || ref.apiVersion !== this.ownerApiVersion) return;
+    this.queue.add(objectKey(this.config.owner.namespaced === false ? undefined : child.metadata.namespace, ref.name));
+  }
+
+  private informerFor(informers: Informer[], apiVersion: string, kind: string, namespace: string | undefined): Informer | undefined {
+    return informers.find((i) => i.hasSynced && i.covers(apiVersion, kind, namespace));
+  }
+
+  private readCache(): ReadCache {
+    const all = () => [...this.ownerInformers, ...this.childInformers];
+    return {
+      get: (ref) => {
+        const informer = this.informerFor(all(), ref.apiVersion, ref.kind, ref.namespace);
+        const object = informer?.get(ref.namespace, ref.name);
+        // Only a hit is an answer: a child cache holds only labelled objects, so a miss must ask the server
+        // (the object may exist without our labels, and then it is not ours to overwrite).
+        return object ? { object } : undefined;
+      },
+      observe: (event) => {
+        if (event.type === 'written') {
+          for (const i of all()) i.recordWrite(event.object);
+        } else {
+          for (const i of all()) if (i.covers(event.ref.apiVersion, event.ref.kind, event.ref.namespace)) i.recordDelete(event.ref.namespace, event.ref.name);
+        }
+      },
+    };
+  }
+
+  private async process(key: string): Promise<{ requeueAfterMs?: number } | void> {
+    const report = await this.reconcile(key);
+    if (report.result === 'error') {
+      if (report.error?.startsWith('Conflict:')) return { requeueAfterMs: 20 };
+      throw new Error(report.error);
+    }
+    this.queue.forget(key);
+  }
+
+  private ownerFor(key: string): OwnerObject | undefined {
+    const slash = key.indexOf('/');
+    const namespace = slash >= 0 ? key.slice(0, slash) : undefined;
+    const name = slash >= 0 ? key.slice(slash + 1) : key;
+    const informer = this.informerFor(this.ownerInformers, this.ownerApiVersion, this.config.owner.kind, namespace);
+    return informer?.get(namespace, name) as OwnerObject | undefined;
+  }
+
+  private async reconcile(key: string): Promise<ReconcileReport> {
+    const started = performance.now();
+    const report: ReconcileReport = { key, result: 'success', children: [], statusWritten: false };
+    const cr = this.ownerFor(key);
+    try {
+      if (!cr) report.result = 'absent';
+      else if (cr.metadata.deletionTimestamp) await this.finalize(cr, report);
+      else await this.reconcileLive(cr, report);
+    } catch (e) {
+      report.result = 'error';
+      report.error = e instanceof ConflictError ? `Conflict: ${e.message}` : e instanceof Error ? e.message : String(e);
+      this.logger.warn({ key, err: report.error }, 'reconcile failed');
+    }
+    this.lastReports.set(key, report);
+    const result = report.result === 'invalid' ? 'invalid' : report.result === 'error' ? 'error' : 'success';
+    this.config.observer?.reconciled?.({ key, result, durationMs: performance.now() - started });
+    return report;
+  }
+
+  /** Resolves every child of the CR; collects every error instead of stopping at the first. */
+  private resolveAll(cr: OwnerObject, phases: readonly ('onCreate' | 'onReconcile' | 'onDelete')[]): { desired: DesiredChild[]; errors: unknown[] } {
+    const desired: DesiredChild[] = [];
+    const errors: unknown[] = [];
+    for (const compiled of this.templates.children) {
+      if (!phases.includes(compiled.phase)) continue;
+      try {
+        if (!compiled.when(cr)) continue;
+        const handler = this.handlers.get(compiled.handlerKey)!;
+        const spec = handler.resolve(compiled.evaluate(cr), cr.metadata.name);
+        desired.push({ compiled, handler, spec });
+      } catch (e) {
+        errors.push(e);
+      }
+    }
+    return { desired, errors };
+  }
+
+  private async reconcileLive(cr: OwnerObject, report: ReconcileReport): Promise<void> {
+    const { desired, errors } = this.resolveAll(cr, ['onCreate', 'onReconcile']);
+    if (errors.length > 0) {
+      report.result = 'invalid';
+      const first = describeError(errors[0]);
+      const message = errors.length === 1 ? first.message : `${errors.length} problems; first: ${first.message}`;
+      await this.events.record(cr, 'Warning', first.reason, message);
+      report.statusWritten = await this.writeStatus(cr, { ready: false, reason: first.reason, message, fields: {} });
+      return;
+    }
+    if (this.hasOnDelete && !(cr.metadata.finalizers as string[] | undefined)?.includes(this.finalizer)) await this.addFinalizer(cr);
+
+    const liveChildren: Record<string, Record<string, KubeObject>> = {};
+    const failures: unknown[] = [];
+    const notes = new Map<string, string[]>();
+    await Promise.all(desired.map(async ({ compiled, handler, spec }) => {
+      try {
+        const result = compiled.phase === 'onCreate' ? await handler.create(this.ctx, this.kube, cr, spec) : await handler.update(this.ctx, this.kube, cr, spec);
+        report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
+        if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
+        if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes);
+      } catch (e) {
+        failures.push(e);
+        report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: 'failed', error: e instanceof Error ? e.message : String(e) });
+      }
+    }));
+    await this.prune(cr, desired, report, failures, notes);
+    await this.flushEvents(cr, notes);
+
+    let outcome: ReconcileOutcome;
+    if (failures.length > 0) {
+      const first = describeError(failures[0]);
+      outcome = { ready: false, reason: first.reason, message: failures.length === 1 ? first.message : `${failures.length} children failed; first: ${first.message}`, fields: {} };
+      await this.events.record(cr, 'Warning', first.reason, outcome.message);
+    } else {
+      outcome = { ready: true, reason: 'Reconciled', message: `${desired.length} ${desired.length === 1 ? 'child' : 'children'} in sync`, fields: this.templates.status(cr, liveChildren, this.logger) };
+    }
+    report.statusWritten = await this.writeStatus(cr, outcome);
+    if (failures.length > 0) {
+      report.result = 'error';
+      const conflict = failures.find((f) => f instanceof ConflictError);
+      report.error = conflict ? `Conflict: ${(conflict as Error).message}` : describeError(failures[0]).message;
+    }
+  }
+
+  /** Deletes owned children (found in the caches by label, confirmed by controller UID) that are not desired. */
+  private async prune(cr: OwnerObject, desired: DesiredChild[], report: ReconcileReport, failures: unknown[], notes: Map<string, string[]>): Promise<void> {
+    const wanted = new Set(desired.map((d) => `${d.handler.apiVersion}/${d.handler.kind}/${d.spec.namespace ?? cr.metadata.namespace ?? ''}/${d.spec.name}`));
+    const ownerLabel = ownerLabelValue(cr.metadata.name);
+    const seen = new Set<Informer>();
+    for (const handler of this.handlers.values()) {
+      if (!this.config.resources[handler.key]) continue;
+      for (const informer of this.childInformers) {
+        if (seen.has(informer) || informer.options.apiVersion !== handler.apiVersion || informer.options.kind !== handler.kind) continue;
+        seen.add(informer);
+        for (const child of informer.list(handler.namespaced ? cr.metadata.namespace : undefined)) {
+          if (child.metadata.labels?.[OWNER_LABEL] !== ownerLabel || !isControlledBy(child, cr)) continue;
+          if (wanted.has(`${handler.apiVersion}/${handler.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
+          try {
+            const result = await deleteChild(this.ctx, this.kube, cr, { apiVersion: handler.apiVersion, kind: handler.kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '' });
+            if (result.action === 'deleted') {
+              report.children.push({ handler: handler.key, kind: handler.kind, name: child.metadata.name ?? '', action: 'pruned' });
+              this.config.observer?.childChanged?.({ key: objectKey(cr.metadata.namespace, cr.metadata.name), kind: handler.kind, name: child.metadata.name ?? '', action: 'pruned' });
+              notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${handler.kind} ${child.metadata.name}`]);
+            }
+          } catch (e) {
+            failures.push(e);
+          }
+        }
+      }
+    }
+  }
+
+  /** Notes a change for the observer and for the reconcile's events (one event per reason, see {@link flushEvents}). */
+  private childChanged(cr: OwnerObject, kind: string, name: string, result: ChildResult, notes: Map<string, string[]>): void {
+    const action = result.action as 'created' | 'updated' | 'recreated' | 'deleted';
+    this.config.observer?.childChanged?.({ key: objectKey(cr.metadata.namespace, cr.metadata.name), kind, name, action });
+    const reason = { created: 'Created', updated: 'DriftCorrected', recreated: 'Recreated', deleted: 'Deleted' }[action] ?? 'Changed';
+    const detail = result.drifted?.length ? ` (${result.drifted.slice(0, 5).map((d) => d.path).join(', ')}${result.drifted.length > 5 ? ', …' : ''})` : '';
+    const list = notes.get(reason) ?? [];
+    list.push(`${kind} ${name}${detail}`);
+    notes.set(reason, list);
+  }
+
+  /** One Normal event per reason and reconcile ("Created: Deployment a, Service b"), not one per child. */
+  private async flushEvents(cr: OwnerObject, notes: Map<string, string[]>): Promise<void> {
+    const verbs: Record<string, string> = { Created: 'created', DriftCorrected: 'corrected drift in', Recreated: 'recreated', Deleted: 'deleted', Pruned: 'pruned (no longer desired)' };
+    for (const [reason, items] of notes) await this.events.record(cr, 'Normal', reason, `${verbs[reason] ?? reason} ${items.join(', ')}`);
+  }
+
+  private async writeStatus(cr: OwnerObject, outcome: ReconcileOutcome): Promise<boolean> {
+    const patch = statusPatch(cr, outcome, new Date());
+    if (!patch) return false;
+    await this.kube.patchStatus({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name }, patch, { fieldManager: this.ctx.fieldManager, signal: this.ctx.signal });
+    return true;
+  }
+
+  private async addFinalizer(cr: OwnerObject): Promise<void> {
+    const finalizers = (cr.metadata.finalizers as string[] | undefined) ?? [];
+    const patch = finalizers.length === 0
+      ? [{ op: 'test', path: '/metadata/resourceVersion', value: cr.metadata.resourceVersion }, { op: 'add', path: '/metadata/finalizers', value: [this.finalizer] }]
+      : [{ op: 'test', path: '/metadata/finalizers', value: finalizers }, { op: 'add', path: '/metadata/finalizers/-', value: this.finalizer }];
+    await this.kube.patch({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name }, patch, { type: 'json', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal })
+      .catch((e: unknown) => {
+        // A JSON-patch `test` that fails is a 422 for some servers and a 409 for others: either way, re-read and retry.
+        throw e instanceof OrkestraError && (e.reason === 'Invalid' || e.reason === 'Conflict') ? new ConflictError('Conflict', 409, `finalizer of ${cr.kind} ${cr.metadata.name}: the object changed meanwhile`, { verb: 'patch', kind: cr.kind }) : e;
+      });
+  }
+
+  /** Deletion: run the `onDelete` children, then remove our finalizer (others stay); the GC removes the rest. */
+  private async finalize(cr: OwnerObject, report: ReconcileReport): Promise<void> {
+    report.result = 'deleted';
+    const finalizers = (cr.metadata.finalizers as string[] | undefined) ?? [];
+    if (!finalizers.includes(this.finalizer)) return;
+    const { desired, errors } = this.resolveAll(cr, ['onDelete']);
+    if (errors.length > 0) {
+      const first = describeError(errors[0]);
+      await this.events.record(cr, 'Warning', first.reason, `onDelete: ${first.message}`);
+      throw errors[0];
+    }
+    const notes = new Map<string, string[]>();
+    for (const { handler, spec } of desired) {
+      const result = await handler.create(this.ctx, this.kube, cr, spec);
+      report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
+      if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes);
+    }
+    await this.flushEvents(cr, notes);
+    const index = finalizers.indexOf(this.finalizer);
+    await this.kube.patch({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
+      [{ op: 'test', path: `/metadata/finalizers/${index}`, value: this.finalizer }, { op: 'remove', path: `/metadata/finalizers/${index}` }],
+      { type: 'json', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal });
+    this.logger.info({ kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name }, 'finalized');
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * The status Orkestra writes on a custom resource: a `Ready` condition (with reason, message and
+ * `lastTransitionTime`, which changes only when the condition's status does), `observedGeneration`, and the
+ * katalog's templated status fields. {@link statusPatch} returns `undefined` when nothing changed, so a
+ * steady-state reconcile writes no status.
+ */
+import { isDeepStrictEqual } from 'node:util';
+
+/** A condition as in Kubernetes API conventions (metav1.Condition). */
+export interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason: string;
+  message: string;
+  lastTransitionTime: string;
+  observedGeneration?: number;
+}
+
+/** What one reconcile concluded. */
+export interface ReconcileOutcome {
+  ready: boolean;
+  /** CamelCase reason: `Reconciled`, `TemplateError`, `OwnershipConflict`… */
+  reason: string;
+  message: string;
+  /** Templated status fields (already resolved). */
+  fields: Record<string, unknown>;
+}
+
+/**
+ * The status patch that records `outcome`, or `undefined` when the live status already says the same.
+ * Keeps conditions of other types, and `lastTransitionTime` when `Ready` keeps its status.
+ *
+ * @example
+ * const patch = statusPatch(cr, { ready: true, reason: 'Reconciled', message: '4 children in sync', fields: {} }, new Date());
+ * if (patch) await kube.patchStatus(ref, patch);
+ */
+export function statusPatch(cr: { metadata: { [field: string]: unknown }; status?: unknown }, outcome: ReconcileOutcome, now: Date): Record<string, unknown> | undefined {
+  const current = (cr.status && typeof cr.status === 'object' ? cr.status : {}) as Record<string, unknown>;
+  const conditions = Array.isArray(current.conditions) ? (current.conditions as Condition[]) : [];
+  const previous = conditions.find((c) => c.type === 'Ready');
+  const status = outcome.ready ? 'True' : 'False';
+  const generation = typeof cr.metadata.generation === 'number' ? cr.metadata.generation : undefined;
+  const ready: Condition = {
+    type: 'Ready',
+    status,
+    reason: outcome.reason,
+    message: outcome.message,
+    lastTransitionTime: previous && previous.status === status ? previous.lastTransitionTime : now.toISOString(),
+    ...(generation !== undefined ? { observedGeneration: generation } : {}),
+  };
+  const next: Record<string, unknown> = {
+    ...outcome.fields,
+    conditions: [...conditions.filter((c) => c.type !== 'Ready'), ready],
+    ...(generation !== undefined ? { observedGeneration: generation } : {}),
+  };
+  const unchanged = Object.entries(next).every(([k, v]) => isDeepStrictEqual(current[k], v));
+  return unchanged ? undefined : next;
+}

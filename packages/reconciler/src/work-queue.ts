@@ -1,0 +1,156 @@
+/**
+ * The work queue, with client-go's semantics: a key is queued at most once (deduplicated), is processed
+ * by at most one worker at a time (a key added while it is processed is run again afterwards), workers
+ * are bounded, and failures are retried with per-key exponential backoff (5 ms doubling to 1000 s, reset
+ * on success).
+ */
+
+/** Options of {@link WorkQueue}. */
+export interface WorkQueueOptions {
+  /** Workers running at once; default 4. */
+  concurrency?: number;
+  /** First retry delay; default 5 ms. */
+  baseDelayMs?: number;
+  /** Largest retry delay; default 1000 s. */
+  maxDelayMs?: number;
+}
+
+/** What a worker answers for a key. */
+export type WorkResult = { requeueAfterMs?: number } | void;
+
+/**
+ * A deduplicating, rate-limited work queue of string keys.
+ *
+ * @example
+ * const queue = new WorkQueue(async (key) => reconcile(key), { concurrency: 4 });
+ * queue.add('shop/web');
+ * await queue.shutdown(10_000);
+ */
+export class WorkQueue {
+  private readonly queue: string[] = [];
+  private readonly queued = new Set<string>();
+  private readonly processing = new Set<string>();
+  private readonly dirty = new Set<string>();
+  private readonly failures = new Map<string, number>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly idleWaiters: (() => void)[] = [];
+  private active = 0;
+  private stopped = false;
+  private readonly concurrency: number;
+  private readonly baseDelayMs: number;
+  private readonly maxDelayMs: number;
+
+  constructor(private readonly work: (key: string) => Promise<WorkResult>, options: WorkQueueOptions = {}) {
+    this.concurrency = options.concurrency ?? 4;
+    this.baseDelayMs = options.baseDelayMs ?? 5;
+    this.maxDelayMs = options.maxDelayMs ?? 1_000_000;
+  }
+
+  /** Keys waiting (not counting those being processed): the queue depth. */
+  get depth(): number {
+    return this.queue.length;
+  }
+
+  /** Keys being processed now. */
+  get inFlight(): number {
+    return this.active;
+  }
+
+  /** Queues `key` now, unless it is queued already. */
+  add(key: string): void {
+    if (this.stopped) return;
+    if (this.processing.has(key)) {
+      this.dirty.add(key);
+      return;
+    }
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
+    this.queue.push(key);
+    this.pump();
+  }
+
+  /** Queues `key` after `delayMs` (an earlier pending delay for the key wins). */
+  addAfter(key: string, delayMs: number): void {
+    if (this.stopped) return;
+    if (delayMs <= 0) return this.add(key);
+    if (this.timers.has(key)) return;
+    const t = setTimeout(() => {
+      this.timers.delete(key);
+      this.add(key);
+    }, delayMs);
+    t.unref?.();
+    this.timers.set(key, t);
+  }
+
+  /** Queues `key` after its backoff delay, and lengthens that delay for next time. */
+  addRateLimited(key: string): number {
+    const n = this.failures.get(key) ?? 0;
+    this.failures.set(key, n + 1);
+    const delay = Math.min(this.baseDelayMs * 2 ** n, this.maxDelayMs);
+    this.addAfter(key, delay);
+    return delay;
+  }
+
+  /** Forgets the failures of `key`: its next retry starts from the first delay. */
+  forget(key: string): void {
+    this.failures.delete(key);
+  }
+
+  /** How many times in a row `key` failed. */
+  retries(key: string): number {
+    return this.failures.get(key) ?? 0;
+  }
+
+  /** Resolves when nothing is queued or processing (for tests and benchmarks). */
+  whenIdle(): Promise<void> {
+    if (this.queue.length === 0 && this.active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Takes no new work, drops what is queued, and waits up to `timeoutMs` for in-flight work to finish.
+   * Returns true when everything finished in time.
+   */
+  async shutdown(timeoutMs = 10_000): Promise<boolean> {
+    this.stopped = true;
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    this.queue.length = 0;
+    this.queued.clear();
+    this.dirty.clear();
+    if (this.active === 0) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      this.whenIdle().then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs))),
+    ]);
+    clearTimeout(timer);
+    return finished;
+  }
+
+  private pump(): void {
+    while (!this.stopped && this.active < this.concurrency && this.queue.length > 0) {
+      const key = this.queue.shift()!;
+      this.queued.delete(key);
+      this.processing.add(key);
+      this.active++;
+      void this.run(key);
+    }
+  }
+
+  private async run(key: string): Promise<void> {
+    try {
+      const result = await this.work(key);
+      if (result && result.requeueAfterMs !== undefined) this.addAfter(key, result.requeueAfterMs);
+    } catch {
+      // The worker reports its own errors; a throw means "retry with backoff".
+      this.addRateLimited(key);
+    } finally {
+      this.processing.delete(key);
+      this.active--;
+      if (this.dirty.delete(key)) this.add(key);
+      this.pump();
+      if (this.queue.length === 0 && this.active === 0) for (const w of this.idleWaiters.splice(0)) w();
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { Type, ValidationError, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
+import { loadKatalog, parseDuration } from '../src/index.js';
+
+const handler = {
+  key: 'configmaps', apiVersion: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true,
+  schema: Type.Object({ name: Type.Optional(Type.String()), data: Type.Optional(Type.Record(Type.String(), Type.String())) }, { additionalProperties: false }),
+} as unknown as ResourceHandler<unknown, ResolvedSpec>;
+
+const good = `apiVersion: orkestra.io/v1alpha1
+kind: Katalog
+metadata:
+  name: site
+spec:
+  crds:
+    - owner: { group: example.com, version: v1, kind: Website, plural: websites }
+      resources:
+        configmaps:
+          onReconcile:
+            - data:
+                greeting: "{{spec.greeting}}"
+              when: { field: spec.enabled, operator: equals, value: true }
+      resyncPeriod: 5m
+      concurrency: 2
+`;
+
+function problems(text: string, withHandlers = true): string[] {
+  try {
+    loadKatalog(text, { file: 'k.yaml', ...(withHandlers ? { handlers: [handler] } : {}) });
+  } catch (e) {
+    if (e instanceof ValidationError) return e.problems.map((p) => `${p.path}: ${p.message}`);
+    throw e;
+  }
+  return [];
+}
+
+describe('loadKatalog', () => {
+  it('loads a good katalog into reconciler entries', () => {
+    const k = loadKatalog(good, { file: 'k.yaml', handlers: [handler] });
+    expect(k.name).toBe('site');
+    expect(k.keys).toEqual(['configmaps']);
+    expect(k.entries[0]).toMatchObject({ owner: { kind: 'Website', plural: 'websites' }, resyncPeriodMs: 300_000, concurrency: 2 });
+    expect(k.entries[0]!.resources.configmaps!.onReconcile![0]).toMatchObject({ data: { greeting: '{{spec.greeting}}' } });
+  });
+
+  it('points at the field and line of each problem', () => {
+    const bad = good.replace('kind: Website', 'kind: website').replace('concurrency: 2', 'concurrency: 0');
+    expect(problems(bad)).toEqual([
+      'spec.crds[0].owner.kind: must match pattern "^[A-Z][A-Za-z0-9]*$" (k.yaml:7:49)',
+      'spec.crds[0].concurrency: must be >= 1 (k.yaml:15:7)',
+    ]);
+    expect(problems(good.replace('greeting: "{{spec.greeting}}"', 'greeting: 3'))).toEqual([
+      'spec.crds[0].resources.configmaps.onReconcile[0].data.greeting: must be string (k.yaml:12:17)',
+    ]);
+    const badChild = good.replace('            - data:', '            - dta: {}\n              data:');
+    expect(problems(badChild)).toEqual(['spec.crds[0].resources.configmaps.onReconcile[0].dta: is not a known field (k.yaml:11:15)']);
+  });
+
+  it('names an unknown handler and the package to install', () => {
+    expect(problems(good.replace('configmaps:', 'widgets:'))).toEqual([
+      'spec.crds[0].resources.widgets: no resource handler "widgets" (k.yaml:9:9)',
+    ]);
+    expect(problems(good.replace('configmaps:', 'widgets:'), false)).toEqual([]);
+  });
+
+  it('reports YAML syntax errors with their line', () => {
+    const [p] = problems('spec: [unclosed\n');
+    expect(p).toMatch(/^\(yaml\): .*\(k\.yaml:\d+:\d+\)$/);
+  });
+
+  it('parses durations', () => {
+    expect([parseDuration('250ms'), parseDuration('30s'), parseDuration('2m'), parseDuration('1h')]).toEqual([250, 30_000, 120_000, 3_600_000]);
+  });
+});

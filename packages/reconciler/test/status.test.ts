@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { statusPatch } from '../src/index.js';
+
+const t0 = new Date('2026-01-01T00:00:00Z');
+const t1 = new Date('2026-01-01T01:00:00Z');
+
+describe('statusPatch', () => {
+  it('writes Ready, observedGeneration and fields on a fresh CR', () => {
+    expect(statusPatch({ metadata: { generation: 2 } }, { ready: true, reason: 'Reconciled', message: 'ok', fields: { url: 'x' } }, t0)).toEqual({
+      url: 'x', observedGeneration: 2,
+      conditions: [{ type: 'Ready', status: 'True', reason: 'Reconciled', message: 'ok', lastTransitionTime: t0.toISOString(), observedGeneration: 2 }],
+    });
+  });
+
+  it('returns undefined when nothing changed (no write in steady state)', () => {
+    const first = statusPatch({ metadata: { generation: 1 } }, { ready: true, reason: 'Reconciled', message: 'ok', fields: {} }, t0)!;
+    expect(statusPatch({ metadata: { generation: 1 }, status: first }, { ready: true, reason: 'Reconciled', message: 'ok', fields: {} }, t1)).toBeUndefined();
+  });
+
+  it('keeps lastTransitionTime when the status stays, moves it on a transition', () => {
+    const first = statusPatch({ metadata: { generation: 1 } }, { ready: true, reason: 'Reconciled', message: 'ok', fields: {} }, t0)!;
+    const sameStatus = statusPatch({ metadata: { generation: 2 }, status: first }, { ready: true, reason: 'Reconciled', message: 'now 2', fields: {} }, t1)!;
+    expect((sameStatus.conditions as { lastTransitionTime: string }[])[0]!.lastTransitionTime).toBe(t0.toISOString());
+    const flipped = statusPatch({ metadata: { generation: 2 }, status: first }, { ready: false, reason: 'TemplateError', message: 'bad', fields: {} }, t1)!;
+    expect((flipped.conditions as { lastTransitionTime: string; status: string }[])[0]).toMatchObject({ status: 'False', lastTransitionTime: t1.toISOString() });
+  });
+
+  it('keeps conditions of other types', () => {
+    const status = { conditions: [{ type: 'Progressing', status: 'True', reason: 'x', message: '', lastTransitionTime: 'then' }] };
+    const patch = statusPatch({ metadata: { generation: 1 }, status }, { ready: true, reason: 'Reconciled', message: 'ok', fields: {} }, t0)!;
+    expect((patch.conditions as { type: string }[]).map((c) => c.type)).toEqual(['Progressing', 'Ready']);
+  });
+});

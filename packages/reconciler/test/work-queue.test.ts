@@ -1,0 +1,73 @@
+import { describe, expect, it } from '@jest/globals';
+import { WorkQueue } from '../src/index.js';
+
+const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
+
+describe('WorkQueue', () => {
+  it('deduplicates queued keys', async () => {
+    const seen: string[] = [];
+    const q = new WorkQueue(async (k) => { seen.push(k); await tick(); }, { concurrency: 1 });
+    q.add('first'); // runs at once; the rest waits behind it
+    q.add('a'); q.add('b'); q.add('b'); q.add('a');
+    await q.whenIdle();
+    expect(seen).toEqual(['first', 'a', 'b']);
+  });
+
+  it('never runs one key twice at once, and reruns a key added while it ran', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    let runs = 0;
+    const q = new WorkQueue(async () => {
+      running++; runs++;
+      maxRunning = Math.max(maxRunning, running);
+      await tick(10);
+      running--;
+    }, { concurrency: 4 });
+    q.add('k');
+    await tick(2);
+    q.add('k'); q.add('k');
+    await q.whenIdle();
+    await tick(15);
+    expect(maxRunning).toBe(1);
+    expect(runs).toBe(2);
+  });
+
+  it('bounds concurrency', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    const q = new WorkQueue(async () => { running++; maxRunning = Math.max(maxRunning, running); await tick(5); running--; }, { concurrency: 3 });
+    for (let i = 0; i < 20; i++) q.add(`k${i}`);
+    await q.whenIdle();
+    expect(maxRunning).toBe(3);
+  });
+
+  it('retries failures with exponential backoff and forgets on success', async () => {
+    const q = new WorkQueue(async () => undefined, { baseDelayMs: 5, maxDelayMs: 1_000_000 });
+    expect([q.addRateLimited('x'), q.addRateLimited('x'), q.addRateLimited('x')]).toEqual([5, 10, 20]);
+    expect(q.retries('x')).toBe(3);
+    q.forget('x');
+    expect(q.addRateLimited('x')).toBe(5);
+    for (let i = 0; i < 40; i++) q.addRateLimited('y');
+    expect(q.addRateLimited('y')).toBe(1_000_000);
+    await q.shutdown(100);
+  });
+
+  it('a throwing worker is retried', async () => {
+    let attempts = 0;
+    const q = new WorkQueue(async () => { attempts++; if (attempts < 3) throw new Error('boom'); }, { baseDelayMs: 1 });
+    q.add('k');
+    for (let i = 0; i < 50 && attempts < 3; i++) await tick(5);
+    expect(attempts).toBe(3);
+  });
+
+  it('shutdown takes no new work and waits for in-flight work', async () => {
+    let finished = false;
+    const q = new WorkQueue(async () => { await tick(20); finished = true; });
+    q.add('k');
+    await tick(2);
+    expect(await q.shutdown(1000)).toBe(true);
+    expect(finished).toBe(true);
+    q.add('again');
+    expect(q.depth).toBe(0);
+  });
+});
