@@ -115,7 +115,7 @@ describe('GenericReconciler against kube-apiserver with the garbage collector', 
     expect(restoredAfterMs).toBeLessThan(5_000);
 
     await user.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'shop-config' });
-    await until(async () => (await get('ConfigMap', 'v1', 'shop-config'))?.data?.greeting === 'hello', 'the deleted ConfigMap to be recreated', 5_000);
+    await until(async () => ((await get('ConfigMap', 'v1', 'shop-config'))?.data as Record<string, string> | undefined)?.greeting === 'hello', 'the deleted ConfigMap to be recreated', 5_000);
   });
 
   it('prunes a renamed child and deletes a child whose when turns false', async () => {
