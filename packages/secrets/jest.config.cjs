@@ -1,3 +1,3 @@
 const { packageJestConfig } = require('../../jest.preset.cjs');
 
-module.exports = packageJestConfig('secrets', { integration: false });
+module.exports = packageJestConfig('secrets', { integration: true });

@@ -1,2 +1,3 @@
-// Filled by a later issue: see the repository's issue tracker.
-export {};
+export { resolve, desired, create, update, delete, handler, immutableChanges, keepGenerated, isSecretData } from './secret.js';
+export { SecretSourceSchema, GENERATE_CHARSETS } from './types.js';
+export type { SecretSource, ResolvedSecret, GenerateRule, GenerateCharset } from './types.js';
