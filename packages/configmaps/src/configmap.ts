@@ -1,29 +1,9 @@
 /** ConfigMaps: how to resolve a source and build the object; the lifecycle is core's. */
 import {
-  Validator, checkConfigKey, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
+  Validator, canonicalBase64, checkWrappedBase64, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
   type DriftedField, type ImmutableChange, type KubeObject, type ObjectReader, type OwnerObject,
 } from '@orkestra/core';
 import { ConfigMapSourceSchema, type ConfigMapSource, type ResolvedConfigMap } from './types.js';
-
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-function keyMap(v: Validator, field: string, value: unknown, check?: (value: string) => string | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (value === undefined || value === null) return out;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    v.add(field, 'must be a map of keys to values');
-    return out;
-  }
-  for (const [key, raw] of Object.entries(value)) {
-    const path = `${field}.${key}`;
-    if (!v.check(path, key, (k) => { const p = checkConfigKey(k); return p && `key ${p}`; })) continue;
-    const text = v.string(path, raw);
-    if (text === undefined) continue;
-    if (check && !v.check(path, text, check)) continue;
-    out[key] = text;
-  }
-  return out;
-}
 
 /**
  * Resolves a ConfigMap source: name `<owner>-config` by default, keys checked (`a/b` is not a key), binary
@@ -37,8 +17,8 @@ function keyMap(v: Validator, field: string, value: unknown, check?: (value: str
 export function resolve(source: ConfigMapSource, ownerName: string): ResolvedConfigMap {
   const v = new Validator({ kind: 'ConfigMap', name: typeof source.name === 'string' ? source.name : `${ownerName}-config` });
   const common = resolveCommonFields(v, source, ownerName, { defaultSuffix: 'config' });
-  const data = keyMap(v, 'data', source.data);
-  const binaryData = keyMap(v, 'binaryData', source.binaryData, (b) => (BASE64.test(b) ? undefined : 'must be base64-encoded'));
+  const data = v.data('data', source.data);
+  const binaryData = Object.fromEntries(Object.entries(v.data('binaryData', source.binaryData, checkWrappedBase64)).map(([k, b]) => [k, canonicalBase64(b)]));
   for (const key of Object.keys(binaryData)) if (key in data) v.add(`binaryData.${key}`, 'is also a key of data', 'a key can be in data or in binaryData, not both');
   let fromConfigMap: ResolvedConfigMap['fromConfigMap'];
   if (source.fromConfigMap !== undefined) {
@@ -77,12 +57,23 @@ export async function desired(owner: OwnerObject, spec: ResolvedConfigMap, reade
   };
 }
 
-/** The content of an immutable ConfigMap (and the flag itself, once set) cannot change in place. */
-export function immutableChanges(drifted: readonly DriftedField[], live: KubeObject): ImmutableChange[] {
+/**
+ * The content of an immutable ConfigMap (and the flag itself, once set) cannot change in place: a changed
+ * or added value, a removed key, or `immutable` turned off or dropped.
+ */
+export function immutableChanges(drifted: readonly DriftedField[], live: KubeObject, desired?: KubeObject): ImmutableChange[] {
   if (live.immutable !== true) return [];
-  return drifted
-    .filter((d) => /^(data|binaryData|immutable)\b/.test(d.path))
-    .map((d) => ({ path: d.path, reason: 'the ConfigMap is immutable' }));
+  const reason = 'the ConfigMap is immutable';
+  const changes = drifted.filter((d) => /^(data|binaryData|immutable)\b/.test(d.path)).map((d) => ({ path: d.path, reason }));
+  if (!desired) return changes;
+  for (const field of ['data', 'binaryData'] as const) {
+    const wanted = (desired[field] ?? {}) as Record<string, string>;
+    for (const key of Object.keys((live[field] ?? {}) as Record<string, string>)) {
+      if (!(key in wanted)) changes.push({ path: `${field}.${key}`, reason: `${reason}: the key cannot be removed` });
+    }
+  }
+  if (desired.immutable !== true && !changes.some((c) => c.path === 'immutable')) changes.push({ path: 'immutable', reason: `${reason}: it cannot be made mutable again` });
+  return changes;
 }
 
 /** The ConfigMap handler: `key` `configmaps`, for the reconciler and the CLI. */

@@ -80,6 +80,19 @@ describe('immutable ConfigMaps', () => {
       { path: 'data.a', reason: 'the ConfigMap is immutable' },
     ]);
   });
+  it('removing a key or dropping the flag is caught before any write', () => {
+    const liveWithData = { ...live, data: { a: '1', b: '2' } };
+    expect(immutableChanges([], liveWithData, { ...liveWithData, data: { a: '1' } })).toEqual([
+      { path: 'data.b', reason: 'the ConfigMap is immutable: the key cannot be removed' },
+    ]);
+    const { immutable: _dropped, ...withoutFlag } = liveWithData;
+    expect(immutableChanges([], liveWithData, withoutFlag)).toEqual([
+      { path: 'immutable', reason: 'the ConfigMap is immutable: it cannot be made mutable again' },
+    ]);
+  });
+  it('binaryData is sent in the canonical base64 the server stores', () => {
+    expect(resolve({ binaryData: { k: 'aGl=' } }, 'shop').binaryData).toEqual({ k: 'aGk=' });
+  });
   it('a mutable one changes in place', () => {
     expect(immutableChanges([{ path: 'data.a', reason: 'changed' }], { ...live, immutable: false })).toEqual([]);
   });

@@ -83,6 +83,25 @@ export function checkBase64(value: string): string | undefined {
   return BASE64.test(value) ? undefined : 'must be base64-encoded';
 }
 
+/**
+ * Base64 as given in a template: wrapped output of `base64` (line breaks, spaces) is accepted. Never echoes
+ * the value.
+ */
+export function checkWrappedBase64(value: string): string | undefined {
+  return checkBase64(value.replace(/\s+/g, ''));
+}
+
+/**
+ * The base64 the API server stores and returns for a value: whitespace dropped, unused trailing bits zero.
+ * Sending anything else (`aGl=` for `aGk=`, both "hi") would look like drift on every update.
+ *
+ * @example
+ * canonicalBase64('aGl='); // 'aGk='
+ */
+export function canonicalBase64(value: string): string {
+  return Buffer.from(value.replace(/\s+/g, ''), 'base64').toString('base64');
+}
+
 /** A named port (IANA service name): at most 15, lower case, digits and `-`, at least one letter, no `--`. */
 export function checkPortName(name: string): string | undefined {
   if (name.length === 0 || name.length > 15) return `must be 1 to 15 characters, got ${show(name)}`;

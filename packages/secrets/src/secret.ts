@@ -1,7 +1,7 @@
 /** Secrets: how to resolve a source and build the object; the lifecycle is core's. */
 import { randomInt } from 'node:crypto';
 import {
-  Validator, checkBase64, checkConfigKey, checkDns1123Subdomain, checkLabelKey, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
+  Validator, canonicalBase64, checkConfigKey, checkWrappedBase64, checkDns1123Subdomain, checkLabelKey, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
   type ChildBehaviour, type DriftedField, type ImmutableChange, type KubeObject, type ObjectReader, type OwnerObject,
 } from '@orkestra/core';
 import { GENERATE_CHARSETS, SecretSourceSchema, type GenerateCharset, type GenerateRule, type ResolvedSecret, type SecretSource } from './types.js';
@@ -31,13 +31,6 @@ function checkSecretType(type: string): string | undefined {
   return problem && `must be a type name such as Opaque or kubernetes.io/tls: ${problem}`;
 }
 
-/** A `data` value: base64, once whitespace (the line breaks of wrapped `base64` output) is dropped. */
-const checkDataValue = (value: string) => checkBase64(value.replace(/\s+/g, ''));
-/**
- * The base64 the API server stores and returns for a value: whitespace dropped, unused trailing bits zero.
- * Sending anything else (`aGl=` for `aGk=`, both "hi") would look like drift on every update.
- */
-const canonicalBase64 = (value: string) => Buffer.from(value.replace(/\s+/g, ''), 'base64').toString('base64');
 const checkKey = (key: string) => { const p = checkConfigKey(key); return p && `key ${p}`; };
 
 /** True for paths of the matcher (and of `ChildResult.drifted`) that hold Secret values. */
@@ -143,7 +136,7 @@ export function resolve(source: SecretSource, ownerName: string): ResolvedSecret
     if (t !== undefined && v.check('type', t, checkSecretType)) type = t;
   }
   const stringData = v.data('stringData', source.stringData);
-  const data = Object.fromEntries(Object.entries(v.data('data', source.data, checkDataValue)).map(([k, b]) => [k, canonicalBase64(b)]));
+  const data = Object.fromEntries(Object.entries(v.data('data', source.data, checkWrappedBase64)).map(([k, b]) => [k, canonicalBase64(b)]));
   for (const key of Object.keys(data)) if (key in stringData) v.add(`data.${key}`, 'is also a key of stringData', 'a key can be in stringData or in data, not both');
   const generate = resolveGenerate(v, source.generate);
   for (const key of Object.keys(generate)) {
