@@ -27,12 +27,12 @@ export { MANAGED_BY_LABEL, MANAGED_BY_VALUE, OWNER_LABEL, ownerLabelValue, syste
 
 export { matchObject, appliedFieldsHash, withAppliedFields, APPLIED_FIELDS_ANNOTATION } from './drift.js';
 export type { DriftResult, DriftedField, MatchOptions } from './drift.js';
-export { parseQuantity, quantitiesEqual } from './quantity.js';
+export { parseQuantity, quantitiesEqual, compareQuantities } from './quantity.js';
 export type { Quantity } from './quantity.js';
 
 export {
   Validator, throwIfProblems, checkDns1123Label, checkDns1123Subdomain, checkDns1035Label, checkLabelKey, checkLabelValue,
-  checkConfigKey, checkPortName, checkBase64,
+  checkConfigKey, checkPortName, checkWrappedBase64, canonicalBase64, checkBase64,
 } from './validation.js';
 
 export { buildChild, createChild, updateChild, deleteChild, listOwnedChildren, ImmutableFieldError } from './children.js';

@@ -48,3 +48,20 @@ export function quantitiesEqual(a: string, b: string): boolean {
   const y = parseQuantity(b);
   return x !== undefined && y !== undefined && x.numerator * y.denominator === y.numerator * x.denominator;
 }
+
+/**
+ * Orders two quantities by value: negative when `a` is less than `b`, 0 when equal, positive when greater
+ * (a request against its limit, say). `undefined` when either is not a quantity.
+ *
+ * @example
+ * compareQuantities('200m', '0.1'); // 1
+ * compareQuantities('1Gi', '1024Mi'); // 0
+ */
+export function compareQuantities(a: string, b: string): number | undefined {
+  const x = parseQuantity(a);
+  const y = parseQuantity(b);
+  if (x === undefined || y === undefined) return undefined;
+  const left = x.numerator * y.denominator;
+  const right = y.numerator * x.denominator;
+  return left === right ? 0 : left < right ? -1 : 1;
+}
