@@ -1,3 +1,3 @@
 const { packageJestConfig } = require('../../jest.preset.cjs');
 
-module.exports = packageJestConfig('deployments', { integration: false });
+module.exports = packageJestConfig('deployments', { integration: true });
