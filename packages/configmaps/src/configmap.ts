@@ -1,6 +1,6 @@
 /** ConfigMaps: how to resolve a source and build the object; the lifecycle is core's. */
 import {
-  Validator, canonicalBase64, checkWrappedBase64, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
+  Validator, canonicalBase64, checkWrappedBase64, defineResource, immutableDataChanges, metadataFor, readKeysFrom, resolveCommonFields,
   type DriftedField, type ImmutableChange, type KubeObject, type ObjectReader, type OwnerObject,
 } from '@orkestra/core';
 import { ConfigMapSourceSchema, type ConfigMapSource, type ResolvedConfigMap } from './types.js';
@@ -62,18 +62,7 @@ export async function desired(owner: OwnerObject, spec: ResolvedConfigMap, reade
  * or added value, a removed key, or `immutable` turned off or dropped.
  */
 export function immutableChanges(drifted: readonly DriftedField[], live: KubeObject, desired?: KubeObject): ImmutableChange[] {
-  if (live.immutable !== true) return [];
-  const reason = 'the ConfigMap is immutable';
-  const changes = drifted.filter((d) => /^(data|binaryData|immutable)\b/.test(d.path)).map((d) => ({ path: d.path, reason }));
-  if (!desired) return changes;
-  for (const field of ['data', 'binaryData'] as const) {
-    const wanted = (desired[field] ?? {}) as Record<string, string>;
-    for (const key of Object.keys((live[field] ?? {}) as Record<string, string>)) {
-      if (!(key in wanted)) changes.push({ path: `${field}.${key}`, reason: `${reason}: the key cannot be removed` });
-    }
-  }
-  if (desired.immutable !== true && !changes.some((c) => c.path === 'immutable')) changes.push({ path: 'immutable', reason: `${reason}: it cannot be made mutable again` });
-  return changes;
+  return immutableDataChanges(drifted, live, desired, { kind: 'ConfigMap', fields: ['data', 'binaryData'] });
 }
 
 /** The ConfigMap handler: `key` `configmaps`, for the reconciler and the CLI. */

@@ -83,7 +83,7 @@ describe('immutable ConfigMaps', () => {
   it('removing a key or dropping the flag is caught before any write', () => {
     const liveWithData = { ...live, data: { a: '1', b: '2' } };
     expect(immutableChanges([], liveWithData, { ...liveWithData, data: { a: '1' } })).toEqual([
-      { path: 'data.b', reason: 'the ConfigMap is immutable: the key cannot be removed' },
+      { path: 'data.b', reason: 'the ConfigMap is immutable: a key cannot be removed' },
     ]);
     const { immutable: _dropped, ...withoutFlag } = liveWithData;
     expect(immutableChanges([], liveWithData, withoutFlag)).toEqual([

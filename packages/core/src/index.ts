@@ -48,3 +48,4 @@ export { defineResource } from './define-resource.js';
 export type { ResourceDefinition, DefinedResource } from './define-resource.js';
 export { readKeysFrom } from './referenced-data.js';
 export type { ObjectReader, KeySource } from './referenced-data.js';
+export { immutableDataChanges } from './immutable-data.js';

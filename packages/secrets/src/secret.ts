@@ -1,7 +1,7 @@
 /** Secrets: how to resolve a source and build the object; the lifecycle is core's. */
 import { randomInt } from 'node:crypto';
 import {
-  Validator, canonicalBase64, checkConfigKey, checkWrappedBase64, checkDns1123Subdomain, checkLabelKey, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
+  Validator, canonicalBase64, checkConfigKey, immutableDataChanges, checkWrappedBase64, checkDns1123Subdomain, checkLabelKey, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
   type ChildBehaviour, type DriftedField, type ImmutableChange, type KubeObject, type ObjectReader, type OwnerObject,
 } from '@orkestra/core';
 import { GENERATE_CHARSETS, SecretSourceSchema, type GenerateCharset, type GenerateRule, type ResolvedSecret, type SecretSource } from './types.js';
@@ -232,17 +232,7 @@ export function keepGenerated(keys: readonly string[]): NonNullable<ChildBehavio
 export function immutableChanges(drifted: readonly DriftedField[], live: KubeObject, desiredObj?: KubeObject): ImmutableChange[] {
   const changes: ImmutableChange[] = [];
   if (drifted.some((d) => d.path === 'type')) changes.push({ path: 'type', reason: 'the type of a Secret cannot change' });
-  if (live.immutable !== true) return changes;
-  const reason = 'the Secret is immutable';
-  for (const d of drifted) if (/^(data|immutable)(\.|$)/.test(d.path)) changes.push({ path: d.path, reason });
-  if (desiredObj) {
-    const wanted = (desiredObj.data ?? {}) as Record<string, unknown>;
-    for (const key of Object.keys((live.data ?? {}) as Record<string, unknown>)) {
-      if (!(key in wanted)) changes.push({ path: `data.${key}`, reason: `${reason}: a key cannot be removed` });
-    }
-    if (desiredObj.immutable !== true && !changes.some((c) => c.path === 'immutable')) changes.push({ path: 'immutable', reason: `${reason}: it cannot be made mutable again` });
-  }
-  return changes;
+  return [...changes, ...immutableDataChanges(drifted, live, desiredObj, { kind: 'Secret', fields: ['data'] })];
 }
 
 /**
