@@ -1,2 +1,24 @@
-// Filled by a later issue.
-export {};
+export { start } from './environment.js';
+export type {
+  Component,
+  EnvironmentPids,
+  StartOptions,
+  StartTimings,
+  StopProcessOptions,
+  TestEnvironment,
+  VersionInfo,
+} from './environment.js';
+export { controlPlaneCacheRoot, findBinaries } from './binaries.js';
+export type { BinaryOptions, FoundBinaries } from './binaries.js';
+export { installCRDs, loadCRDs, CRDNotAcceptedError } from './crds.js';
+export type { CRDSource, InstallCRDsOptions } from './crds.js';
+export { BinariesNotFoundError, ProcessStartError, WaitForTimeoutError } from './errors.js';
+export type { BinaryName, SearchedLocation } from './errors.js';
+export type { ExtraFlags, Flags, FlagValue } from './flags.js';
+export { waitFor } from './wait-for.js';
+export type { Truthy, WaitForOptions, WaitForUntilOptions } from './wait-for.js';
+export { classifyRequest, countRequests } from './request-counter.js';
+export type { CountedRequest, RequestCounter, Verb } from './request-counter.js';
+export { clusterHelpers, testCluster, TEST_KUBECONFIG_VARIABLE } from './cluster.js';
+export type { TestCluster } from './cluster.js';
+export { globalSetup, globalTeardown } from './jest-global-setup.js';
