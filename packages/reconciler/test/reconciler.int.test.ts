@@ -29,7 +29,7 @@ function websiteConfig(overrides: Partial<ReconcilerConfig> = {}, webName = '{{m
       },
       secrets: { onCreate: [{ stringData: { password: '{{spec.password}}' } }] },
     },
-    status: { fields: { image: '{{spec.image}}' } },
+    status: { fields: { image: '{{spec.image}}', replicas: '{{#each children.deployments}}{{this.spec.replicas}}{{/each}}' } },
     resyncPeriodMs: 3_600_000,
     ...overrides,
   };
@@ -37,7 +37,7 @@ function websiteConfig(overrides: Partial<ReconcilerConfig> = {}, webName = '{{m
 
 const website = (ns: string, name: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name, namespace: ns }, spec });
 
-type Status = { conditions?: { type: string; status: string; reason: string; message: string }[]; observedGeneration?: number; image?: string };
+type Status = { conditions?: { type: string; status: string; reason: string; message: string }[]; observedGeneration?: number; image?: string; replicas?: string };
 const readyOf = (cr: KubeObject | undefined) => (cr?.status as Status | undefined)?.conditions?.find((c) => c.type === 'Ready');
 
 describe('GenericReconciler against kube-apiserver with the garbage collector', () => {
@@ -79,6 +79,8 @@ describe('GenericReconciler against kube-apiserver with the garbage collector', 
     expect(readyOf(cr)).toMatchObject({ reason: 'Reconciled' });
     expect((cr.status as Status).observedGeneration).toBe(1);
     expect((cr.status as Status).image).toBe('nginx:1.27');
+    // A status field templated from a child: children.<handler key>.<child name> is the live object.
+    expect((cr.status as Status).replicas).toBe('2');
 
     const deployment = await get('Deployment', 'apps/v1', 'shop-web') as KubeObject & { spec: any };
     expect(deployment.spec.replicas).toBe(2);

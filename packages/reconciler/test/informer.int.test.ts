@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Kubeclient, silentLogger } from '@orkestra/core';
+import { testCluster } from '@orkestra/testenv';
+import { Informer, type InformerEvent } from '../src/index.js';
+
+const cluster = testCluster();
+let kube: Kubeclient;
+let ns: string;
+
+beforeAll(async () => {
+  kube = new Kubeclient(cluster.kubeConfig);
+  ns = await cluster.newNamespace('informer');
+});
+afterAll(async () => {
+  await cluster.deleteNamespaces();
+  await kube.close();
+});
+
+describe('Informer', () => {
+  it('lists, then delivers changes; a silent stream is restarted without losing events', async () => {
+    await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'before', namespace: ns, labels: { 'managed-by': 'orkestra' } } });
+    const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, labelSelector: 'managed-by=orkestra', idleTimeoutMs: 400, logger: silentLogger });
+    const events: InformerEvent[] = [];
+    informer.on((e) => events.push(e));
+    try {
+      await informer.start();
+      expect(informer.get(ns, 'before')?.data).toBeUndefined();
+      expect(informer.get(ns, 'before')?.metadata.managedFields).toBeUndefined();
+      // Quiet for longer than the idle timeout: the watch is taken for stalled and restarted.
+      await cluster.waitFor(() => informer.stats.failures >= 2 && informer.stats.watches >= 3, { timeoutMs: 15_000, description: 'the idle watch to be restarted twice' });
+      await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after', namespace: ns, labels: { 'managed-by': 'orkestra' } }, data: { a: '1' } });
+      await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unlabelled', namespace: ns } });
+      await cluster.waitFor(() => informer.get(ns, 'after')?.data?.a === '1', { timeoutMs: 15_000, description: 'the new ConfigMap in the cache' });
+      await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'before' });
+      await cluster.waitFor(() => informer.get(ns, 'before') === undefined, { timeoutMs: 15_000, description: 'the deleted ConfigMap gone from the cache' });
+      expect(informer.get(ns, 'unlabelled')).toBeUndefined();
+      const names = events.filter((e) => e.type !== 'relisted').map((e) => `${e.type} ${'object' in e ? e.object.metadata.name : ''}`);
+      expect(names).toEqual(expect.arrayContaining(['added before', 'added after', 'deleted before']));
+    } finally {
+      await informer.stop();
+    }
+  }, 60_000);
+
+  it('takes our own write at once (read-your-writes) and ignores an older version arriving later', async () => {
+    const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, logger: silentLogger });
+    try {
+      await informer.start();
+      const written = await kube.apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ryw', namespace: ns }, data: { v: '1' } }, { fieldManager: 'test' });
+      informer.recordWrite(written);
+      expect(informer.get(ns, 'ryw')?.data).toEqual({ v: '1' });
+      const older = { ...written, metadata: { ...written.metadata, resourceVersion: '1' }, data: { v: 'stale' } };
+      informer.recordWrite(older);
+      expect(informer.get(ns, 'ryw')?.data).toEqual({ v: '1' });
+    } finally {
+      await informer.stop();
+    }
+  });
+});
