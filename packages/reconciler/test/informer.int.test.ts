@@ -30,7 +30,7 @@ describe('Informer', () => {
       await cluster.waitFor(() => informer.stats.failures >= 2 && informer.stats.watches >= 3, { timeoutMs: 15_000, description: 'the idle watch to be restarted twice' });
       await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after', namespace: ns, labels: { 'managed-by': 'orkestra' } }, data: { a: '1' } });
       await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unlabelled', namespace: ns } });
-      await cluster.waitFor(() => informer.get(ns, 'after')?.data?.a === '1', { timeoutMs: 15_000, description: 'the new ConfigMap in the cache' });
+      await cluster.waitFor(() => (informer.get(ns, 'after')?.data as Record<string, string> | undefined)?.a === '1', { timeoutMs: 15_000, description: 'the new ConfigMap in the cache' });
       await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'before' });
       await cluster.waitFor(() => informer.get(ns, 'before') === undefined, { timeoutMs: 15_000, description: 'the deleted ConfigMap gone from the cache' });
       expect(informer.get(ns, 'unlabelled')).toBeUndefined();
