@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+/**
+ * The `orkestra` executable: runs {@link main} with the process's arguments and streams, turns SIGTERM and
+ * SIGINT into a graceful stop (a second one ends the process at once), and exits with the command's code.
+ */
+import { main } from './cli.js';
+
+const stop = new AbortController();
+let signals = 0;
+for (const name of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(name, () => {
+    signals++;
+    if (signals > 1) process.exit(name === 'SIGINT' ? 130 : 143);
+    stop.abort();
+  });
+}
+
+// No top-level await: the CommonJS build of this file must compile too. Connection pools and timers of a
+// finished command must not keep the process alive, hence the explicit exit.
+void main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, signal: stop.signal }).then((code) => process.exit(code));

@@ -1,0 +1,152 @@
+/**
+ * `orkestra diff`: for every CR of the katalog's owner kinds, each child as in sync, drifted (with the fields,
+ * live → desired), missing, or to be pruned — against a cluster, writing nothing. The handlers' own
+ * `create`/`update` run against a {@link DryRunKubeclient}, so the verdict is the one `run` would reach.
+ * Secret values never appear: the matcher redacts them, and every non-metadata value of a sensitive handler's
+ * child is redacted again here.
+ */
+import { ImmutableFieldError, OwnershipError, createContext, listOwnedChildren, type DriftedField, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { CliError, type Problem } from './exit-codes.js';
+import type { DryRunKubeclient } from './dry-run-client.js';
+import type { LoadedKatalog } from './katalog-file.js';
+import { clusterError } from './kube.js';
+import { ChildPlan } from './plan.js';
+import { REDACTED } from './render.js';
+
+/** The verdict on one child. */
+export type ChildState = 'in-sync' | 'drifted' | 'missing' | 'prune' | 'conflict' | 'error';
+
+/** One child of the diff. */
+export interface ChildDiff {
+  apiVersion: string;
+  kind: string;
+  namespace?: string | undefined;
+  name: string;
+  state: ChildState;
+  /** The katalog path of its template (absent for children to be pruned). */
+  source?: string | undefined;
+  /** For `drifted`: each field, live → desired. */
+  drifted?: DriftedField[];
+  /** For `drifted`: the change needs delete and create (an immutable field). */
+  recreate?: boolean;
+  /** For `conflict` and `error`. */
+  message?: string | undefined;
+}
+
+/** One CR of the diff. */
+export interface ResourceDiff {
+  apiVersion: string;
+  kind: string;
+  namespace?: string | undefined;
+  name: string;
+  /** The status of its Ready condition, when it has one. */
+  ready?: string | undefined;
+  /** Template and validation problems: the reconciler writes no child while there are any. */
+  problems: Problem[];
+  children: ChildDiff[];
+}
+
+/** The whole diff. */
+export interface DiffResult {
+  resources: ResourceDiff[];
+  summary: Record<ChildState, number> & { resources: number; invalid: number };
+  /** True when nothing would change. */
+  inSync: boolean;
+}
+
+/** Options of {@link diffCluster}. */
+export interface DiffOptions {
+  /** Namespaces to look in, overriding the katalog's; all when neither names any. */
+  namespaces?: readonly string[];
+  /** Only the CR of this name. */
+  name?: string | undefined;
+}
+
+function redactDrift(drifted: readonly DriftedField[], sensitive: boolean): DriftedField[] {
+  return drifted.map((d) => {
+    if (!sensitive || d.path.startsWith('metadata.')) return { ...d };
+    return { ...d, ...(d.desired !== undefined ? { desired: REDACTED } : {}), ...(d.live !== undefined ? { live: REDACTED } : {}) };
+  });
+}
+
+/** Compares every CR's desired children with the cluster. Sends reads only. */
+export async function diffCluster(loaded: LoadedKatalog, kube: DryRunKubeclient, options: DiffOptions = {}): Promise<DiffResult> {
+  const ctx = createContext({ fieldManager: 'orkestra' });
+  const resources: ResourceDiff[] = [];
+  for (const [i, entry] of loaded.katalog.entries.entries()) {
+    const plan = new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator);
+    const owner = entry.owner;
+    const apiVersion = `${owner.group}/${owner.version}`;
+    kube.resources.register({ apiVersion, kind: owner.kind, plural: owner.plural, namespaced: owner.namespaced ?? true });
+    const handlers = Object.keys(entry.resources).map((k) => loaded.handlers.get(k)!);
+    for (const h of handlers) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
+    const namespaces = owner.namespaced === false ? [undefined] : options.namespaces?.length ? options.namespaces : entry.namespaces?.length ? entry.namespaces : [undefined];
+    const crs: KubeObject[] = [];
+    for (const namespace of namespaces) {
+      try {
+        const { items } = await kube.list(apiVersion, owner.kind, { namespace, ...(options.name ? { fieldSelector: `metadata.name=${options.name}` } : {}) });
+        crs.push(...items);
+      } catch (e) {
+        throw clusterError(e, kube, `listing ${owner.plural}.${owner.group}${namespace ? ` in ${namespace}` : ''}`);
+      }
+    }
+    for (const raw of crs) {
+      const cr = raw as unknown as OwnerObject;
+      const ready = ((cr.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []).find((c) => c.type === 'Ready')?.status;
+      const result: ResourceDiff = { apiVersion, kind: owner.kind, namespace: cr.metadata.namespace, name: cr.metadata.name, ready, problems: [], children: [] };
+      resources.push(result);
+      if (cr.metadata.deletionTimestamp) continue;
+      const { children, problems } = plan.resolve(cr);
+      result.problems = problems;
+      if (problems.length > 0) continue;
+      const wanted = new Set<string>();
+      for (const child of children) {
+        const h = child.handler;
+        const namespace = h.namespaced ? (child.spec.namespace ?? cr.metadata.namespace) : undefined;
+        wanted.add(`${h.apiVersion}/${h.kind}/${namespace ?? ''}/${child.spec.name}`);
+        const base = { apiVersion: h.apiVersion, kind: h.kind, namespace, name: child.spec.name, source: child.path };
+        const sensitive = (h.sensitiveFields?.length ?? 0) > 0;
+        try {
+          const r = child.phase === 'onCreate' ? await h.create(ctx, kube, cr, child.spec) : await h.update(ctx, kube, cr, child.spec);
+          if (r.action === 'unchanged') result.children.push({ ...base, state: 'in-sync' });
+          else if (r.action === 'created') result.children.push({ ...base, state: 'missing' });
+          else result.children.push({ ...base, state: 'drifted', drifted: redactDrift(r.drifted ?? [], sensitive), ...(r.action === 'recreated' ? { recreate: true } : {}) });
+        } catch (e) {
+          if (e instanceof ImmutableFieldError) {
+            result.children.push({ ...base, state: 'drifted', recreate: true, drifted: e.changes.map((c) => ({ path: c.path, reason: 'changed' as const })), message: e.message });
+          } else if (e instanceof OwnershipError) {
+            result.children.push({ ...base, state: 'conflict', message: e.message });
+          } else {
+            const mapped = clusterError(e, kube, `reading ${h.kind} ${namespace ? `${namespace}/` : ''}${child.spec.name}`);
+            if (mapped instanceof CliError) throw mapped;
+            result.children.push({ ...base, state: 'error', message: e instanceof Error ? e.message : String(e) });
+          }
+        }
+      }
+      const seenKinds = new Set<string>();
+      for (const h of handlers) {
+        const kindKey = `${h.apiVersion}/${h.kind}`;
+        if (seenKinds.has(kindKey)) continue;
+        seenKinds.add(kindKey);
+        let owned: KubeObject[];
+        try {
+          owned = await listOwnedChildren(ctx, kube, cr, h.apiVersion, h.kind);
+        } catch (e) {
+          throw clusterError(e, kube, `listing ${h.plural} owned by ${owner.kind} ${cr.metadata.name}`);
+        }
+        for (const child of owned) {
+          const key = `${h.apiVersion}/${h.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`;
+          if (wanted.has(key)) continue;
+          result.children.push({ apiVersion: h.apiVersion, kind: h.kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '', state: 'prune' });
+        }
+      }
+    }
+  }
+  const summary = { resources: resources.length, invalid: 0, 'in-sync': 0, drifted: 0, missing: 0, prune: 0, conflict: 0, error: 0 };
+  for (const r of resources) {
+    if (r.problems.length) summary.invalid++;
+    for (const c of r.children) summary[c.state]++;
+  }
+  const inSync = summary.invalid + summary.drifted + summary.missing + summary.prune + summary.conflict + summary.error === 0;
+  return { resources, summary, inSync };
+}

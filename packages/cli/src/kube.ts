@@ -1,0 +1,136 @@
+/**
+ * The cluster connection of `run` and `diff`: the kubeconfig from `--kubeconfig`, then `KUBECONFIG` (and
+ * `~/.kube/config`), then the pod's service account; and the mapping of what goes wrong to exit codes
+ * (unreachable or refused credentials → 3, missing RBAC permission → 5).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { KubeConfig } from '@kubernetes/client-node';
+import { ForbiddenError, KubeApiError, Kubeclient, OrkestraError, UnauthorizedError, type KubeObject, type KubeclientOptions, type Logger } from '@orkestra/core';
+import { CliError, ExitCode } from './exit-codes.js';
+
+/** How to reach the cluster. */
+export interface ClusterOptions {
+  kubeconfig?: string | undefined;
+  context?: string | undefined;
+}
+
+/** Where the kubeconfig came from, for messages. */
+export interface KubeconfigSource {
+  kubeConfig: KubeConfig;
+  /** `--kubeconfig x`, `KUBECONFIG`, `~/.kube/config` or `in-cluster service account`. */
+  from: string;
+}
+
+/**
+ * The kubeconfig to use. No `--kubeconfig`, no `KUBECONFIG`, no `~/.kube/config` and not in a pod → exit code 3
+ * with the three ways to give one (client-node would silently fall back to http://localhost:8080).
+ */
+export function loadKubeconfig(options: ClusterOptions, env: NodeJS.ProcessEnv = process.env): KubeconfigSource {
+  const kc = new KubeConfig();
+  let from: string;
+  try {
+    if (options.kubeconfig) {
+      if (!existsSync(options.kubeconfig)) throw new CliError(ExitCode.Usage, `cannot read --kubeconfig ${options.kubeconfig}: no such file`);
+      kc.loadFromFile(options.kubeconfig);
+      from = `--kubeconfig ${options.kubeconfig}`;
+    } else if (env.KUBECONFIG) {
+      kc.loadFromDefault();
+      from = `KUBECONFIG=${env.KUBECONFIG}`;
+    } else if (existsSync(join(env.HOME ?? homedir(), '.kube', 'config'))) {
+      kc.loadFromDefault();
+      from = '~/.kube/config';
+    } else if (env.KUBERNETES_SERVICE_HOST) {
+      kc.loadFromCluster();
+      from = 'in-cluster service account';
+    } else {
+      throw new CliError(ExitCode.Unreachable, 'no cluster to talk to: no --kubeconfig, no KUBECONFIG, no ~/.kube/config, and not running in a pod', {
+        hint: 'pass --kubeconfig <file>, or set KUBECONFIG',
+      });
+    }
+  } catch (e) {
+    if (e instanceof CliError) throw e;
+    throw new CliError(ExitCode.Usage, `cannot load the kubeconfig: ${(e as Error).message}`, { cause: e });
+  }
+  if (options.context) {
+    if (!kc.getContextObject(options.context)) {
+      throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no context "${options.context}"; it has: ${kc.getContexts().map((c) => c.name).join(', ') || 'none'}`);
+    }
+    kc.setCurrentContext(options.context);
+  }
+  if (!kc.getCurrentCluster()) throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no current cluster: set current-context, or pass --context`);
+  return { kubeConfig: kc, from };
+}
+
+/** A client for the cluster of `options`. */
+export function connect(options: ClusterOptions, clientOptions: KubeclientOptions = {}, env?: NodeJS.ProcessEnv): { kube: Kubeclient; from: string } {
+  const { kubeConfig, from } = loadKubeconfig(options, env);
+  return { kube: new Kubeclient(kubeConfig, clientOptions), from };
+}
+
+/**
+ * Turns a failure of a Kubernetes call into the CLI's error: unreachable or refused credentials → exit code 3,
+ * Forbidden → 5; other API errors and unexpected ones pass through unchanged.
+ */
+export function clusterError(e: unknown, kube: Kubeclient, what: string): unknown {
+  if (e instanceof CliError) return e;
+  if (e instanceof UnauthorizedError) {
+    return new CliError(ExitCode.Unreachable, `the API server at ${kube.server} refused the credentials while ${what} (401 Unauthorized)`, { hint: 'check the kubeconfig user (token or client certificate)', cause: e });
+  }
+  if (e instanceof ForbiddenError) {
+    return new CliError(ExitCode.Forbidden, `Forbidden while ${what}: ${e.status?.message ?? e.message}`, { hint: 'grant the identity the permissions `orkestra generate rbac --katalog <file>` lists', cause: e });
+  }
+  if (e instanceof KubeApiError && e.code > 0 && e.reason !== 'Unavailable') return e;
+  if (e instanceof KubeApiError || !(e instanceof OrkestraError) || e.reason === 'Unknown') {
+    const detail = e instanceof Error ? e.message.replace(/^[a-z]+ .*? failed: /, '') : String(e);
+    return new CliError(ExitCode.Unreachable, `cannot reach the API server at ${kube.server} while ${what}: ${detail}`, { hint: 'check that the cluster is running and that --kubeconfig / KUBECONFIG point at it', cause: e });
+  }
+  return e;
+}
+
+/** Fails fast (exit code 3) when the API server cannot be reached: one discovery request, few retries. */
+export async function assertReachable(kube: Kubeclient, logger?: Logger): Promise<void> {
+  try {
+    await kube.list('v1', 'Namespace', { limit: 1 }).catch((e: unknown) => {
+      // A client allowed to see only some namespaces is still a client that reached the server.
+      if (e instanceof ForbiddenError) return undefined;
+      throw e;
+    });
+  } catch (e) {
+    throw clusterError(e, kube, 'connecting');
+  }
+  logger?.debug({ server: kube.server }, 'API server reachable');
+}
+
+/** The identity the client acts as (`system:serviceaccount:ops:orkestra`), for messages; a fallback when unknown. */
+export async function whoAmI(kube: Kubeclient): Promise<string> {
+  kube.resources.register({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', plural: 'selfsubjectreviews', namespaced: false });
+  try {
+    const review = await kube.create<KubeObject>({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', metadata: {} });
+    const name = (review.status as { userInfo?: { username?: string } } | undefined)?.userInfo?.username;
+    return name ? `the identity ${name}` : 'this identity';
+  } catch {
+    return 'this identity';
+  }
+}
+
+/**
+ * The namespace for the leader-election Lease when none is given: the pod's (`POD_NAMESPACE`, or the service
+ * account's namespace file), else the kubeconfig context's namespace, else `default`.
+ */
+export function defaultLeaseNamespace(kube: Kubeclient, env: NodeJS.ProcessEnv = process.env, readFile: (p: string) => string | undefined = readQuietly): string {
+  if (env.POD_NAMESPACE) return env.POD_NAMESPACE;
+  const fromPod = readFile('/var/run/secrets/kubernetes.io/serviceaccount/namespace')?.trim();
+  if (fromPod) return fromPod;
+  const context = kube.kubeConfig.getContextObject(kube.kubeConfig.getCurrentContext());
+  return context?.namespace || 'default';
+}
+
+function readQuietly(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The children one CR should have, resolved without a cluster, exactly as the reconciler resolves them: each
+ * child template compiled once with the same field names and sensitivity, `when` evaluated, every string
+ * evaluated against the CR, then `handler.resolve` (defaults, parsing, system labels). `render` prints these,
+ * `diff` compares them with the cluster, and both build the applied object with core's `buildChild`.
+ *
+ * (This mirrors the reconciler's private `resolveAll`; see the README's "API the reconciler could offer".)
+ */
+import { ValidationError, buildChild, type KubeObject, type ObjectReader, type OwnerObject, type ResolvedSpec } from '@orkestra/core';
+import type { KatalogEntry } from '@orkestra/reconciler';
+import { TemplateError, type TemplateEngine } from '@orkestra/template';
+import type { Problem } from './exit-codes.js';
+import type { AnyHandler } from './handlers.js';
+import { PHASES, childPath, templateProblem, type Phase } from './template-check.js';
+import type { YamlLocator } from './yaml-locator.js';
+
+/** One child the CR should have. */
+export interface PlannedChild {
+  handler: AnyHandler;
+  phase: Phase;
+  /** The katalog path of its template: `spec.crds[0].resources.deployments.onReconcile[0]`. */
+  path: string;
+  spec: ResolvedSpec;
+}
+
+interface CompiledChild {
+  key: string;
+  phase: Phase;
+  index: number;
+  when: (cr: OwnerObject) => boolean;
+  evaluate: (cr: OwnerObject) => unknown;
+}
+
+/** The compiled child templates of one katalog entry. */
+export class ChildPlan {
+  private readonly children: CompiledChild[] = [];
+
+  /** Compiles every template of `entry`; a template error throws (run `validate` first for located problems). */
+  constructor(readonly entry: KatalogEntry, readonly entryIndex: number, private readonly handlers: ReadonlyMap<string, AnyHandler>, engine: TemplateEngine, private readonly locator?: YamlLocator) {
+    for (const [key, templates] of Object.entries(entry.resources)) {
+      const sensitive = (handlers.get(key)?.sensitiveFields?.length ?? 0) > 0;
+      for (const phase of PHASES) {
+        (templates[phase] ?? []).forEach((item, index) => {
+          const { when, ...source } = item;
+          const compiled = engine.compile(source, { field: `${key}.${phase}[${index}]`, sensitive });
+          const whenFn = when === undefined ? () => true : engine.compileWhen(when);
+          this.children.push({ key, phase, index, when: (cr) => whenFn(cr), evaluate: (cr) => compiled.resolve(cr) });
+        });
+      }
+    }
+  }
+
+  /** True when the entry's owner kind is the CR's. */
+  owns(cr: { apiVersion?: unknown; kind?: unknown }): boolean {
+    const o = this.entry.owner;
+    return cr.apiVersion === `${o.group}/${o.version}` && cr.kind === o.kind;
+  }
+
+  /**
+   * The children of `cr` in the given phases, in the reconciler's order; every template and validation problem
+   * is collected (nothing stops at the first), each located in the katalog.
+   */
+  resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): { children: PlannedChild[]; problems: Problem[] } {
+    const children: PlannedChild[] = [];
+    const problems: Problem[] = [];
+    for (const c of this.children) {
+      if (!phases.includes(c.phase)) continue;
+      const path = childPath(this.entryIndex, c.key, c.phase, c.index);
+      try {
+        if (!c.when(cr)) continue;
+        const handler = this.handlers.get(c.key)!;
+        const spec = handler.resolve(c.evaluate(cr), cr.metadata.name);
+        children.push({ handler, phase: c.phase, path, spec });
+      } catch (e) {
+        problems.push(...problemsOf(e, this.entryIndex, path, this.locator));
+      }
+    }
+    return { children, problems };
+  }
+}
+
+/** Template, validation and other errors of one child as located problems. */
+export function problemsOf(e: unknown, entryIndex: number, path: string, locator: YamlLocator | undefined): Problem[] {
+  if (e instanceof TemplateError) return e.problems.map((p) => templateProblem(entryIndex, p, locator));
+  if (e instanceof ValidationError) {
+    return e.problems.map((p) => {
+      const at = `${path}.${p.path}`;
+      return { path: at, message: p.message, hint: p.hint, location: locator?.locate(at) ?? locator?.locate(path) };
+    });
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return [{ path, message, location: locator?.locate(path) }];
+}
+
+/**
+ * The object the reconciler applies for a child: the handler's desired object with the owner reference, the
+ * system labels and the applied-fields annotation stamped by core's `buildChild`. Without `reader` a child that
+ * copies keys from another object (fromConfigMap, fromSecret) fails with an error saying it needs a cluster.
+ */
+export async function appliedObject(cr: OwnerObject, child: PlannedChild, reader?: ObjectReader): Promise<KubeObject> {
+  const desired = await child.handler.desired(cr, child.spec, reader);
+  return buildChild(cr, desired, { clusterScoped: !child.handler.namespaced });
+}

@@ -1,0 +1,128 @@
+/**
+ * The RBAC a katalog needs, and nothing more: what `orkestra generate rbac` prints and what `orkestra run`
+ * checks before it starts (one SelfSubjectAccessReview per permission), so a missing rule is reported at once,
+ * by name, instead of as a Forbidden in the middle of a reconcile.
+ *
+ * Per owner kind: get/list/watch (informer), patch (finalizers, only with onDelete children), `<plural>/status`
+ * patch (the Ready condition), `<plural>/finalizers` update (setting `blockOwnerDeletion` on children, which
+ * clusters with the OwnerReferencesPermissionEnforcement admission plugin check). Per child kind:
+ * get/list/watch (informer), create and patch (server-side apply creates and updates), delete (prune, `when`
+ * false, recreate). Events: create. Leader election: leases get/create/update in the Lease's namespace.
+ */
+import type { KubeObject } from '@orkestra/core';
+import type { Katalog } from '@orkestra/reconciler';
+import type { AnyHandler } from './handlers.js';
+
+/** One permission: a verb set on a resource, cluster-wide (`namespace` undefined) or in one namespace. */
+export interface Permission {
+  group: string;
+  resource: string;
+  verbs: string[];
+  namespace?: string | undefined;
+  /** Why it is needed, for the generated YAML's comments and for error messages. */
+  why: string;
+}
+
+/** Options of {@link requiredPermissions}. */
+export interface PermissionOptions {
+  /** The namespace of the leader-election Lease; no lease permissions when undefined. */
+  leaseNamespace?: string | undefined;
+}
+
+const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
+
+/** Every permission the katalog's reconcilers use, merged per resource and scope. */
+export function requiredPermissions(katalog: Katalog, handlers: ReadonlyMap<string, AnyHandler>, options: PermissionOptions = {}): Permission[] {
+  const merged = new Map<string, Permission>();
+  const add = (p: Permission) => {
+    const key = `${p.namespace ?? '*'}|${p.group}|${p.resource}`;
+    const known = merged.get(key);
+    if (!known) merged.set(key, { ...p, verbs: [...p.verbs] });
+    else {
+      for (const v of p.verbs) if (!known.verbs.includes(v)) known.verbs.push(v);
+      if (!known.why.includes(p.why)) known.why += `; ${p.why}`;
+    }
+  };
+  for (const entry of katalog.entries) {
+    const scopes: (string | undefined)[] = entry.namespaces?.length ? [...entry.namespaces] : [undefined];
+    const owner = entry.owner;
+    const ownerScopes = owner.namespaced === false ? [undefined] : scopes;
+    const hasOnDelete = Object.values(entry.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
+    for (const namespace of ownerScopes) {
+      add({ group: owner.group, resource: owner.plural, verbs: ['get', 'list', 'watch', ...(hasOnDelete ? ['patch'] : [])], namespace, why: `${owner.kind}: watch${hasOnDelete ? ', add and remove the finalizer' : ''}` });
+      add({ group: owner.group, resource: `${owner.plural}/status`, verbs: ['patch'], namespace, why: `${owner.kind}: write the Ready condition and status fields` });
+      add({ group: owner.group, resource: `${owner.plural}/finalizers`, verbs: ['update'], namespace, why: `${owner.kind}: set blockOwnerDeletion on owner references` });
+    }
+    for (const key of Object.keys(entry.resources)) {
+      const h = handlers.get(key);
+      if (!h) continue;
+      for (const namespace of h.namespaced ? scopes : [undefined]) {
+        add({ group: groupOf(h.apiVersion), resource: h.plural, verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'], namespace, why: `${h.kind} children (${key}): watch, apply, prune` });
+      }
+    }
+    for (const namespace of scopes) add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
+  }
+  if (options.leaseNamespace !== undefined) {
+    add({ group: 'coordination.k8s.io', resource: 'leases', verbs: ['get', 'create', 'update'], namespace: options.leaseNamespace, why: 'leader election' });
+  }
+  return [...merged.values()];
+}
+
+/** Options of {@link rbacObjects}. */
+export interface RbacOptions {
+  /** Name of the roles and bindings; default `orkestra`. */
+  name?: string;
+  serviceAccount: { namespace: string; name: string };
+}
+
+interface PolicyRule { apiGroups: string[]; resources: string[]; verbs: string[] }
+
+/** Rules of one scope: resources of one group with the same verbs share a rule. */
+function rulesOf(permissions: readonly Permission[]): PolicyRule[] {
+  const rules: PolicyRule[] = [];
+  for (const p of permissions) {
+    const verbs = [...p.verbs];
+    const same = rules.find((r) => r.apiGroups[0] === p.group && r.verbs.join() === verbs.join());
+    if (same) same.resources.push(p.resource);
+    else rules.push({ apiGroups: [p.group], resources: [p.resource], verbs });
+  }
+  return rules;
+}
+
+/**
+ * The Role/ClusterRole and binding objects granting `permissions` to a service account: one ClusterRole for
+ * the cluster-wide permissions, one Role per namespace for the rest (the Lease's among them).
+ *
+ * @example
+ * rbacObjects(requiredPermissions(katalog, handlers, { leaseNamespace: 'ops' }), { serviceAccount: { namespace: 'ops', name: 'orkestra' } });
+ */
+export function rbacObjects(permissions: readonly Permission[], options: RbacOptions): KubeObject[] {
+  const name = options.name ?? 'orkestra';
+  const subjects = [{ kind: 'ServiceAccount', name: options.serviceAccount.name, namespace: options.serviceAccount.namespace }];
+  const labels = { 'app.kubernetes.io/managed-by': 'orkestra-cli' };
+  const out: KubeObject[] = [];
+  const cluster = permissions.filter((p) => p.namespace === undefined);
+  if (cluster.length) {
+    out.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name, labels }, rules: rulesOf(cluster) });
+    out.push({
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name }, subjects,
+    });
+  }
+  const namespaces = [...new Set(permissions.flatMap((p) => (p.namespace === undefined ? [] : [p.namespace])))];
+  for (const namespace of namespaces) {
+    out.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name, namespace, labels }, rules: rulesOf(permissions.filter((p) => p.namespace === namespace)) });
+    out.push({
+      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name, namespace, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name }, subjects,
+    });
+  }
+  return out;
+}
+
+/** `create configmaps` / `patch websites.example.com/status in shop`: a permission as people write it. */
+export function describePermission(p: Pick<Permission, 'group' | 'resource' | 'namespace'>, verb: string): string {
+  const [resource, sub] = p.resource.split('/') as [string, string | undefined];
+  const full = `${resource}${p.group ? `.${p.group}` : ''}${sub ? `/${sub}` : ''}`;
+  return `${verb} ${full} ${p.namespace === undefined ? 'in all namespaces' : `in namespace ${p.namespace}`}`;
+}

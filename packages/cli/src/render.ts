@@ -1,0 +1,141 @@
+/**
+ * `orkestra render`: the objects `run` would apply for a CR, with no cluster (like `helm template`). Each child
+ * is resolved exactly as the reconciler resolves it (see plan.ts), then built by the handler's `desired` and
+ * core's `buildChild`: owner reference, system labels and the applied-fields annotation are the ones applied.
+ */
+import { Document } from 'yaml';
+import { OrkestraError, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { CliError, ExitCode, type Problem } from './exit-codes.js';
+import type { LoadedKatalog } from './katalog-file.js';
+import { ChildPlan, appliedObject, problemsOf, type PlannedChild } from './plan.js';
+import type { Phase } from './template-check.js';
+
+/** The owner UID used when the CR file has none. */
+export const PLACEHOLDER_UID = '00000000-0000-0000-0000-000000000000';
+/** What a redacted Secret value is shown as. */
+export const REDACTED = '[redacted]';
+/** What a value drawn at random on every render (a generated Secret key) is shown as. */
+export const GENERATED = '[generated when created, then kept]';
+
+/** One rendered object. */
+export interface RenderedObject {
+  /** The katalog path of its template. */
+  source: string;
+  handler: string;
+  object: KubeObject;
+}
+
+/** What `render` produced. */
+export interface RenderResult {
+  objects: RenderedObject[];
+  /** Comments for the reader: placeholder UID, redaction, defaulted namespace. */
+  notes: string[];
+}
+
+/** Options of {@link renderChildren}. */
+export interface RenderOptions {
+  /** Namespace of CRs that have none; default `default`. */
+  namespace?: string | undefined;
+  /** Print Secret values instead of {@link REDACTED}. */
+  showSecrets?: boolean;
+  /** Render the children created when the CR is deleted (onDelete) instead of the others. */
+  onDelete?: boolean;
+  /** Name of the CR file, for notes. */
+  crFile?: string;
+}
+
+/** Replaces values that differ between two builds of one object (values drawn at random) with {@link GENERATED}. */
+function stabilize(a: unknown, b: unknown): unknown {
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length) return a.map((x, i) => stabilize(x, b[i]));
+  if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, stabilize(v, (b as Record<string, unknown>)[k])]));
+  }
+  return Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b) ? a : GENERATED;
+}
+
+/** Secret payloads (`data`, `stringData`) with each value replaced by {@link REDACTED}. */
+export function redactSecretValues(obj: KubeObject): KubeObject {
+  const out: KubeObject = { ...obj };
+  for (const field of ['data', 'stringData']) {
+    const map = obj[field];
+    if (map && typeof map === 'object' && !Array.isArray(map)) out[field] = Object.fromEntries(Object.keys(map).map((k) => [k, (map as Record<string, unknown>)[k] === GENERATED ? GENERATED : REDACTED]));
+  }
+  return out;
+}
+
+/**
+ * Renders the children of each CR. Every problem of every CR (a template error, a value `resolve` refuses, a
+ * child that needs a cluster) is collected and thrown as one {@link CliError} (exit code 1), located in the
+ * katalog; nothing is rendered then.
+ */
+export async function renderChildren(loaded: LoadedKatalog, crs: readonly KubeObject[], options: RenderOptions = {}): Promise<RenderResult> {
+  const plans = loaded.katalog.entries.map((entry, i) => new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator));
+  const phases: Phase[] = options.onDelete ? ['onDelete'] : ['onCreate', 'onReconcile'];
+  const objects: RenderedObject[] = [];
+  const problems: Problem[] = [];
+  const notes: string[] = [];
+  let placeholder = false;
+  let defaulted = false;
+  let redacted = false;
+  for (const cr of crs) {
+    const described = `${cr.kind} ${cr.metadata.namespace ? `${cr.metadata.namespace}/` : ''}${cr.metadata.name}`;
+    const matching = plans.filter((p) => p.owns(cr));
+    if (matching.length === 0) {
+      const kinds = loaded.katalog.entries.map((e) => `${e.owner.group}/${e.owner.version} ${e.owner.kind}`).join(', ');
+      problems.push({ path: options.crFile ?? 'cr', message: `${described} (${cr.apiVersion}) has no entry in ${loaded.file}, which declares ${kinds}`, hint: 'check the CR\'s apiVersion and kind, or add the owner to spec.crds' });
+      continue;
+    }
+    for (const plan of matching) {
+      const namespaced = plan.entry.owner.namespaced !== false;
+      if (namespaced && !cr.metadata.namespace) defaulted = true;
+      if (!cr.metadata.uid) placeholder = true;
+      const owner: OwnerObject = {
+        ...cr,
+        metadata: {
+          ...cr.metadata,
+          name: cr.metadata.name ?? '',
+          uid: cr.metadata.uid ?? PLACEHOLDER_UID,
+          ...(namespaced ? { namespace: cr.metadata.namespace ?? options.namespace ?? 'default' } : {}),
+        },
+      };
+      if (!namespaced) delete owner.metadata.namespace;
+      const resolved = plan.resolve(owner, phases);
+      problems.push(...resolved.problems);
+      for (const child of resolved.children) {
+        try {
+          const object = await build(owner, child);
+          const sensitive = (child.handler.sensitiveFields?.length ?? 0) > 0;
+          if (sensitive && !options.showSecrets) redacted = true;
+          objects.push({ source: child.path, handler: child.handler.key, object: sensitive && !options.showSecrets ? redactSecretValues(object) : object });
+        } catch (e) {
+          const extra = e instanceof OrkestraError && e.reason === 'NeedsCluster' ? { hint: 'render has no cluster to read it from: use `orkestra diff` against a cluster to see this child' } : {};
+          problems.push(...problemsOf(e, plan.entryIndex, child.path, loaded.locator).map((p) => ({ ...p, ...extra })));
+        }
+      }
+    }
+  }
+  if (problems.length > 0) {
+    throw new CliError(ExitCode.Problems, `cannot render: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`, { problems });
+  }
+  if (placeholder) notes.push(`${options.crFile ?? 'the CR'} has no metadata.uid: owner references carry the placeholder uid ${PLACEHOLDER_UID}; run uses the live CR's uid`);
+  if (defaulted) notes.push(`a CR without metadata.namespace is rendered in namespace ${options.namespace ?? 'default'} (--namespace)`);
+  if (redacted) notes.push(`Secret values are shown as ${REDACTED}; --show-secrets prints them`);
+  if (objects.some((o) => JSON.stringify(o.object).includes(GENERATED))) notes.push(`${GENERATED}: a random value drawn when the object is created; run keeps the live value afterwards`);
+  return { objects, notes };
+}
+
+/** Builds a child twice: values that differ (drawn at random) are shown as {@link GENERATED}. */
+async function build(owner: OwnerObject, child: PlannedChild): Promise<KubeObject> {
+  const first = await appliedObject(owner, child);
+  const second = await appliedObject(owner, child);
+  return stabilize(first, second) as KubeObject;
+}
+
+/** The rendered objects as a multi-document YAML text, notes and sources as comments. */
+export function renderYaml(result: RenderResult, header: string): string {
+  const head = [header, ...result.notes].map((n) => `# ${n}\n`).join('');
+  const docs = result.objects.map((o) => {
+    return `# ${o.source}\n${new Document(o.object).toString({ lineWidth: 0 })}`;
+  });
+  return `${head}${docs.map((d) => `---\n${d}`).join('')}`;
+}

@@ -1,0 +1,145 @@
+/**
+ * `orkestra validate`: every static problem of a katalog at once — YAML syntax, the katalog's structure, each
+ * child against its handler's schema, template syntax and helpers, `when` clauses, and with `--crd` the CR
+ * paths every template reads against the owner CRD's schema, plus the CRD itself (kind, plural, version,
+ * scope, status subresource). Needs no cluster.
+ */
+import { ValidationError, type JsonSchema } from '@orkestra/core';
+import { loadKatalog, type Katalog } from '@orkestra/reconciler';
+import { createTemplateEngine } from '@orkestra/template';
+import { LineCounter, parseAllDocuments } from 'yaml';
+import { CliError, ExitCode, type Problem } from './exit-codes.js';
+import { loadHandlers, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
+import { katalogProblems, keyLocations, parseKatalog, readInputFile } from './katalog-file.js';
+import { checkKatalogTemplates } from './template-check.js';
+import { YamlLocator } from './yaml-locator.js';
+
+/** What `validate` found. */
+export interface ValidateResult {
+  file: string;
+  problems: Problem[];
+  /** Packages that are not installed (each also a problem). */
+  missingPackages: string[];
+  /** What was checked, for the summary. */
+  checked: string[];
+  /** The exit code the result calls for: 0, 1, or 4 when a package is missing. */
+  exitCode: 0 | 1 | 4;
+}
+
+interface CrdVersion { name: string; served?: boolean; subresources?: { status?: unknown }; schema?: { openAPIV3Schema?: JsonSchema } }
+interface Crd { kind?: string; metadata?: { name?: string }; spec?: { group?: string; scope?: string; names?: { kind?: string; plural?: string }; versions?: CrdVersion[] } }
+
+/** The CRDs of YAML files; problems for anything else. */
+export function readCrds(files: readonly string[]): { crds: { crd: Crd; file: string; location: string }[]; problems: Problem[] } {
+  const crds: { crd: Crd; file: string; location: string }[] = [];
+  const problems: Problem[] = [];
+  for (const file of files) {
+    const text = readInputFile(file, '--crd');
+    const lines = new LineCounter();
+    for (const doc of parseAllDocuments(text, { lineCounter: lines })) {
+      const at = (offset: number | undefined) => (offset === undefined ? file : `${file}:${lines.linePos(offset).line}:${lines.linePos(offset).col}`);
+      if (doc.errors.length) {
+        for (const e of doc.errors) problems.push({ path: '(crd yaml)', message: e.message.split('\n')[0] ?? e.message, location: at(e.pos[0]) });
+        continue;
+      }
+      const value = doc.toJS() as Crd | null;
+      if (!value) continue;
+      if (value.kind !== 'CustomResourceDefinition') {
+        problems.push({ path: '(crd)', message: `is a ${String(value.kind)}, not a CustomResourceDefinition`, location: at(doc.contents?.range?.[0]) });
+        continue;
+      }
+      crds.push({ crd: value, file, location: at(doc.contents?.range?.[0]) });
+    }
+  }
+  return { crds, problems };
+}
+
+/** Checks each owner against its CRD; returns the problems and, per entry, the schema to check templates with. */
+function checkOwners(katalog: Katalog, crds: ReturnType<typeof readCrds>['crds'], locator: YamlLocator, files: readonly string[]): { problems: Problem[]; schemas: (JsonSchema | undefined)[] } {
+  const problems: Problem[] = [];
+  const schemas = katalog.entries.map((entry, i) => {
+    const o = entry.owner;
+    const at = (field: string) => {
+      const path = `spec.crds[${i}].owner${field ? `.${field}` : ''}`;
+      return { path, location: locator.locate(path) };
+    };
+    const found = crds.find((c) => c.crd.spec?.group === o.group && c.crd.spec?.names?.kind === o.kind);
+    if (!found) {
+      const sameKind = crds.find((c) => c.crd.spec?.names?.kind === o.kind);
+      problems.push({ ...at(sameKind ? 'group' : 'kind'), message: `no CRD for ${o.kind} in group ${o.group} in ${files.join(', ')}${sameKind ? ` (there is one in group ${String(sameKind.crd.spec?.group)})` : ''}`, hint: 'pass the CRD of the owner kind with --crd, or fix the owner' });
+      return undefined;
+    }
+    const spec = found.crd.spec!;
+    if (spec.names?.plural !== o.plural) problems.push({ ...at('plural'), message: `is "${o.plural}", but the CRD (${found.location}) says "${String(spec.names?.plural)}"`, hint: `write plural: ${String(spec.names?.plural)}` });
+    const namespaced = o.namespaced ?? true;
+    if ((spec.scope === 'Cluster') === namespaced) problems.push({ ...at('namespaced'), message: `the CRD (${found.location}) is ${spec.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}, the katalog says namespaced: ${namespaced}`, hint: `write namespaced: ${spec.scope !== 'Cluster'}` });
+    const version = spec.versions?.find((v) => v.name === o.version);
+    if (!version) {
+      problems.push({ ...at('version'), message: `the CRD (${found.location}) has no version ${o.version}; it has ${(spec.versions ?? []).map((v) => v.name).join(', ') || 'none'}` });
+      return undefined;
+    }
+    if (version.served === false) problems.push({ ...at('version'), message: `version ${o.version} of the CRD (${found.location}) is not served` });
+    if (!version.subresources || version.subresources.status === undefined) {
+      problems.push({ ...at(''), message: `version ${o.version} of the CRD (${found.location}) has no status subresource, which the reconciler writes the Ready condition through`, hint: 'add `subresources: { status: {} }` to that version' });
+    }
+    return version.schema?.openAPIV3Schema;
+  });
+  return { problems, schemas };
+}
+
+/**
+ * Validates a katalog file (and its owner CRDs). Never throws for problems of the katalog: they are in the
+ * result; an unreadable file is a usage error.
+ *
+ * @example
+ * const result = await validateKatalog('katalog.yaml', { crdFiles: ['crd.yaml'] });
+ * for (const p of result.problems) console.log(`${p.location}: ${p.path}: ${p.message}`);
+ */
+export async function validateKatalog(file: string, options: LoadHandlersOptions & { crdFiles?: readonly string[] } = {}): Promise<ValidateResult> {
+  const text = readInputFile(file, '--katalog');
+  const crdFiles = options.crdFiles ?? [];
+  const crdInput = crdFiles.length ? readCrds(crdFiles) : undefined;
+  const checked = ['YAML syntax', 'katalog structure'];
+  const done = (problems: Problem[], missingPackages: string[] = []): ValidateResult => ({
+    file, problems: [...problems, ...(crdInput?.problems ?? [])], missingPackages, checked,
+    exitCode: missingPackages.length ? 4 : problems.length || crdInput?.problems.length ? 1 : 0,
+  });
+  const locator = new YamlLocator(text, file);
+  const parsed = parseKatalog(text, file);
+  if (!parsed.katalog) return done(parsed.problems);
+
+  const problems: Problem[] = [];
+  const missingPackages: string[] = [];
+  const handlers = new Map<string, AnyHandler>();
+  const where = keyLocations(parsed.katalog, locator);
+  for (const key of parsed.katalog.keys) {
+    try {
+      for (const [k, h] of await loadHandlers([key], { ...options, where })) handlers.set(k, h);
+    } catch (e) {
+      if (!(e instanceof CliError) || e.exitCode !== ExitCode.PackageMissing) throw e;
+      problems.push(...e.problems);
+      if (e.problems.some((p) => p.message.includes('is not installed'))) missingPackages.push(key);
+      // A stand-in that accepts any child, so the rest of the katalog is still checked.
+      handlers.set(key, { key, schema: {} } as AnyHandler);
+    }
+  }
+  checked.push('resource packages');
+  let katalog: Katalog = parsed.katalog;
+  try {
+    katalog = loadKatalog(text, { file, handlers: [...handlers.values()] });
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    problems.push(...katalogProblems(e));
+  }
+  checked.push('children against their handlers\' schemas');
+  let schemas: (JsonSchema | undefined)[] = [];
+  if (crdInput) {
+    const owners = checkOwners(katalog, crdInput.crds, locator, crdFiles);
+    problems.push(...owners.problems);
+    schemas = owners.schemas;
+    checked.push('owners against their CRDs');
+  }
+  problems.push(...checkKatalogTemplates(katalog, handlers, { engine: createTemplateEngine(), locator, schemaFor: (i) => schemas[i] }));
+  checked.push(crdInput ? 'templates (syntax, helpers, when, CR paths against the CRD schema)' : 'templates (syntax, helpers, when; pass --crd to check CR paths too)');
+  return done(problems, missingPackages);
+}

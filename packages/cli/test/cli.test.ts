@@ -1,0 +1,246 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllDocuments, stringify } from 'yaml';
+import type { KubeObject } from '@orkestra/core';
+import { ExitCode, GENERATED, PLACEHOLDER_UID, REDACTED } from '../src/index.js';
+import { cli, example, fixture } from './helpers.js';
+
+const katalog = example('katalog.yaml');
+const website = example('website.yaml');
+const docs = (text: string) => parseAllDocuments(text).map((d) => d.toJS() as KubeObject).filter(Boolean);
+const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-test-'));
+const file = (name: string, text: string) => {
+  const path = join(tmp, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+describe('usage', () => {
+  it('prints help with examples and the exit codes, for the program and every command', async () => {
+    const root = await cli(['--help']);
+    expect(root.code).toBe(ExitCode.Ok);
+    expect(root.stdout).toContain('Exit codes:');
+    for (const command of [['run'], ['render'], ['diff'], ['validate'], ['generate', 'rbac'], ['demo']]) {
+      const help = await cli([...command, '--help']);
+      expect({ command, code: help.code }).toEqual({ command, code: 0 });
+      expect(help.stdout).toContain('Examples:');
+      expect(help.stdout).toContain('Exit codes:');
+    }
+  });
+
+  it('exits 2 on an unknown command, an unknown option, a missing required option or an unreadable file', async () => {
+    expect((await cli(['bogus'])).code).toBe(ExitCode.Usage);
+    expect((await cli(['render', '--katalog', katalog, '--cr', website, '--bogus'])).code).toBe(ExitCode.Usage);
+    const missing = await cli(['render', '--cr', website]);
+    expect(missing.code).toBe(ExitCode.Usage);
+    expect(missing.stderr).toContain("required option '-k, --katalog <file>' not specified");
+    const unreadable = await cli(['render', '--katalog', katalog, '--cr', join(tmp, 'nope.yaml')]);
+    expect(unreadable.code).toBe(ExitCode.Usage);
+    expect(unreadable.stderr).toContain('cannot read --cr');
+    expect((await cli(['run', '--katalog', katalog, '--lease-duration', 'soon'])).code).toBe(ExitCode.Usage);
+    expect((await cli(['generate'])).code).toBe(ExitCode.Usage);
+  });
+});
+
+describe('render', () => {
+  it('prints the four children with owner reference, system labels and the applied-fields annotation', async () => {
+    const r = await cli(['render', '--katalog', katalog, '--cr', website]);
+    expect(r.code).toBe(ExitCode.Ok);
+    const objects = docs(r.stdout);
+    expect(objects.map((o) => `${o.kind} ${o.metadata.namespace}/${o.metadata.name}`)).toEqual([
+      'Deployment default/shop-web', 'Service default/shop-web', 'ConfigMap default/shop-page', 'Secret default/shop-admin',
+    ]);
+    for (const o of objects) {
+      expect(o.metadata.labels).toMatchObject({ 'managed-by': 'orkestra', 'orkestra-owner': 'shop' });
+      expect(o.metadata.ownerReferences).toEqual([{ apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: PLACEHOLDER_UID, controller: true, blockOwnerDeletion: true }]);
+      expect(o.metadata.annotations?.['orkestra.io/applied-fields']).toMatch(/^[0-9a-f]{16}$/);
+    }
+    const deployment = objects[0] as KubeObject & { spec: any };
+    expect(deployment.spec.replicas).toBe(2);
+    expect(deployment.spec.template.spec.containers[0].image).toBe('nginx:1.27');
+    expect(objects[2]?.data).toEqual({ greeting: 'Welcome to the shop', 'index.html': '<h1>Welcome to the shop</h1>' });
+    expect(objects[3]?.data).toEqual({ username: REDACTED, password: GENERATED });
+    expect(r.stdout).toContain(`# ${website} has no metadata.uid: owner references carry the placeholder uid ${PLACEHOLDER_UID}`);
+    expect(r.stdout).toContain('# spec.crds[0].resources.deployments.onReconcile[0]');
+  });
+
+  it('uses the CR\'s uid and namespace when the file has them, applies when, and shows Secret values with --show-secrets', async () => {
+    const cr = file('live.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'blog', namespace: 'web', uid: '1234-5678' }, spec: { image: 'nginx', expose: false } }));
+    const r = await cli(['render', '--katalog', katalog, '--cr', cr, '--show-secrets', '--output', 'json']);
+    expect(r.code).toBe(ExitCode.Ok);
+    const list = JSON.parse(r.stdout) as { kind: string; items: KubeObject[]; notes: string[] };
+    expect(list.kind).toBe('List');
+    expect(list.items.map((o) => o.kind)).toEqual(['Deployment', 'ConfigMap', 'Secret']); // expose: false → no Service
+    expect(list.items.every((o) => o.metadata.namespace === 'web' && o.metadata.ownerReferences?.[0]?.uid === '1234-5678')).toBe(true);
+    expect(list.items[0]?.spec).toMatchObject({ replicas: 1 });
+    expect(list.items[1]?.data).toMatchObject({ greeting: 'Hello from Orkestra' });
+    expect(list.items[2]?.data).toEqual({ username: Buffer.from('admin').toString('base64'), password: GENERATED });
+    expect(list.notes.join('\n')).not.toContain('placeholder');
+  });
+
+  it('renders the onDelete children with --on-delete', async () => {
+    const cr = file('shop.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'shop' }, spec: {} }));
+    const r = await cli(['render', '--katalog', fixture('with-on-delete.yaml'), '--cr', cr, '--on-delete', '-o', 'json']);
+    expect(JSON.parse(r.stdout).items.map((o: KubeObject) => o.metadata.name)).toEqual(['shop-farewell']);
+  });
+
+  it('points at the katalog field and line of a template error and of a value resolve refuses', async () => {
+    const broken = file('template.yaml', (await import('node:fs')).readFileSync(katalog, 'utf8').replace('image: "{{spec.image}}"', 'image: "{{spec.imag}}"'));
+    const r = await cli(['render', '--katalog', broken, '--cr', website]);
+    expect(r.code).toBe(ExitCode.Problems);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/template\.yaml:14:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*spec\.imag/);
+    expect(r.stderr).toContain('did you mean spec.image?');
+
+    const bad = await cli(['render', '--katalog', fixture('bad-value.yaml'), '--cr', website]);
+    expect(bad.code).toBe(ExitCode.Problems);
+    expect(bad.stderr).toMatch(/bad-value\.yaml:11:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.replicas: /);
+  });
+
+  it('reports bad YAML with its line, and a CR of a kind the katalog does not declare', async () => {
+    const yaml = await cli(['render', '--katalog', fixture('bad-yaml.yaml'), '--cr', website]);
+    expect(yaml.code).toBe(ExitCode.Problems);
+    expect(yaml.stderr).toMatch(/bad-yaml\.yaml:6:7 \(yaml\): /);
+    const badCr = await cli(['render', '--katalog', katalog, '--cr', file('bad-cr.yaml', 'kind: Website\nmetadata: { name: x\n')]);
+    expect(badCr.code).toBe(ExitCode.Problems);
+    expect(badCr.stderr).toContain('bad-cr.yaml:');
+    const other = await cli(['render', '--katalog', katalog, '--cr', file('gadget.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' } }))]);
+    expect(other.code).toBe(ExitCode.Problems);
+    expect(other.stderr).toContain('Gadget g (example.com/v1) has no entry in');
+  });
+
+  it('exits 4 naming the package to install for a key whose package is missing', async () => {
+    const r = await cli(['render', '--katalog', fixture('broken.yaml'), '--cr', website]);
+    expect(r.code).toBe(ExitCode.PackageMissing);
+    expect(r.stderr).toContain('the resource package @orkestra/widgets for key "widgets" is not installed');
+    expect(r.stderr).toContain('npm install @orkestra/widgets');
+    expect(r.stderr).toMatch(/broken\.yaml:17:9 spec\.crds\[0\]\.resources\.widgets/);
+  });
+
+  it('says plainly that a child copying keys from another object needs a cluster', async () => {
+    const r = await cli(['render', '--katalog', fixture('needs-cluster.yaml'), '--cr', website]);
+    expect(r.code).toBe(ExitCode.Problems);
+    expect(r.stderr).toContain('needs a cluster');
+    expect(r.stderr).toContain('orkestra diff');
+  });
+
+  it('prints errors as JSON with --output json', async () => {
+    const r = await cli(['render', '--katalog', fixture('bad-value.yaml'), '--cr', website, '--output', 'json']);
+    expect(r.code).toBe(ExitCode.Problems);
+    const body = JSON.parse(r.stdout) as { error: { exitCode: number; problems: { path: string; location: string }[] } };
+    expect(body.error.exitCode).toBe(1);
+    expect(body.error.problems[0]).toMatchObject({ path: 'spec.crds[0].resources.deployments.onReconcile[0].replicas' });
+    expect(body.error.problems[0]?.location).toMatch(/bad-value\.yaml:11:15$/);
+  });
+});
+
+describe('validate', () => {
+  it('passes the example katalog against its CRD', async () => {
+    const r = await cli(['validate', '--katalog', katalog, '--crd', example('crd.yaml')]);
+    expect(r.code).toBe(ExitCode.Ok);
+    expect(r.stdout).toContain('is valid');
+    expect(r.stdout).toContain('CR paths against the CRD schema');
+  });
+
+  it('lists every problem at once, each with its line, and exits 4 when a package is missing', async () => {
+    const r = await cli(['validate', '--katalog', fixture('broken.yaml'), '--crd', example('crd.yaml'), '--output', 'json']);
+    expect(r.code).toBe(ExitCode.PackageMissing);
+    const body = JSON.parse(r.stdout) as { valid: boolean; problems: { path: string; message: string; location: string }[]; missingPackages: string[] };
+    expect(body.valid).toBe(false);
+    expect(body.missingPackages).toEqual(['widgets']);
+    expect(body.problems.map((p) => [p.path, p.location.replace(/^.*\//, '')])).toEqual([
+      ['spec.crds[0].resources.widgets', 'broken.yaml:17:9'],
+      ['spec.crds[0].resources.deployments.onReconcile[0].replicsa', 'broken.yaml:12:15'],
+      ['spec.crds[0].resources.deployments.onReconcile[0].image', 'broken.yaml:11:15'],
+      ['spec.crds[0].resources.configmaps.onReconcile[0].data.greeting', 'broken.yaml:16:17'],
+    ]);
+    expect(body.problems[2]?.message).toContain('spec.imag is not in the schema');
+    expect(body.problems[3]?.message).toContain('syntax error');
+  });
+
+  it('exits 1 for problems without a missing package, and checks the owner against its CRD', async () => {
+    const withoutWidgets = file('no-widgets.yaml', (await import('node:fs')).readFileSync(fixture('broken.yaml'), 'utf8').replace(/ {8}widgets:\n {10}onReconcile:\n {12}- size: 3\n/, ''));
+    const r = await cli(['validate', '--katalog', withoutWidgets]);
+    expect(r.code).toBe(ExitCode.Problems);
+    expect(r.stdout).toContain("2 problems"); // spec.imag needs --crd to be found
+    expect(r.stdout).toContain('pass --crd to check CR paths too');
+    const crd = await cli(['validate', '--katalog', katalog, '--crd', fixture('no-status-crd.yaml')]);
+    expect(crd.code).toBe(ExitCode.Problems);
+    expect(crd.stdout).toContain('spec.crds[0].owner.plural: is "websites", but the CRD');
+    expect(crd.stdout).toContain('has no status subresource');
+  });
+
+  it('reports bad YAML', async () => {
+    const r = await cli(['validate', '--katalog', fixture('bad-yaml.yaml')]);
+    expect(r.code).toBe(ExitCode.Problems);
+    expect(r.stdout).toMatch(/bad-yaml\.yaml:6:7 \(yaml\)/);
+  });
+});
+
+describe('generate rbac', () => {
+  it('prints a ClusterRole with exactly the rules the katalog needs, its binding, and the Lease Role', async () => {
+    const r = await cli(['generate', 'rbac', '--katalog', katalog, '--service-account', 'ops/website', '--output', 'json']);
+    expect(r.code).toBe(ExitCode.Ok);
+    const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
+    expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'ClusterRole /orkestra-website', 'ClusterRoleBinding /orkestra-website', 'Role ops/orkestra-website', 'RoleBinding ops/orkestra-website',
+    ]);
+    const child = ['get', 'list', 'watch', 'create', 'patch', 'delete'];
+    expect(items[0]?.rules).toEqual([
+      { apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['example.com'], resources: ['websites/status'], verbs: ['patch'] },
+      { apiGroups: ['example.com'], resources: ['websites/finalizers'], verbs: ['update'] },
+      { apiGroups: ['apps'], resources: ['deployments'], verbs: child },
+      { apiGroups: [''], resources: ['services', 'configmaps', 'secrets'], verbs: child },
+      { apiGroups: [''], resources: ['events'], verbs: ['create'] },
+    ]);
+    expect(items[1]).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'orkestra-website' }, subjects: [{ kind: 'ServiceAccount', namespace: 'ops', name: 'website' }] });
+    expect(items[2]?.rules).toEqual([{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] }]);
+  });
+
+  it('uses Roles for a katalog that watches given namespaces, patch on the owner for onDelete, and no Lease without leader election', async () => {
+    const r = await cli(['generate', 'rbac', '--katalog', fixture('with-on-delete.yaml'), '--service-account', 'ops/x', '--no-leader-elect', '-o', 'json']);
+    const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
+    expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual(['Role shop/orkestra-scoped', 'RoleBinding shop/orkestra-scoped']);
+    expect(items[0]?.rules).toContainEqual({ apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch', 'patch'] });
+  });
+
+  it('prints YAML with a comment per permission, and refuses a malformed service account', async () => {
+    const r = await cli(['generate', 'rbac', '--katalog', katalog]);
+    expect(r.code).toBe(ExitCode.Ok);
+    expect(r.stdout).toContain('# orkestra generate rbac:');
+    expect(r.stdout).toContain('leader election');
+    expect(docs(r.stdout).map((o) => o.kind)).toEqual(['ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding']);
+    expect((await cli(['generate', 'rbac', '--katalog', katalog, '--service-account', 'nobody'])).code).toBe(ExitCode.Usage);
+  });
+});
+
+describe('without a cluster', () => {
+  const unreachable = file('unreachable.kubeconfig', stringify({
+    apiVersion: 'v1', kind: 'Config', 'current-context': 'x',
+    clusters: [{ name: 'x', cluster: { server: 'https://127.0.0.1:1', 'insecure-skip-tls-verify': true } }],
+    users: [{ name: 'x', user: { token: 'abc' } }], contexts: [{ name: 'x', context: { cluster: 'x', user: 'x' } }],
+  }));
+
+  it('diff and run exit 3 with a clear message when the API server cannot be reached', async () => {
+    const diff = await cli(['diff', '--katalog', katalog, '--kubeconfig', unreachable]);
+    expect(diff.code).toBe(ExitCode.Unreachable);
+    expect(diff.stderr).toContain('cannot reach the API server at https://127.0.0.1:1');
+    const run = await cli(['run', '--katalog', katalog, '--kubeconfig', unreachable, '--log-level', 'silent']);
+    expect(run.code).toBe(ExitCode.Unreachable);
+    expect(run.stderr).toContain('cannot reach the API server at https://127.0.0.1:1');
+  }, 30_000);
+
+  it('exit 3 when no kubeconfig can be found at all', async () => {
+    const r = await cli(['diff', '--katalog', katalog], { env: { KUBECONFIG: '', HOME: tmp, KUBERNETES_SERVICE_HOST: '' } });
+    expect(r.code).toBe(ExitCode.Unreachable);
+    expect(r.stderr).toContain('no cluster to talk to');
+  });
+
+  it('run checks the katalog and its packages before it connects', async () => {
+    const r = await cli(['run', '--katalog', fixture('broken.yaml'), '--kubeconfig', unreachable]);
+    expect(r.code).toBe(ExitCode.PackageMissing);
+  });
+});

@@ -1,0 +1,31 @@
+/** Runs the CLI in-process with captured streams. */
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { main } from '../src/index.js';
+
+/** The repository's examples/website folder. */
+export const exampleDir = fileURLToPath(new URL('../../../examples/website/', import.meta.url));
+export const example = (file: string) => `${exampleDir}${file}`;
+export const fixture = (file: string) => fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url));
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function capture(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (c: Buffer) => chunks.push(c));
+  return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+/** `orkestra <args>` in this process; `signal` stops `run`. */
+export async function cli(args: string[], options: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; onStdout?: (text: string) => void } = {}): Promise<CliRun> {
+  const out = capture();
+  const err = capture();
+  if (options.onStdout) out.stream.on('data', () => options.onStdout!(out.text()));
+  const code = await main(args, { stdout: out.stream, stderr: err.stream, env: { ...process.env, NO_COLOR: '1', ...options.env }, signal: options.signal });
+  return { code, stdout: out.text(), stderr: err.text() };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from '@jest/globals';
+import { Kubeclient } from '@orkestra/core';
+import { KubeConfig } from '@kubernetes/client-node';
+import { LeaderElector, microTime, parseAddress } from '../src/index.js';
+import { YamlLocator, splitLocation } from '../src/yaml-locator.js';
+
+describe('YamlLocator', () => {
+  const text = 'spec:\n  crds:\n    - resources:\n        deployments:\n          onReconcile:\n            - annotations:\n                app.kubernetes.io/name: x\n';
+  it('finds list items and keys that hold dots', () => {
+    const l = new YamlLocator(text, 'k.yaml');
+    expect(l.locate('spec.crds[0].resources.deployments.onReconcile[0].annotations.app.kubernetes.io/name')).toBe('k.yaml:7:17');
+    expect(l.locate('spec.crds[0].resources.deployments.onReconcile[0].missing.deeper')).toBe('k.yaml:6:15');
+  });
+  it('splits a location off a message', () => {
+    expect(splitLocation('is not a known field (k.yaml:12:15)')).toEqual({ message: 'is not a known field', location: 'k.yaml:12:15' });
+  });
+});
+
+describe('small parts', () => {
+  it('writes Lease times as MicroTime', () => {
+    expect(microTime(new Date('2026-01-02T03:04:05.123Z'))).toBe('2026-01-02T03:04:05.123000Z');
+  });
+  it('parses --http-address', () => {
+    expect(parseAddress(':8080')).toEqual({ host: '0.0.0.0', port: 8080 });
+    expect(parseAddress('127.0.0.1:0')).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(parseAddress('[::1]:9090')).toEqual({ host: '::1', port: 9090 });
+    expect(() => parseAddress('localhost')).toThrow('not an address');
+  });
+  it('refuses leader-election timings that cannot work, as client-go does', () => {
+    const kc = new KubeConfig();
+    kc.loadFromClusterAndUser({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: true }, { name: 'u' });
+    const kube = new Kubeclient(kc);
+    expect(() => new LeaderElector(kube, { namespace: 'n', name: 'l', leaseDurationMs: 10_000, renewDeadlineMs: 10_000 })).toThrow('leaseDuration (10000 ms) must be greater than renewDeadline');
+    expect(() => new LeaderElector(kube, { namespace: 'n', name: 'l', renewDeadlineMs: 2_000, retryPeriodMs: 2_000 })).toThrow('renewDeadline (2000 ms) must be greater than 1.2 × retryPeriod');
+    expect(new LeaderElector(kube, { namespace: 'n', name: 'l' }).identity).toMatch(/_[0-9a-f]{8}$/);
+  });
+});
