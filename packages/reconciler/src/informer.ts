@@ -101,16 +101,23 @@ export class Informer {
     return apiVersion === this.options.apiVersion && kind === this.options.kind && (this.options.namespace === undefined || this.options.namespace === namespace);
   }
 
-  /** Starts listing and watching; resolves after the first successful list. */
+  /**
+   * Starts listing and watching; resolves after the first successful list. A failing list is retried
+   * with backoff (RBAC may be fixed meanwhile) — see {@link lastError} — and `stop()` before the first
+   * sync rejects the pending start.
+   */
   start(): Promise<void> {
-    if (!this.running) {
-      let ready!: () => void;
-      const firstSync = new Promise<void>((resolve) => (ready = resolve));
-      this.running = this.run(ready);
-      return firstSync;
-    }
-    return this.synced ? Promise.resolve() : new Promise((resolve) => this.on((e) => e.type === 'relisted' && resolve()));
+    if (this.synced) return Promise.resolve();
+    const firstSync = new Promise<void>((resolve, reject) => {
+      this.on((e) => e.type === 'relisted' && resolve());
+      this.abort.signal.addEventListener('abort', () => reject(new Error(`informer for ${this.options.kind} stopped before its first list`)), { once: true });
+    });
+    this.running ??= this.run();
+    return firstSync;
   }
+
+  /** The last list or watch failure, while the informer is retrying (undefined once it recovered). */
+  lastError: unknown;
 
   /** Stops watching; the cache keeps its content. */
   async stop(): Promise<void> {
@@ -156,7 +163,7 @@ export class Informer {
     }
   }
 
-  private async run(ready: () => void): Promise<void> {
+  private async run(): Promise<void> {
     const { signal } = this.abort;
     let failures = 0;
     let needList = true;
@@ -165,10 +172,6 @@ export class Informer {
         if (needList) {
           await this.relist();
           needList = false;
-          if (!this.synced) {
-            this.synced = true;
-            ready();
-          }
         }
         this.stats.watches++;
         const timeout = Math.round((this.options.timeoutSeconds ?? 300) * (0.8 + Math.random() * 0.2));
@@ -178,9 +181,11 @@ export class Informer {
           (event) => this.apply(event),
         );
         failures = 0; // the server ended the watch normally: resume at once
+        this.lastError = undefined;
       } catch (e) {
         if (signal.aborted) break;
         this.stats.failures++;
+        this.lastError = e;
         if (e instanceof KubeApiError && e.code === 410) {
           needList = true;
           this.options.logger.debug({ kind: this.options.kind }, 'watch expired (410 Gone): relisting');
@@ -221,6 +226,7 @@ export class Informer {
       }
     }
     this.resourceVersion = resourceVersion;
+    this.synced = true;
     this.emit({ type: 'relisted' });
   }
 

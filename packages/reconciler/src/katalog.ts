@@ -204,7 +204,7 @@ export function loadKatalog(text: string, options: { file?: string; handlers?: r
   if (doc.errors.length > 0) {
     throw new ValidationError(doc.errors.map((e) => {
       const pos = e.linePos?.[0];
-      return { path: '(yaml)', message: `${e.message.split('\n')[0]}${pos ? ` (${file ?? 'line'}${file ? ':' : ' '}${pos.line}:${pos.col})` : ''}`, hint: 'fix the YAML syntax' };
+      return { path: '(yaml)', message: `${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${pos ? ` (${file ?? 'line'}${file ? ':' : ' '}${pos.line}:${pos.col})` : ''}`, hint: 'fix the YAML syntax' };
     }), { object });
   }
   const data = doc.toJS({ maxAliasCount: 100 }) as unknown;

@@ -56,3 +56,15 @@ describe('Informer', () => {
     }
   });
 });
+
+describe('Informer start', () => {
+  it('keeps retrying a list it may not make, and stop() rejects the pending start', async () => {
+    const informer = new Informer(kube, { apiVersion: 'example.invalid/v1', kind: 'Nothing', logger: silentLogger });
+    const started = informer.start();
+    await cluster.waitFor(() => informer.stats.failures >= 1, { timeoutMs: 10_000, description: 'the first failed list' });
+    expect(informer.lastError).toBeInstanceOf(Error);
+    expect(informer.hasSynced).toBe(false);
+    await informer.stop();
+    await expect(started).rejects.toThrow('informer for Nothing stopped before its first list');
+  });
+});
