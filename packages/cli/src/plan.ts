@@ -1,17 +1,14 @@
 /**
- * The children one CR should have, resolved without a cluster, exactly as the reconciler resolves them: each
- * child template compiled once with the same field names and sensitivity, `when` evaluated, every string
- * evaluated against the CR, then `handler.resolve` (defaults, parsing, system labels). `render` prints these,
- * `diff` compares them with the cluster, and both build the applied object with core's `buildChild`.
- *
- * (This mirrors the reconciler's private `resolveAll`; see the README's "API the reconciler could offer".)
+ * The children one CR should have, resolved without a cluster by the reconciler's own `ChildPlanner` (the
+ * same compiled templates, `when`, and `handler.resolve`), with every problem located in the katalog. `render`
+ * prints these, `diff` compares them with the cluster, and both build the applied object with core's `buildChild`.
  */
 import { ValidationError, buildChild, type KubeObject, type ObjectReader, type OwnerObject, type ResolvedSpec } from '@orkestra/core';
-import type { KatalogEntry } from '@orkestra/reconciler';
+import { ChildPlanner, type KatalogEntry } from '@orkestra/reconciler';
 import { TemplateError, type TemplateEngine } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
-import { PHASES, childPath, templateProblem, type Phase } from './template-check.js';
+import { childPath, templateProblem, type Phase } from './template-check.js';
 import type { YamlLocator } from './yaml-locator.js';
 
 /** One child the CR should have. */
@@ -23,31 +20,13 @@ export interface PlannedChild {
   spec: ResolvedSpec;
 }
 
-interface CompiledChild {
-  key: string;
-  phase: Phase;
-  index: number;
-  when: (cr: OwnerObject) => boolean;
-  evaluate: (cr: OwnerObject) => unknown;
-}
-
 /** The compiled child templates of one katalog entry. */
 export class ChildPlan {
-  private readonly children: CompiledChild[] = [];
+  private readonly planner: ChildPlanner;
 
   /** Compiles every template of `entry`; a template error throws (run `validate` first for located problems). */
-  constructor(readonly entry: KatalogEntry, readonly entryIndex: number, private readonly handlers: ReadonlyMap<string, AnyHandler>, engine: TemplateEngine, private readonly locator?: YamlLocator) {
-    for (const [key, templates] of Object.entries(entry.resources)) {
-      const sensitive = (handlers.get(key)?.sensitiveFields?.length ?? 0) > 0;
-      for (const phase of PHASES) {
-        (templates[phase] ?? []).forEach((item, index) => {
-          const { when, ...source } = item;
-          const compiled = engine.compile(source, { field: `${key}.${phase}[${index}]`, sensitive });
-          const whenFn = when === undefined ? () => true : engine.compileWhen(when);
-          this.children.push({ key, phase, index, when: (cr) => whenFn(cr), evaluate: (cr) => compiled.resolve(cr) });
-        });
-      }
-    }
+  constructor(readonly entry: KatalogEntry, readonly entryIndex: number, handlers: ReadonlyMap<string, AnyHandler>, engine: TemplateEngine, private readonly locator?: YamlLocator) {
+    this.planner = new ChildPlanner(entry.resources, handlers, engine);
   }
 
   /** True when the entry's owner kind is the CR's. */
@@ -61,20 +40,9 @@ export class ChildPlan {
    * is collected (nothing stops at the first), each located in the katalog.
    */
   resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): { children: PlannedChild[]; problems: Problem[] } {
-    const children: PlannedChild[] = [];
-    const problems: Problem[] = [];
-    for (const c of this.children) {
-      if (!phases.includes(c.phase)) continue;
-      const path = childPath(this.entryIndex, c.key, c.phase, c.index);
-      try {
-        if (!c.when(cr)) continue;
-        const handler = this.handlers.get(c.key)!;
-        const spec = handler.resolve(c.evaluate(cr), cr.metadata.name);
-        children.push({ handler, phase: c.phase, path, spec });
-      } catch (e) {
-        problems.push(...problemsOf(e, this.entryIndex, path, this.locator));
-      }
-    }
+    const planned = this.planner.resolve(cr, phases);
+    const children = planned.children.map((c) => ({ handler: c.handler as AnyHandler, phase: c.phase, path: childPath(this.entryIndex, c.handlerKey, c.phase, c.index), spec: c.spec }));
+    const problems = planned.problems.flatMap((p) => problemsOf(p.error, this.entryIndex, childPath(this.entryIndex, p.handlerKey, p.phase, p.index), this.locator));
     return { children, problems };
   }
 }

@@ -4,16 +4,13 @@
  * Problems carry the katalog field path and `file:line:column`.
  */
 import type { JsonSchema } from '@orkestra/core';
-import type { Katalog } from '@orkestra/reconciler';
+import { PHASES, type Katalog, type Phase } from '@orkestra/reconciler';
 import type { TemplateEngine, TemplateProblem } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import type { YamlLocator } from './yaml-locator.js';
 
-/** The phases of a handler's children, in the reconciler's order. */
-export const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
-/** One of {@link PHASES}. */
-export type Phase = (typeof PHASES)[number];
+export { PHASES, type Phase };
 
 /** The katalog path of a child template: `spec.crds[0].resources.deployments.onReconcile[1]`. */
 export function childPath(entryIndex: number, key: string, phase: Phase, index: number): string {

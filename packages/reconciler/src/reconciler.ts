@@ -16,7 +16,8 @@ import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
 import { Informer, objectKey } from './informer.js';
 import { statusPatch, type ReconcileOutcome } from './status.js';
-import { compileReconcilerTemplates, type CompiledChild, type CompiledTemplates } from './templates.js';
+import type { PlannedChild } from './child-planner.js';
+import { compileReconcilerTemplates, type CompiledTemplates } from './templates.js';
 import { WorkQueue } from './work-queue.js';
 
 /** What one reconcile did, for tests and the CLI. */
@@ -27,12 +28,6 @@ export interface ReconcileReport {
   children: { handler: string; kind: string; name: string; action: ChildResult['action'] | 'pruned' | 'failed'; error?: string }[];
   statusWritten: boolean;
   error?: string;
-}
-
-interface DesiredChild {
-  compiled: CompiledChild;
-  handler: ResourceHandler<unknown, ResolvedSpec>;
-  spec: ResolvedSpec;
 }
 
 function describeError(e: unknown): { reason: string; message: string } {
@@ -248,21 +243,9 @@ export class GenericReconciler {
   }
 
   /** Resolves every child of the CR; collects every error instead of stopping at the first. */
-  private resolveAll(cr: OwnerObject, phases: readonly ('onCreate' | 'onReconcile' | 'onDelete')[]): { desired: DesiredChild[]; errors: unknown[] } {
-    const desired: DesiredChild[] = [];
-    const errors: unknown[] = [];
-    for (const compiled of this.templates.children) {
-      if (!phases.includes(compiled.phase)) continue;
-      try {
-        if (!compiled.when(cr)) continue;
-        const handler = this.handlers.get(compiled.handlerKey)!;
-        const spec = handler.resolve(compiled.evaluate(cr), cr.metadata.name);
-        desired.push({ compiled, handler, spec });
-      } catch (e) {
-        errors.push(e);
-      }
-    }
-    return { desired, errors };
+  private resolveAll(cr: OwnerObject, phases: readonly ('onCreate' | 'onReconcile' | 'onDelete')[]): { desired: PlannedChild[]; errors: unknown[] } {
+    const { children, problems } = this.templates.planner.resolve(cr, phases);
+    return { desired: children, errors: problems.map((p) => p.error) };
   }
 
   private async reconcileLive(cr: OwnerObject, report: ReconcileReport): Promise<void> {
@@ -280,9 +263,9 @@ export class GenericReconciler {
     const liveChildren: Record<string, Record<string, KubeObject>> = {};
     const failures: unknown[] = [];
     const notes = new Map<string, string[]>();
-    await Promise.all(desired.map(async ({ compiled, handler, spec }) => {
+    await Promise.all(desired.map(async ({ phase, handler, spec }) => {
       try {
-        const result = compiled.phase === 'onCreate' ? await handler.create(this.ctx, this.kube, cr, spec) : await handler.update(this.ctx, this.kube, cr, spec);
+        const result = phase === 'onCreate' ? await handler.create(this.ctx, this.kube, cr, spec) : await handler.update(this.ctx, this.kube, cr, spec);
         report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
         if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
         if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes);
@@ -311,7 +294,7 @@ export class GenericReconciler {
   }
 
   /** Deletes owned children (found in the caches by label, confirmed by controller UID) that are not desired. */
-  private async prune(cr: OwnerObject, desired: DesiredChild[], report: ReconcileReport, failures: unknown[], notes: Map<string, string[]>): Promise<void> {
+  private async prune(cr: OwnerObject, desired: PlannedChild[], report: ReconcileReport, failures: unknown[], notes: Map<string, string[]>): Promise<void> {
     const wanted = new Set(desired.map((d) => `${d.handler.apiVersion}/${d.handler.kind}/${d.spec.namespace ?? cr.metadata.namespace ?? ''}/${d.spec.name}`));
     const ownerLabel = ownerLabelValue(cr.metadata.name);
     const seen = new Set<Informer>();
