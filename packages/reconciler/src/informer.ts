@@ -127,14 +127,19 @@ export class Informer {
 
   /**
    * Our own write, seen before the watch delivers it (read-your-writes): the cache takes the written object
-   * unless it already holds a newer version.
+   * unless it already holds that version or a newer one, and listeners hear of it as they would of the watch
+   * event (which is then recognised as already seen). Without the event, a CR created or changed through
+   * the reconciler's own client would wait for the next resync.
    */
   recordWrite(object: KubeObject): void {
     if (!this.matchesScope(object)) return;
     const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
     const current = this.store.get(key);
-    if (current && !isNewer(object.metadata.resourceVersion, current.metadata.resourceVersion)) return;
-    this.store.set(key, strip(object));
+    if (current && (current.metadata.resourceVersion === object.metadata.resourceVersion || !isNewer(object.metadata.resourceVersion, current.metadata.resourceVersion))) return;
+    const stored = strip(object);
+    this.store.set(key, stored);
+    if (current) this.emit({ type: 'updated', object: stored, old: current });
+    else this.emit({ type: 'added', object: stored });
   }
 
   /** Our own delete, seen before the watch delivers it. */
@@ -244,8 +249,8 @@ export class Informer {
       this.emit({ type: 'deleted', object });
       return;
     }
-    // A watch event older than what our own write already put in the cache is not a regression to apply.
-    if (old && !isNewer(object.metadata.resourceVersion, old.metadata.resourceVersion)) return;
+    // The version our own write already put in the cache (and announced), or an older one: nothing new.
+    if (old && (old.metadata.resourceVersion === object.metadata.resourceVersion || !isNewer(object.metadata.resourceVersion, old.metadata.resourceVersion))) return;
     this.store.set(key, object);
     if (old) this.emit({ type: 'updated', object, old });
     else this.emit({ type: 'added', object });

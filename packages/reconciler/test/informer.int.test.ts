@@ -41,13 +41,18 @@ describe('Informer', () => {
     }
   }, 60_000);
 
-  it('takes our own write at once (read-your-writes) and ignores an older version arriving later', async () => {
+  it('takes our own write at once (read-your-writes), announces it once, and ignores an older version arriving later', async () => {
     const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, logger: silentLogger });
+    const seen: string[] = [];
+    informer.on((e) => { if (e.type !== 'relisted' && e.object.metadata.name === 'ryw') seen.push(e.type); });
     try {
       await informer.start();
       const written = await kube.apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ryw', namespace: ns }, data: { v: '1' } }, { fieldManager: 'test' });
       informer.recordWrite(written);
       expect(informer.get(ns, 'ryw')?.data).toEqual({ v: '1' });
+      // The watch delivers the same version later: it is recognised, not announced a second time.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(seen).toEqual(['added']);
       const older = { ...written, metadata: { ...written.metadata, resourceVersion: '1' }, data: { v: 'stale' } };
       informer.recordWrite(older);
       expect(informer.get(ns, 'ryw')?.data).toEqual({ v: '1' });

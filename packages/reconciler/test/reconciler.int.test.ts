@@ -221,3 +221,22 @@ describe('GenericReconciler when the API server restarts', () => {
   }, 180_000);
 });
 
+
+describe('GenericReconciler sharing its client', () => {
+  it('reconciles a CR created through the reconciler\'s own client at once, not at the next resync', async () => {
+    const kube = new Kubeclient(cluster.kubeConfig);
+    const ns = await cluster.newNamespace('shared-client');
+    const r = new GenericReconciler(kube, websiteConfig({ namespaces: [ns] }));
+    try {
+      await r.start();
+      for (let i = 0; i < 5; i++) await kube.create(website(ns, `own-${i}`, { image: 'nginx', greeting: 'x', password: 'p' }));
+      await cluster.waitFor(async () => {
+        const { items } = await kube.list('example.com/v1', 'Website', { namespace: ns });
+        return items.length === 5 && items.every((c) => readyOf(c)?.status === 'True');
+      }, { timeoutMs: 20_000, description: 'every Website created through the shared client to be Ready' });
+    } finally {
+      await r.stop();
+      await kube.close();
+    }
+  });
+});
