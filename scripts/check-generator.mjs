@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// A real run of the resource generator, in a throwaway copy of the workspace (see check-workspace-copy.mjs):
+//
+//   node scripts/check-generator.mjs [--keep]
+//
+// 1. `npx nx g @orkestra/nx-plugin:resource` for a namespaced kind (pdbs: PodDisruptionBudget, policy/v1)
+//    and a cluster-scoped one (clusterroles: ClusterRole, rbac.authorization.k8s.io/v1, --cluster-scoped),
+//    exactly as CONTRIBUTING.md says to run it;
+// 2. links the new packages as `npm install` would (node_modules/@orkestra/<key>), then `nx sync:check`:
+//    the generator already wrote the tsconfig references nx sync would;
+// 3. `nx run-many -t build typecheck check-package` for both (tsup ESM+CJS+d.ts, tsc, publint, attw);
+// 4. scripts/check-packages.mjs on the copy (the new packages have the published shape and ranges);
+// 5. the generated unit tests run and fail — every one, each with "fill in: …", none skipped.
+// The checkout is never touched; the copy is removed at the end unless --keep.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkWorkspace } from './check-packages.mjs';
+import { copyWorkspace, linkWorkspacePackages, run, runOk, seconds } from './check-workspace-copy.mjs';
+
+const keep = process.argv.includes('--keep');
+const GENERATED = [
+  { key: 'pdbs', args: ['--kind', 'PodDisruptionBudget', '--api-version', 'policy/v1'], fileName: 'poddisruptionbudget' },
+  { key: 'clusterroles', args: ['--kind', 'ClusterRole', '--api-version', 'rbac.authorization.k8s.io/v1', '--cluster-scoped'], fileName: 'clusterrole' },
+];
+const started = Date.now();
+const timings = {};
+const step = async (label, fn) => {
+  const t = Date.now();
+  try { return await fn(); } finally { timings[label] = Date.now() - t; }
+};
+const problems = [];
+const copy = await step('copy', async () => copyWorkspace('orkestra-generator'));
+// The copy's own Nx: no daemon, a cache of its own (inside the copy), nothing from the checkout's.
+const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
+const nx = (args, timeoutMs) => runOk('npx', ['nx', ...args], { cwd: copy.dir, env, timeoutMs });
+try {
+  await step('generate', async () => {
+    for (const g of GENERATED) {
+      const { stdout } = await nx(['g', '@orkestra/nx-plugin:resource', g.key, ...g.args]);
+      if (!stdout.includes(`CREATE packages/${g.key}/src/${g.fileName}.ts`)) problems.push(`generating ${g.key}: expected src/${g.fileName}.ts in:\n${stdout}`);
+    }
+  });
+  linkWorkspacePackages(copy.dir);
+  await step('sync:check', () => nx(['sync:check']));
+  const projects = GENERATED.map((g) => `@orkestra/${g.key}`).join(',');
+  await step('build+typecheck+check-package', () => nx(['run-many', '-t', 'build', 'typecheck', 'check-package', '-p', projects, '--output-style=static'], 900_000));
+
+  const shape = checkWorkspace(copy.dir);
+  problems.push(...shape.errors.map((e) => `check-packages on the copy: ${e}`));
+
+  for (const g of GENERATED) {
+    const out = join(copy.dir, `jest-${g.key}.json`);
+    const result = await step(`unit tests of ${g.key}`, () => run(process.execPath, [
+      '--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(copy.dir, 'node_modules/jest/bin/jest.js'),
+      '--selectProjects', `${g.key}:unit`, '--json', `--outputFile=${out}`,
+    ], { cwd: join(copy.dir, 'packages', g.key), env }));
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const cases = report.testResults.flatMap((f) => f.assertionResults);
+    const notFailing = cases.filter((c) => c.status !== 'failed').map((c) => `${c.status}: ${c.title}`);
+    const unexplained = cases.filter((c) => c.status === 'failed' && !c.failureMessages.join('\n').includes('fill in: ')).map((c) => c.title);
+    if (result.code === 0) problems.push(`${g.key}: the generated unit tests passed; they must fail until filled in`);
+    if (cases.length < 8) problems.push(`${g.key}: only ${cases.length} generated unit tests`);
+    if (notFailing.length) problems.push(`${g.key}: generated tests that do not fail: ${notFailing.join('; ')}`);
+    if (unexplained.length) problems.push(`${g.key}: generated tests that fail without "fill in:": ${unexplained.join('; ')}`);
+    console.log(`  ${g.key}: ${cases.length} generated unit tests, ${cases.length - notFailing.length} failing with "fill in: …", ${notFailing.length} not failing`);
+  }
+} catch (e) {
+  problems.push(e instanceof Error ? e.message : String(e));
+} finally {
+  if (keep) console.log(`check-generator: kept ${copy.dir}`);
+  else copy.remove();
+}
+console.log(`check-generator: ${Object.entries(timings).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
+for (const p of problems) console.error(`error: ${p}`);
+console.log(`check-generator: ${problems.length ? `${problems.length} problem(s)` : `generated ${GENERATED.map((g) => `packages/${g.key}`).join(' and ')}, built, type-checked, checked`} in ${seconds(Date.now() - started)}`);
+process.exit(problems.length ? 1 : 0);

@@ -1,0 +1,203 @@
+import { describe, expect, it } from '@jest/globals';
+import { readJson, type Tree } from '@nx/devkit';
+import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
+import { readFileSync } from 'node:fs';
+import { pluralOf, resourceGenerator } from './resource.js';
+
+/** The workspace this plugin lives in: the reference package is compared with what the generator writes. */
+const workspace = new URL('../../../../../', import.meta.url);
+const fromWorkspace = (path: string) => readFileSync(new URL(path, workspace), 'utf8');
+
+/** An empty Nx workspace with what the generator reads: core's and testenv's versions, the LICENSE, tsconfig.json. */
+function workspaceTree(): Tree {
+  const tree = createTreeWithEmptyWorkspace();
+  tree.write('packages/core/package.json', JSON.stringify({ name: '@orkestra/core', version: '0.3.1' }));
+  tree.write('packages/testenv/package.json', JSON.stringify({ name: '@orkestra/testenv', version: '0.2.0' }));
+  tree.write('LICENSE', 'Apache License 2.0 (test copy)\n');
+  tree.write('tsconfig.json', JSON.stringify({ extends: './tsconfig.base.json', files: [], references: [{ path: './packages/core' }] }));
+  return tree;
+}
+
+const hpa = { key: 'hpas', kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2' };
+
+function filesUnder(tree: Tree, dir: string): string[] {
+  return tree.children(dir).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    return tree.isFile(path) ? [path] : filesUnder(tree, path);
+  }).sort();
+}
+
+describe('resource generator', () => {
+  it('writes packages/<key> with the layout of a resource package, a changeset, and nothing else', async () => {
+    const tree = workspaceTree();
+    const before = new Set(tree.listChanges().map((c) => c.path));
+    await resourceGenerator(tree, hpa);
+    expect(filesUnder(tree, 'packages/hpas')).toEqual([
+      'packages/hpas/CHANGELOG.md',
+      'packages/hpas/LICENSE',
+      'packages/hpas/README.md',
+      'packages/hpas/jest.config.cjs',
+      'packages/hpas/package.json',
+      'packages/hpas/src/horizontalpodautoscaler.ts',
+      'packages/hpas/src/index.ts',
+      'packages/hpas/src/types.ts',
+      'packages/hpas/test/horizontalpodautoscaler.int.test.ts',
+      'packages/hpas/test/horizontalpodautoscaler.test.ts',
+      'packages/hpas/tsconfig.json',
+      'packages/hpas/tsconfig.lib.json',
+      'packages/hpas/tsconfig.spec.json',
+      'packages/hpas/tsup.config.ts',
+    ]);
+    const touched = tree.listChanges().map((c) => c.path).filter((p) => !p.startsWith('packages/hpas/') && !before.has(p));
+    expect(touched.sort()).toEqual(['.changeset/hpas-initial.md']);
+    expect(tree.read('.changeset/hpas-initial.md', 'utf8')).toMatch(/^---\n"@orkestra\/hpas": minor\n---\n\nNew package: owner-aware Kubernetes HorizontalPodAutoscalers/);
+    expect(tree.read('packages/hpas/LICENSE', 'utf8')).toBe('Apache License 2.0 (test copy)\n');
+    expect(tree.read('packages/hpas/CHANGELOG.md', 'utf8')).toBe('# @orkestra/hpas\n');
+  });
+
+  it('package.json has the shape of configmaps: own version, exports with the source condition, engines, files, ranges', async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, hpa);
+    const pkg = readJson(tree, 'packages/hpas/package.json');
+    expect(pkg).toMatchObject({
+      name: '@orkestra/hpas', version: '0.0.0', license: 'Apache-2.0', type: 'module', sideEffects: false,
+      repository: { type: 'git', directory: 'packages/hpas' },
+      homepage: 'https://github.com/orkestra-ts/orkestra/tree/main/packages/hpas#readme',
+      engines: { node: '>=22.19' }, files: ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'],
+      dependencies: { '@orkestra/core': '^0.3.1' }, devDependencies: { '@orkestra/testenv': '^0.2.0' },
+    });
+    expect(Object.keys(pkg.exports['.'])).toEqual(['@orkestra/source', 'import', 'require']);
+    expect(Object.keys(pkg.exports['.'].import)[0]).toBe('types');
+
+    // The reference package, with its own names swapped for the new ones, is the same document.
+    const reference = JSON.parse(fromWorkspace('packages/configmaps/package.json').replaceAll('configmaps', 'hpas').replaceAll('ConfigMap', 'HorizontalPodAutoscaler'));
+    // Dependencies are the package's own business (the generator starts with core, and testenv for the tests).
+    const normalise = (p: Record<string, unknown>) => ({ ...p, version: 'x', description: 'x', dependencies: 'x', devDependencies: 'x' });
+    expect(normalise(pkg)).toEqual(normalise(reference));
+    expect(JSON.stringify(Object.keys(pkg))).toBe(JSON.stringify(Object.keys(reference)));
+  });
+
+  it('tsconfig, tsup and jest wiring are the reference package\'s', async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, hpa);
+    // References are nx sync's business: they follow each package's dependencies.
+    const withoutReferences = ({ references: _, ...json }: Record<string, unknown>) => json;
+    for (const file of ['tsconfig.json', 'tsconfig.lib.json', 'tsconfig.spec.json']) {
+      expect({ file, json: withoutReferences(readJson(tree, `packages/hpas/${file}`)) }).toEqual({ file, json: withoutReferences(JSON.parse(fromWorkspace(`packages/configmaps/${file}`))) });
+    }
+    expect(readJson(tree, 'packages/hpas/tsconfig.json').references).toEqual([{ path: './tsconfig.lib.json' }, { path: './tsconfig.spec.json' }]);
+    expect(readJson(tree, 'packages/hpas/tsconfig.spec.json').references).toEqual([{ path: './tsconfig.lib.json' }]);
+    expect(readJson(tree, 'packages/hpas/tsconfig.lib.json').references).toEqual([{ path: '../core/tsconfig.lib.json' }, { path: '../testenv/tsconfig.lib.json' }]);
+    expect(tree.read('packages/hpas/tsup.config.ts', 'utf8')).toBe("export { default } from '../../tsup.base.ts';\n");
+    expect(tree.read('packages/hpas/jest.config.cjs', 'utf8')).toBe(fromWorkspace('packages/configmaps/jest.config.cjs').replace("'configmaps'", "'hpas'"));
+  });
+
+  it('adds the package to the root tsconfig.json references once, as nx sync would', async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, hpa);
+    expect(readJson(tree, 'tsconfig.json').references).toEqual([{ path: './packages/core' }, { path: './packages/hpas' }]);
+    const again = workspaceTree();
+    again.write('tsconfig.json', JSON.stringify({ files: [], references: [{ path: './packages/hpas' }] }));
+    await resourceGenerator(again, hpa);
+    expect(readJson(again, 'tsconfig.json').references).toEqual([{ path: './packages/hpas' }]);
+  });
+
+  it('src: the handler with key, apiVersion, kind and plural; the four functions written against core', async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, hpa);
+    const kindFile = tree.read('packages/hpas/src/horizontalpodautoscaler.ts', 'utf8') ?? '';
+    expect(kindFile).toContain("from '@orkestra/core'");
+    expect(kindFile).toContain('export const handler = defineResource<HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler>({');
+    expect(kindFile).toMatch(/key: 'hpas',\s+apiVersion: 'autoscaling\/v2',\s+kind: 'HorizontalPodAutoscaler',\s+plural: 'horizontalpodautoscalers',\s+namespaced: true,/);
+    expect(kindFile).toMatch(/export function resolve\(source: HorizontalPodAutoscalerSource, ownerName: string\): ResolvedHorizontalPodAutoscaler/);
+    expect(kindFile).toContain("defaultSuffix: 'horizontalpodautoscaler'");
+    expect(kindFile).toContain('metadata: metadataFor(spec, owner.metadata.namespace)');
+    expect(tree.read('packages/hpas/src/index.ts', 'utf8')).toBe([
+      "export { resolve, desired, create, update, delete, handler } from './horizontalpodautoscaler.js';",
+      "export { HorizontalPodAutoscalerSourceSchema } from './types.js';",
+      "export type { HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler } from './types.js';",
+      '',
+    ].join('\n'));
+    expect(tree.read('packages/hpas/src/types.ts', 'utf8')).toContain("...commonSourceFields('<owner>-horizontalpodautoscaler')");
+  });
+
+  it("the tests state the contract's cases and fail until filled: todo() throws, nothing is skipped", async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, hpa);
+    const unit = tree.read('packages/hpas/test/horizontalpodautoscaler.test.ts', 'utf8') ?? '';
+    const integration = tree.read('packages/hpas/test/horizontalpodautoscaler.int.test.ts', 'utf8') ?? '';
+    for (const text of [unit, integration]) {
+      expect(text).toContain('throw new Error(`fill in: ${what}`);');
+      expect(text).not.toMatch(/\b(it|describe|test)\.(skip|todo|only)\b|\bx(it|describe)\(/);
+    }
+    const cases = (text: string) => [...text.matchAll(/\bit\('([^']+)'|\bit\("([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+    expect(cases(integration)).toEqual([
+      'creates the HorizontalPodAutoscaler with the owner reference and the system labels',
+      'is idempotent: an existing HorizontalPodAutoscaler of this owner costs no write',
+      'refuses a HorizontalPodAutoscaler of the same name that nobody controls, without writing',
+      'refuses a HorizontalPodAutoscaler controlled by another owner',
+      'creates a missing HorizontalPodAutoscaler',
+      'in sync: zero writes over five updates, whatever the server defaulted',
+      'corrects drift made by someone else with exactly one write',
+      'removes what the template stops setting, and leaves an annotation of another manager alone',
+      'refuses to update a HorizontalPodAutoscaler it does not control',
+      'missing: nothing happens',
+      'controlled by the owner: deleted',
+      "someone else's: OwnershipError, and it is left alone",
+      'the garbage collector removes the HorizontalPodAutoscaler when the owner goes',
+    ]);
+    expect(cases(unit)).toHaveLength(10);
+    // Every case reaches a todo(): directly, or through a fixture that is one.
+    expect(integration).toMatch(/const minimal = \(\): hpas\.HorizontalPodAutoscalerSource => todo\(/);
+    expect(unit).toMatch(/const minimal = \(\): HorizontalPodAutoscalerSource => todo\(/);
+  });
+
+  it('a cluster-scoped kind: namespaced false, no namespace anywhere, a cluster-scoped owner in the tests', async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, { key: 'clusterroles', kind: 'ClusterRole', apiVersion: 'rbac.authorization.k8s.io/v1', clusterScoped: true, nameSuffix: 'role' });
+    const kindFile = tree.read('packages/clusterroles/src/clusterrole.ts', 'utf8') ?? '';
+    expect(kindFile).toContain('namespaced: false,');
+    expect(kindFile).toContain('metadata: metadataFor(spec, undefined)');
+    expect(kindFile).toContain("defaultSuffix: 'role'");
+    const integration = tree.read('packages/clusterroles/test/clusterrole.int.test.ts', 'utf8') ?? '';
+    expect(integration).toContain("kind: 'ClusterRole', metadata: { name }");
+    expect(integration).not.toContain('newNamespace');
+    expect(tree.read('packages/clusterroles/test/clusterrole.test.ts', 'utf8')).toContain('{ clusterScoped: true }');
+  });
+
+  it('takes --plural and a key with a dash', async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, { key: 'network-policies', kind: 'NetworkPolicy', apiVersion: 'networking.k8s.io/v1', plural: 'netpols' });
+    expect(tree.read('packages/network-policies/src/networkpolicy.ts', 'utf8')).toContain("plural: 'netpols',");
+    expect(tree.read('packages/network-policies/test/networkpolicy.int.test.ts', 'utf8')).toContain("import * as networkPolicies from '../src/index.js';");
+  });
+
+  it.each([
+    [{ ...hpa, key: 'Hpas' }, /key: must be lower case letters/],
+    [{ ...hpa, kind: 'horizontalPodAutoscaler' }, /--kind: must be the Kubernetes kind in PascalCase/],
+    [{ ...hpa, apiVersion: 'autoscaling' }, /--api-version: must be group\/version/],
+    [{ ...hpa, plural: 'HPAs' }, /--plural: must be lower case/],
+  ])('refuses bad options before writing anything (%#)', async (options, message) => {
+    const tree = workspaceTree();
+    const before = tree.listChanges().length;
+    await expect(resourceGenerator(tree, options)).rejects.toThrow(message);
+    expect(tree.listChanges()).toHaveLength(before);
+  });
+
+  it('never overwrites an existing package', async () => {
+    const tree = workspaceTree();
+    tree.write('packages/hpas/package.json', '{"name":"mine"}');
+    await expect(resourceGenerator(tree, hpa)).rejects.toThrow('packages/hpas exists already');
+    expect(tree.read('packages/hpas/package.json', 'utf8')).toBe('{"name":"mine"}');
+  });
+});
+
+describe('pluralOf', () => {
+  it.each([
+    ['HorizontalPodAutoscaler', 'horizontalpodautoscalers'],
+    ['ConfigMap', 'configmaps'],
+    ['Ingress', 'ingresses'],
+    ['NetworkPolicy', 'networkpolicies'],
+    ['Gateway', 'gateways'],
+  ])('%s → %s', (kind, plural) => expect(pluralOf(kind)).toBe(plural));
+});
