@@ -12,7 +12,7 @@
 // 4. scripts/check-packages.mjs on the copy (the new packages have the published shape and ranges);
 // 5. the generated unit tests run and fail — every one, each with "fill in: …", none skipped.
 // The checkout is never touched; the copy is removed at the end unless --keep.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkWorkspace } from './check-packages.mjs';
 import { copyWorkspace, linkWorkspacePackages, run, runOk, seconds } from './check-workspace-copy.mjs';
@@ -37,7 +37,8 @@ try {
   await step('generate', async () => {
     for (const g of GENERATED) {
       const { stdout } = await nx(['g', '@orkestra/nx-plugin:resource', g.key, ...g.args]);
-      if (!stdout.includes(`CREATE packages/${g.key}/src/${g.fileName}.ts`)) problems.push(`generating ${g.key}: expected src/${g.fileName}.ts in:\n${stdout}`);
+      // Check the file itself: Nx colours its CREATE lines when it thinks it writes to a terminal (CI=true runs).
+      if (!existsSync(join(copy.dir, 'packages', g.key, 'src', `${g.fileName}.ts`))) problems.push(`generating ${g.key}: expected src/${g.fileName}.ts in:\n${stdout}`);
     }
   });
   linkWorkspacePackages(copy.dir);
