@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// Orkestra benchmarks: figures only, never a pass or fail on time. See bench/README.md.
+//   node bench/run.mjs [--only template,steady,convergence,drift,memory] [--sizes 100,500] [--reps 3]
+//                      [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100]
+//   node bench/run.mjs --report bench/results/<date>.json   (rewrites that run's .md and .svg) [--out bench/results]
+import { mkdirSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Kubeclient } from '@orkestra/core';
+import { start } from '@orkestra/testenv';
+import { describeMachine, machineInfo } from './lib/machine.mjs';
+import { writeReports } from './lib/report.mjs';
+import { CRD_PATH } from './lib/workload.mjs';
+
+const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory'];
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' }, sizes: { type: 'string' }, reps: { type: 'string', default: '3' },
+    resyncs: { type: 'string', default: '5' }, edits: { type: 'string', default: '60' },
+    full: { type: 'boolean', default: false }, 'no-multi-crd': { type: 'boolean', default: false },
+    out: { type: 'string', default: new URL('./results/', import.meta.url).pathname },
+    crds: { type: 'string', default: '15' }, 'crd-size': { type: 'string', default: '100' },
+    report: { type: 'string' },
+    'template-seconds': { type: 'string', default: '0.5' },
+  },
+});
+if (args.report) { // rewrite the Markdown and SVG of an existing results JSON (after a change to the report writers)
+  const { readFileSync } = await import('node:fs');
+  const { dirname } = await import('node:path');
+  console.log(writeReports(JSON.parse(readFileSync(args.report, 'utf8')), dirname(args.report)).join(', '));
+  process.exit(0);
+}
+const only = args.only ? args.only.split(',') : SCENARIOS;
+for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${SCENARIOS.join(', ')}`);
+const sizes = args.sizes ? args.sizes.split(',').map(Number) : args.full ? [100, 500, 1000] : [100, 500];
+const reps = Number(args.reps);
+const log = (...a) => console.log(...a);
+
+const results = { startedAt: new Date().toISOString(), options: { only, sizes, reps, resyncs: Number(args.resyncs), edits: Number(args.edits), full: args.full }, scenarios: {} };
+const needsCluster = only.some((s) => s !== 'template');
+let env, kube, user;
+if (needsCluster) {
+  // No kube-controller-manager: nothing is deleted during a run (each run uses fresh namespaces), and the
+  // controller manager would compete for the two cores.
+  // A wide Service range: the default (/24 in testenv) runs out of ClusterIPs after ~250 Services.
+  env = await start({ crds: [CRD_PATH], flags: { kubeApiServer: { 'service-cluster-ip-range': '10.96.0.0/12' } } });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void env.stop().finally(() => process.exit(130)); });
+  kube = new Kubeclient(env.kubeConfig); // the reconciler's (and reference strategies') client: its requests are counted
+  user = new Kubeclient(env.kubeConfig); // someone else: creates CRs, edits children
+}
+results.machine = machineInfo(env);
+log(`machine: ${describeMachine(results.machine)}`);
+log(`sizes ${sizes.join(', ')}; ${reps} repetitions; scenarios ${only.join(', ')}\n`);
+
+try {
+  for (const name of only) {
+    const t0 = performance.now();
+    const loadBefore = machineInfo(env).load;
+    log(`${name}:`);
+    const mod = await import(`./scenarios/${name}.mjs`);
+    const opts = { env, kube, user, reps, log, resyncs: Number(args.resyncs), edits: Number(args.edits), seconds: Number(args['template-seconds']) };
+    if (name === 'steady' || name === 'convergence') opts.sizes = sizes;
+    if (name === 'memory') { opts.sizes = [1, ...sizes]; opts.crdCount = args['no-multi-crd'] ? 0 : Number(args.crds); opts.crdSize = Number(args['crd-size']); }
+    results.scenarios[name] = { ...(await mod.run(opts)), wallSeconds: (performance.now() - t0) / 1000, loadBefore, loadAfter: machineInfo(env).load };
+    log(`  (${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadBefore.join('/')} → ${results.scenarios[name].loadAfter.join('/')})\n`);
+  }
+} finally {
+  await kube?.close();
+  await user?.close();
+  await env?.stop();
+}
+results.finishedAt = new Date().toISOString();
+mkdirSync(args.out, { recursive: true });
+const files = writeReports(results, args.out);
+log(`wrote ${files.join(', ')}`);
