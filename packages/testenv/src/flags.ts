@@ -117,7 +117,8 @@ export function apiServerFlags(i: ApiServerFlagInputs): Flags {
     'tls-private-key-file': i.tlsPrivateKeyFile,
     'client-ca-file': i.clientCAFile,
     'authorization-mode': 'RBAC',
-    'service-cluster-ip-range': '10.0.0.0/24',
+    // envtest uses a /24; that runs out after ~250 Services, which a convergence test of a few hundred CRs reaches.
+    'service-cluster-ip-range': '10.0.0.0/16',
     'allow-privileged': true,
     'disable-admission-plugins': 'ServiceAccount',
     'service-account-issuer': `https://${host}:${i.securePort}/`,
