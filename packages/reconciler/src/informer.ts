@@ -24,6 +24,11 @@ export interface InformerOptions {
   timeoutSeconds?: number;
   /** A watch with no data for this long is restarted; default 180000 ms. */
   idleTimeoutMs?: number;
+  /**
+   * A secondary index: objects are also kept by the value this returns (e.g. their owner), and
+   * {@link Informer.byIndex} answers from it without scanning the cache.
+   */
+  indexBy?: (object: KubeObject) => string | undefined;
   logger: Logger;
 }
 
@@ -62,6 +67,7 @@ function isNewer(candidate: string | undefined, current: string | undefined): bo
  */
 export class Informer {
   private readonly store = new Map<string, KubeObject>();
+  private readonly index = new Map<string, Map<string, KubeObject>>();
   private readonly listeners: ((event: InformerEvent) => void)[] = [];
   private readonly abort = new AbortController();
   private resourceVersion = '';
@@ -90,6 +96,33 @@ export class Informer {
   list(namespace?: string): KubeObject[] {
     const all = [...this.store.values()];
     return namespace === undefined ? all : all.filter((o) => o.metadata.namespace === namespace);
+  }
+
+  /** The objects whose {@link InformerOptions.indexBy} value is `value` (empty without an index). */
+  byIndex(value: string): KubeObject[] {
+    const bucket = this.index.get(value);
+    return bucket ? [...bucket.values()] : [];
+  }
+
+  private put(key: string, object: KubeObject): void {
+    this.remove(key);
+    this.store.set(key, object);
+    const value = this.options.indexBy?.(object);
+    if (value === undefined) return;
+    let bucket = this.index.get(value);
+    if (!bucket) this.index.set(value, (bucket = new Map()));
+    bucket.set(key, object);
+  }
+
+  private remove(key: string): void {
+    const old = this.store.get(key);
+    if (!old) return;
+    this.store.delete(key);
+    const value = this.options.indexBy?.(old);
+    if (value === undefined) return;
+    const bucket = this.index.get(value);
+    bucket?.delete(key);
+    if (bucket?.size === 0) this.index.delete(value);
   }
 
   get size(): number {
@@ -137,14 +170,14 @@ export class Informer {
     const current = this.store.get(key);
     if (current && (current.metadata.resourceVersion === object.metadata.resourceVersion || !isNewer(object.metadata.resourceVersion, current.metadata.resourceVersion))) return;
     const stored = strip(object);
-    this.store.set(key, stored);
+    this.put(key, stored);
     if (current) this.emit({ type: 'updated', object: stored, old: current });
     else this.emit({ type: 'added', object: stored });
   }
 
   /** Our own delete, seen before the watch delivers it. */
   recordDelete(namespace: string | undefined, name: string): void {
-    this.store.delete(objectKey(namespace, name));
+    this.remove(objectKey(namespace, name));
   }
 
   private matchesScope(object: KubeObject): boolean {
@@ -220,13 +253,13 @@ export class Informer {
       const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
       seen.add(key);
       const old = this.store.get(key);
-      this.store.set(key, object);
+      this.put(key, object);
       if (!old) this.emit({ type: 'added', object });
       else if (old.metadata.resourceVersion !== object.metadata.resourceVersion) this.emit({ type: 'updated', object, old });
     }
     for (const [key, object] of this.store) {
       if (!seen.has(key)) {
-        this.store.delete(key);
+        this.remove(key);
         this.emit({ type: 'deleted', object });
       }
     }
@@ -245,13 +278,13 @@ export class Informer {
     const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
     const old = this.store.get(key);
     if (event.type === 'DELETED') {
-      this.store.delete(key);
+      this.remove(key);
       this.emit({ type: 'deleted', object });
       return;
     }
     // The version our own write already put in the cache (and announced), or an older one: nothing new.
     if (old && (old.metadata.resourceVersion === object.metadata.resourceVersion || !isNewer(object.metadata.resourceVersion, old.metadata.resourceVersion))) return;
-    this.store.set(key, object);
+    this.put(key, object);
     if (old) this.emit({ type: 'updated', object, old });
     else this.emit({ type: 'added', object });
   }

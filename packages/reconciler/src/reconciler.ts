@@ -30,6 +30,11 @@ export interface ReconcileReport {
   error?: string;
 }
 
+/** The child-informer index key of an owner's children: `<namespace>/<orkestra-owner label>`. */
+function ownerIndexKey(namespace: string | undefined, ownerLabel: string | undefined): string | undefined {
+  return ownerLabel === undefined ? undefined : `${namespace ?? ''}/${ownerLabel}`;
+}
+
 function describeError(e: unknown): { reason: string; message: string } {
   if (e instanceof OrkestraError) {
     const reason = e.reason === 'Ownership' ? 'OwnershipConflict' : e.reason === 'Immutable' ? 'ImmutableField' : e.reason === 'Validation' ? 'InvalidSpec' : e.reason === 'Template' ? 'TemplateError' : `Api${e.reason}`;
@@ -123,7 +128,11 @@ export class GenericReconciler {
     for (const h of this.handlers.values()) if (this.config.resources[h.key]) kinds.set(`${h.apiVersion}/${h.kind}`, h);
     for (const { apiVersion, kind, namespaced } of kinds.values()) {
       for (const namespace of namespaces) {
-        const informer = new Informer(this.kube, { apiVersion, kind, namespace: namespaced ? namespace : undefined, labelSelector: childSelector(), logger: this.logger });
+        const informer = new Informer(this.kube, {
+          apiVersion, kind, namespace: namespaced ? namespace : undefined, labelSelector: childSelector(), logger: this.logger,
+          // Pruning asks for one owner's children on every reconcile: index them, instead of scanning the cache.
+          indexBy: (o) => ownerIndexKey(o.metadata.namespace, o.metadata.labels?.[OWNER_LABEL]),
+        });
         informer.on((e) => {
           if (e.type === 'relisted') return;
           this.enqueueOwnerOf(e.object);
@@ -303,8 +312,8 @@ export class GenericReconciler {
       for (const informer of this.childInformers) {
         if (seen.has(informer) || informer.options.apiVersion !== handler.apiVersion || informer.options.kind !== handler.kind) continue;
         seen.add(informer);
-        for (const child of informer.list(handler.namespaced ? cr.metadata.namespace : undefined)) {
-          if (child.metadata.labels?.[OWNER_LABEL] !== ownerLabel || !isControlledBy(child, cr)) continue;
+        for (const child of informer.byIndex(ownerIndexKey(handler.namespaced ? cr.metadata.namespace : undefined, ownerLabel)!)) {
+          if (!isControlledBy(child, cr)) continue;
           if (wanted.has(`${handler.apiVersion}/${handler.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
           try {
             const result = await deleteChild(this.ctx, this.kube, cr, { apiVersion: handler.apiVersion, kind: handler.kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '' });

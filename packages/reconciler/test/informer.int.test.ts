@@ -73,3 +73,24 @@ describe('Informer start', () => {
     await expect(started).rejects.toThrow('informer for Nothing stopped before its first list');
   });
 });
+
+describe('Informer index', () => {
+  it('keeps objects by the index value as they come and go', async () => {
+    const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, labelSelector: 'team', indexBy: (o) => o.metadata.labels?.team, logger: silentLogger });
+    const cm = (name: string, team: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: { team } } });
+    try {
+      await kube.create(cm('a1', 'alpha'));
+      await informer.start();
+      await kube.create(cm('a2', 'alpha'));
+      await kube.create(cm('b1', 'beta'));
+      await cluster.waitFor(() => informer.byIndex('alpha').length === 2 && informer.byIndex('beta').length === 1, { timeoutMs: 15_000, description: 'two alpha and one beta in the index' });
+      await kube.apply({ ...cm('a2', 'beta') }, { fieldManager: 'test', force: true });
+      await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a1' });
+      await cluster.waitFor(() => informer.byIndex('alpha').length === 0 && informer.byIndex('beta').length === 2, { timeoutMs: 15_000, description: 'a2 moved to beta, a1 gone' });
+      expect(informer.byIndex('beta').map((o) => o.metadata.name).sort()).toEqual(['a2', 'b1']);
+      expect(informer.byIndex('nobody')).toEqual([]);
+    } finally {
+      await informer.stop();
+    }
+  });
+});
