@@ -16,6 +16,8 @@ _orkestra_setup() {
   case ":$PATH:" in *":$node_bin:"*) ;; *) export PATH="$node_bin:$PATH" ;; esac
   echo "setup: node $(node --version) from $node_bin" >&2
   if [ -z "${KUBEBUILDER_ASSETS:-}" ]; then
+    # Go may be installed but not on PATH in a non-login shell (the go image puts it in /usr/local/go).
+    if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then export PATH="$PATH:/usr/local/go/bin"; fi
     if command -v go >/dev/null 2>&1; then
       bash "$root/tools/controlplane/build.sh" >/dev/null || return 1
     else
