@@ -6,8 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
-import { ForbiddenError, KubeApiError, Kubeclient, OrkestraError, UnauthorizedError, type KubeObject, type KubeclientOptions, type Logger } from '@orkestra/core';
+import {
+  ForbiddenError, KubeApiError, Kubeclient, KubeconfigError, OrkestraError, UnauthorizedError, loadKubeconfig as loadCoreKubeconfig,
+  type KubeObject, type Kubeconfig, type KubeclientOptions, type Logger,
+} from '@orkestra/core';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /** How to reach the cluster. */
@@ -18,49 +20,44 @@ export interface ClusterOptions {
 
 /** Where the kubeconfig came from, for messages. */
 export interface KubeconfigSource {
-  kubeConfig: KubeConfig;
+  /** Core's loaded kubeconfig (no `@kubernetes/client-node`: `orkestra run` never loads it). */
+  kubeConfig: Kubeconfig;
   /** `--kubeconfig x`, `KUBECONFIG`, `~/.kube/config` or `in-cluster service account`. */
   from: string;
 }
 
 /**
- * The kubeconfig to use. No `--kubeconfig`, no `KUBECONFIG`, no `~/.kube/config` and not in a pod → exit code 3
- * with the three ways to give one (client-node would silently fall back to http://localhost:8080).
+ * The kubeconfig to use, loaded by core's loader (`KUBECONFIG` merged as kubectl does). No `--kubeconfig`, no
+ * `KUBECONFIG`, no `~/.kube/config` and not in a pod → exit code 3 with the three ways to give one (client-node
+ * would silently fall back to http://localhost:8080). Anything else wrong with it → exit code 2.
  */
 export function loadKubeconfig(options: ClusterOptions, env: NodeJS.ProcessEnv = process.env): KubeconfigSource {
-  const kc = new KubeConfig();
   let from: string;
+  if (options.kubeconfig) {
+    if (!existsSync(options.kubeconfig)) throw new CliError(ExitCode.Usage, `cannot read --kubeconfig ${options.kubeconfig}: no such file`);
+    from = `--kubeconfig ${options.kubeconfig}`;
+  } else if (env.KUBECONFIG) {
+    from = `KUBECONFIG=${env.KUBECONFIG}`;
+  } else if (existsSync(join(env.HOME ?? homedir(), '.kube', 'config'))) {
+    from = '~/.kube/config';
+  } else if (env.KUBERNETES_SERVICE_HOST) {
+    from = 'in-cluster service account';
+  } else {
+    throw new CliError(ExitCode.Unreachable, 'no cluster to talk to: no --kubeconfig, no KUBECONFIG, no ~/.kube/config, and not running in a pod', {
+      hint: 'pass --kubeconfig <file>, or set KUBECONFIG',
+    });
+  }
   try {
-    if (options.kubeconfig) {
-      if (!existsSync(options.kubeconfig)) throw new CliError(ExitCode.Usage, `cannot read --kubeconfig ${options.kubeconfig}: no such file`);
-      kc.loadFromFile(options.kubeconfig);
-      from = `--kubeconfig ${options.kubeconfig}`;
-    } else if (env.KUBECONFIG) {
-      kc.loadFromDefault();
-      from = `KUBECONFIG=${env.KUBECONFIG}`;
-    } else if (existsSync(join(env.HOME ?? homedir(), '.kube', 'config'))) {
-      kc.loadFromDefault();
-      from = '~/.kube/config';
-    } else if (env.KUBERNETES_SERVICE_HOST) {
-      kc.loadFromCluster();
-      from = 'in-cluster service account';
-    } else {
-      throw new CliError(ExitCode.Unreachable, 'no cluster to talk to: no --kubeconfig, no KUBECONFIG, no ~/.kube/config, and not running in a pod', {
-        hint: 'pass --kubeconfig <file>, or set KUBECONFIG',
-      });
-    }
+    return { kubeConfig: loadCoreKubeconfig({ file: options.kubeconfig, context: options.context, env }), from };
   } catch (e) {
-    if (e instanceof CliError) throw e;
+    if (e instanceof KubeconfigError && e.problem === 'NoContext' && options.context) {
+      throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no context "${options.context}"; it has: ${e.contexts.join(', ') || 'none'}`, { cause: e });
+    }
+    if (e instanceof KubeconfigError && (e.problem === 'NoCurrentContext' || e.problem === 'NoContext')) {
+      throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no current cluster: set current-context, or pass --context`, { cause: e });
+    }
     throw new CliError(ExitCode.Usage, `cannot load the kubeconfig: ${(e as Error).message}`, { cause: e });
   }
-  if (options.context) {
-    if (!kc.getContextObject(options.context)) {
-      throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no context "${options.context}"; it has: ${kc.getContexts().map((c) => c.name).join(', ') || 'none'}`);
-    }
-    kc.setCurrentContext(options.context);
-  }
-  if (!kc.getCurrentCluster()) throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no current cluster: set current-context, or pass --context`);
-  return { kubeConfig: kc, from };
 }
 
 /** A client for the cluster of `options`. */
@@ -123,8 +120,7 @@ export function defaultLeaseNamespace(kube: Kubeclient, env: NodeJS.ProcessEnv =
   if (env.POD_NAMESPACE) return env.POD_NAMESPACE;
   const fromPod = readFile('/var/run/secrets/kubernetes.io/serviceaccount/namespace')?.trim();
   if (fromPod) return fromPod;
-  const context = kube.kubeConfig.getContextObject(kube.kubeConfig.getCurrentContext());
-  return context?.namespace || 'default';
+  return kube.contextNamespace || 'default';
 }
 
 function readQuietly(path: string): string | undefined {

@@ -9,7 +9,7 @@
  */
 import type { Context } from './context.js';
 import { matchObject, withAppliedFields, type DriftedField, type MatchOptions } from './drift.js';
-import { ConflictError, InvalidError, OrkestraError, OwnershipError, describeObject, type ObjectLocation } from './errors.js';
+import { AlreadyExistsError, ConflictError, InvalidError, OrkestraError, OwnershipError, describeObject, type ObjectLocation } from './errors.js';
 import type { Kubeclient } from './kubeclient.js';
 import { childSelector, withSystemLabels } from './labels.js';
 import { claimListItems, type ListItemKey, type ManagedFieldsEntry } from './managed-fields.js';
@@ -17,6 +17,9 @@ import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
 import { describeOwner, refOf } from './objects.js';
 import { assertOwnable, ownerReferencesFor } from './owner-references.js';
 import { controllerOf, describeController, isControlledBy } from './ownership.js';
+
+/** Selects every Orkestra child: what the lifecycle's reads before a create look for. */
+const ORKESTRA_CHILDREN = childSelector();
 
 /** What a lifecycle call did, for events, metrics and tests. */
 export interface ChildResult {
@@ -121,41 +124,44 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
  * Creates the child unless it exists. Exists and controlled by `owner` → nothing is written. Exists and
  * controlled by anyone else, or by nobody → {@link OwnershipError}, nothing is written.
  *
- * The create is a server-side apply without `force`, so the child's fields belong to the field manager
- * from the start and later updates can drop them. Caveat: an object of the same name created by someone
- * else in the moment between the existence check and the write is merged into rather than refused, unless
- * its fields conflict (then: OwnershipError) or it has a controller (the server refuses a second one).
+ * The create is a create-only server-side apply (see {@link Kubeclient.apply}): the child's fields belong to
+ * the field manager from the start, so later updates can drop them, and the server itself refuses it when an
+ * object of that name exists — also one created by someone else a moment before. So the read before it may
+ * look for our own, labelled children only, which an informer cache answers without a request.
  *
  * @example
  * await createChild(ctx, kube, website, desiredConfigMap); // { action: 'created' } or { action: 'unchanged' }
  */
 export async function createChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
   const child = buildChild(owner, desired, behaviour);
-  const live = await kube.get(refOf(child), { signal: ctx.signal });
-  if (live) {
-    assertControlled(live, owner, 'create');
-    return { action: 'unchanged', object: live };
-  }
-  return createMissing(ctx, kube, owner, desired, behaviour, child);
+  const outcome = await readOrCreate(ctx, kube, owner, desired, behaviour, child);
+  if ('created' in outcome) return outcome.created;
+  assertControlled(outcome.existing, owner, 'create');
+  return { action: 'unchanged', object: outcome.existing };
 }
 
-/** The create itself, once a read found no object of that name. */
-async function createMissing(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, child: KubeObject): Promise<ChildResult> {
+/**
+ * The labelled child of that name, if one exists; else the create: `created`, or — when the server says an
+ * object of that name exists (unlabelled, or made meanwhile) — that object as read now, for the caller to check.
+ */
+async function readOrCreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, child: KubeObject): Promise<{ created: ChildResult } | { existing: KubeObject }> {
   const ref = refOf(child);
+  // An informer of Orkestra's children knows hit and miss; without one, read the server (any object counts).
+  const known = kube.peek(ref, { labelSelector: ORKESTRA_CHILDREN });
+  const found = known ? known.object : await kube.get(ref, { signal: ctx.signal });
+  if (found) return { existing: found };
   const object = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, undefined), behaviour) : child;
   try {
-    const created = await kube.apply(object, { fieldManager: ctx.fieldManager, force: false, signal: ctx.signal });
-    assertControlled(created, owner, 'create');
+    const created = await kube.apply(object, { fieldManager: ctx.fieldManager, force: false, createOnly: true, signal: ctx.signal });
     ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'created child');
-    return { action: 'created', object: created };
+    return { created: { action: 'created', object: created } };
   } catch (e) {
-    if (e instanceof ConflictError || (e instanceof InvalidError && /controller/i.test(e.message))) {
-      // Someone else created it meanwhile: it exists, and it is not ours.
-      const now = await kube.get(ref, { signal: ctx.signal });
-      if (now) assertControlled(now, owner, 'create');
-    }
-    throw e;
+    if (!(e instanceof AlreadyExistsError)) throw e;
   }
+  const existing = await kube.get(ref, { signal: ctx.signal });
+  // It existed a moment ago and is gone again: a Conflict, which the callers retry from a fresh read.
+  if (!existing) throw new ConflictError('Conflict', 409, `create ${describeObject(location(child))}: the object existed and was deleted meanwhile`, { verb: 'create', ...location(child) });
+  return { existing };
 }
 
 /**
@@ -184,8 +190,9 @@ export async function updateChild(ctx: Context, kube: Kubeclient, owner: OwnerOb
 async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour): Promise<ChildResult> {
   const base = buildChild(owner, desired, behaviour);
   const ref = refOf(base);
-  const live = await kube.get(ref, { signal: ctx.signal });
-  if (!live) return createMissing(ctx, kube, owner, desired, behaviour, base);
+  const outcome = await readOrCreate(ctx, kube, owner, desired, behaviour, base);
+  if ('created' in outcome) return outcome.created;
+  const live = outcome.existing;
   assertControlled(live, owner, 'update');
   const child = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, live), behaviour) : base;
   const match = matchObject(child, live, behaviour.match);
@@ -232,7 +239,7 @@ async function recreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, desi
   const ref = refOf(live);
   await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
   const child = buildChild(owner, behaviour.prepare ? behaviour.prepare(desired, undefined) : desired, behaviour);
-  const created = await kube.apply(child, { fieldManager: ctx.fieldManager, force: false, signal: ctx.signal });
+  const created = await kube.apply(child, { fieldManager: ctx.fieldManager, force: false, createOnly: true, signal: ctx.signal });
   ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'recreated child to change an immutable field');
   return { action: 'recreated', object: created, drifted };
 }

@@ -14,6 +14,27 @@ export type { ObjectLocation, FieldProblem, KubeStatus, StatusCause, RequestDesc
 
 export { Kubeclient } from './kubeclient.js';
 export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, CallOptions, WriteOptions, ListOptions, ObjectList, DeleteOptions, WatchEvent, WatchOptions } from './kubeclient.js';
+export type { KubeclientConfig, ClientNodeKubeConfig } from './kubeclient.js';
+/**
+ * Kubeconfig loading without `@kubernetes/client-node` (whose import alone costs ~80 MB of RSS): `KUBECONFIG`
+ * merged as kubectl does, `~/.kube/config`, the in-cluster service account; client certificates, tokens, token
+ * files, basic auth and exec plugins. Hand the result to `new Kubeclient(config)`.
+ *
+ * @example
+ * import { Kubeclient, loadKubeconfig, KubeconfigError } from '@orkestra/core';
+ * try {
+ *   const config = loadKubeconfig({ context: process.env.KUBE_CONTEXT });   // KUBECONFIG, ~/.kube/config, or in-cluster
+ *   const kube = new Kubeclient(config);
+ *   console.log(`context ${config.contextName} (${config.source}) → ${kube.server}, namespace ${config.namespace ?? 'default'}`);
+ * } catch (e) {
+ *   if (e instanceof KubeconfigError && e.problem === 'NoConfig') console.error('no cluster configured');
+ *   else throw e;
+ * }
+ */
+export { loadKubeconfig, loadInClusterConfig, Kubeconfig, KubeconfigError, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
+export type {
+  LoadKubeconfigOptions, KubeconfigProblem, KubeconfigCluster, KubeconfigAuthMethod, KubeconfigOrigin, KubeTlsOptions, ExecPluginConfig,
+} from './kubeconfig.js';
 export { RequestCounter, WRITE_VERBS } from './request-counter.js';
 export type { Verb } from './request-counter.js';
 export { ResourceRegistry, resourcePath, groupVersionPath } from './resources.js';
@@ -23,7 +44,7 @@ export { controllerReference, assertOwnable, ownerReferencesFor } from './owner-
 export type { ChildPlacement } from './owner-references.js';
 export { isControlledBy, controllerOf } from './ownership.js';
 
-export { MANAGED_BY_LABEL, MANAGED_BY_VALUE, OWNER_LABEL, ownerLabelValue, systemLabels, withSystemLabels, childSelector } from './labels.js';
+export { MANAGED_BY_LABEL, MANAGED_BY_VALUE, OWNER_LABEL, ownerLabelValue, systemLabels, withSystemLabels, childSelector, matchesLabelSelector } from './labels.js';
 
 export { matchObject, appliedFieldsHash, withAppliedFields, APPLIED_FIELDS_ANNOTATION } from './drift.js';
 export type { DriftResult, DriftedField, MatchOptions } from './drift.js';

@@ -1,20 +1,24 @@
 /**
- * `Kubeclient`: the one way Orkestra talks to the API server. It loads credentials with
- * `@kubernetes/client-node`'s `KubeConfig` (kubeconfig files, in-cluster service accounts, exec and token-file
- * auth), sends plain JSON over one kept-alive undici connection pool, and adds what a controller needs:
- * typed errors, bounded retries of transient failures, request counting, and an optional read cache.
+ * `Kubeclient`: the one way Orkestra talks to the API server. It takes its server and credentials from core's
+ * own kubeconfig loader (`kubeconfig.ts`: kubeconfig files, in-cluster service accounts, exec and token-file
+ * auth) — or from a client-node `KubeConfig` handed in — sends plain JSON over one kept-alive undici connection
+ * pool, and adds what a controller needs: typed errors, bounded retries of transient failures, request
+ * counting, and an optional read cache.
+ *
+ * It never imports `@kubernetes/client-node` at run time: that import alone costs ~80 MB of RSS.
  *
  * Why not client-node's generated clients for every call: in client-node 2.x each request builds a new undici
  * Agent (no connection reuse, a TLS handshake per request), its object API deserialises timestamps into
  * `Date`s (so read objects no longer compare with written ones), and it has no generic status subresource.
  */
-import { KubeConfig } from '@kubernetes/client-node';
 import { Agent, type Dispatcher } from 'undici';
 import type { Logger } from './context.js';
 import { silentLogger } from './context.js';
-import { errorFromStatus, isNetworkError, KubeApiError, NotFoundError, OrkestraError, toKubeError, type RequestDescription } from './errors.js';
+import { AlreadyExistsError, ConflictError, describeObject, errorFromStatus, isNetworkError, KubeApiError, NotFoundError, OrkestraError, toKubeError, UnauthorizedError, type RequestDescription } from './errors.js';
+import { loadInClusterConfig, loadKubeconfig, type Kubeconfig, type KubeTlsOptions } from './kubeconfig.js';
 import type { KubeObject, ObjectRef } from './objects.js';
 import { RequestCounter, type Verb } from './request-counter.js';
+import { matchesLabelSelector } from './labels.js';
 import { groupVersionPath, resourcePath, ResourceRegistry, type ResourceInfo } from './resources.js';
 
 /** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
@@ -26,7 +30,12 @@ export type CacheAnswer = { object: KubeObject | undefined } | undefined;
  * the older copy (read-your-writes).
  */
 export interface ReadCache {
-  get(ref: ObjectRef): CacheAnswer;
+  /**
+   * With `labelSelector`, the question is "the object if it carries these labels": a cache that holds every
+   * object matching exactly that selector may answer a miss with `{ object: undefined }`. Without it, a cache
+   * that holds only some objects of a kind must answer a miss with `undefined`.
+   */
+  get(ref: ObjectRef, options?: { labelSelector?: string }): CacheAnswer;
   observe?(event: { type: 'written'; object: KubeObject } | { type: 'deleted'; ref: ObjectRef }): void;
 }
 
@@ -38,6 +47,75 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Largest delay in ms; default 5000. */
   maxDelayMs?: number;
+}
+
+/**
+ * The part of `@kubernetes/client-node`'s `KubeConfig` that {@link Kubeclient} uses, checked structurally (so
+ * core never imports client-node): a `KubeConfig` you already have — `@orkestra/testenv`'s `env.kubeConfig` —
+ * can be passed to `new Kubeclient(...)`.
+ */
+export interface ClientNodeKubeConfig {
+  getCurrentCluster(): { name?: string; server: string; skipTLSVerify?: boolean } | null;
+  getCurrentUser(): { name?: string; exec?: unknown; authProvider?: unknown } | null;
+  applyToHTTPSOptions(opts: object): Promise<void>;
+  getCurrentContext?(): string;
+  getContextObject?(name: string): { namespace?: string } | null;
+}
+
+/** What a {@link Kubeclient} is made from: core's {@link Kubeconfig}, or a client-node `KubeConfig`. */
+export type KubeclientConfig = Kubeconfig | ClientNodeKubeConfig;
+
+/** Server, TLS material and headers, whichever config they come from. */
+interface ConnectionConfig {
+  server: string;
+  contextName: string | undefined;
+  namespace: string | undefined;
+  refreshesCredentials: boolean;
+  tlsOptions(): Promise<KubeTlsOptions>;
+  authHeaders(): Promise<Record<string, string>>;
+  forgetCredentials?(): void;
+}
+
+function isClientNodeConfig(config: KubeclientConfig): config is ClientNodeKubeConfig {
+  return typeof (config as Partial<ClientNodeKubeConfig>).applyToHTTPSOptions === 'function';
+}
+
+/** client-node's `KubeConfig` as a {@link ConnectionConfig}: TLS and static headers read once, exec / auth-provider per request. */
+function clientNodeConnection(kc: ClientNodeKubeConfig): ConnectionConfig {
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) {
+    throw new OrkestraError('Config', 'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a valid file');
+  }
+  const user = kc.getCurrentUser();
+  const contextName = kc.getCurrentContext?.() || undefined;
+  let first: Promise<{ tls: KubeTlsOptions; headers: Record<string, string> }> | undefined;
+  const apply = async () => {
+    const opts: { headers: Record<string, string>; ca?: Buffer | string; cert?: Buffer | string; key?: Buffer | string; rejectUnauthorized?: boolean; servername?: string } = { headers: {} };
+    await kc.applyToHTTPSOptions(opts);
+    const pem = (b: Buffer | string | undefined) => (b === undefined ? undefined : b.toString());
+    return {
+      tls: {
+        ca: pem(opts.ca), cert: pem(opts.cert), key: pem(opts.key),
+        rejectUnauthorized: cluster.skipTLSVerify ? false : opts.rejectUnauthorized ?? true,
+        ...(opts.servername ? { servername: opts.servername } : {}),
+      },
+      headers: opts.headers,
+    };
+  };
+  const once = () => {
+    first ??= apply();
+    first.catch(() => (first = undefined));
+    return first;
+  };
+  const refreshesCredentials = Boolean(user?.exec || user?.authProvider);
+  return {
+    server: cluster.server,
+    contextName,
+    namespace: contextName ? kc.getContextObject?.(contextName)?.namespace || undefined : undefined,
+    refreshesCredentials,
+    tlsOptions: async () => (await once()).tls,
+    authHeaders: async () => (refreshesCredentials ? (await apply()).headers : (await once()).headers),
+  };
 }
 
 /** Options of every {@link Kubeclient} constructor. */
@@ -116,6 +194,8 @@ interface RawRequest extends CallOptions {
 }
 
 const SENSITIVE_KINDS = new Set(['Secret']);
+/** The largest resourceVersion etcd could ever give (2^64 − 1): as a precondition, no stored object meets it. */
+const UNMATCHABLE_RESOURCE_VERSION = '18446744073709551615';
 const RETRYABLE_CODES = new Set([429, 502, 503, 504]);
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -148,27 +228,39 @@ export class Kubeclient {
   readonly requests = new RequestCounter();
   /** Plurals and scopes of kinds; register a kind here to spare its discovery request. */
   readonly resources = new ResourceRegistry();
-  readonly kubeConfig: KubeConfig;
+  /**
+   * The configuration this client was made from, as given: pass it to another `Kubeclient` for a second
+   * connection pool to the same cluster. For the context's name and namespace use {@link contextName} and
+   * {@link contextNamespace}.
+   */
+  readonly kubeConfig: KubeclientConfig;
   /** The API server's URL. */
   readonly server: string;
+  /** The kubeconfig context in use (`in-cluster` for a pod's service account), when known. */
+  readonly contextName: string | undefined;
+  /** The namespace of the kubeconfig context (the pod's, in-cluster), when it sets one. */
+  readonly contextNamespace: string | undefined;
 
   private readonly origin: string;
   private readonly basePath: string;
   private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger'>> & { retry: Required<RetryOptions>; logger: Logger };
   private dispatcher: Promise<Dispatcher> | undefined;
+  private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discoveries = new Map<string, Promise<void>>();
   private caches: ReadCache[] = [];
   private closed = false;
 
-  /** A client for the current context of `kubeConfig`. */
-  constructor(kubeConfig: KubeConfig, options: KubeclientOptions = {}) {
-    const cluster = kubeConfig.getCurrentCluster();
-    if (!cluster) {
-      throw new OrkestraError('Config', 'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a valid file');
-    }
-    this.kubeConfig = kubeConfig;
-    this.server = cluster.server.replace(/\/+$/, '');
+  /**
+   * A client for `config`: core's {@link Kubeconfig} (from {@link loadKubeconfig}), or the current context of a
+   * client-node `KubeConfig`. Sends nothing yet: TLS material and credentials are got at the first request.
+   */
+  constructor(config: KubeclientConfig, options: KubeclientOptions = {}) {
+    this.kubeConfig = config;
+    this.config = isClientNodeConfig(config) ? clientNodeConnection(config) : config;
+    this.contextName = this.config.contextName;
+    this.contextNamespace = this.config.namespace;
+    this.server = this.config.server.replace(/\/+$/, '');
     const url = new URL(this.server);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
@@ -180,25 +272,22 @@ export class Kubeclient {
     };
   }
 
-  /** A client from the default places: `KUBECONFIG`, `~/.kube/config`, then the in-cluster service account. */
+  /**
+   * A client from the default places: `KUBECONFIG` (merged), `~/.kube/config`, then the in-cluster service
+   * account (see {@link loadKubeconfig}); its current context. Throws `KubeconfigError` when none is found.
+   */
   static fromDefault(options?: KubeclientOptions): Kubeclient {
-    const kc = new KubeConfig();
-    kc.loadFromDefault();
-    return new Kubeclient(kc, options);
+    return new Kubeclient(loadKubeconfig(), options);
   }
 
-  /** A client for the pod's service account (in-cluster). */
+  /** A client for the pod's service account (in-cluster, see {@link loadInClusterConfig}). */
   static inCluster(options?: KubeclientOptions): Kubeclient {
-    const kc = new KubeConfig();
-    kc.loadFromCluster();
-    return new Kubeclient(kc, options);
+    return new Kubeclient(loadInClusterConfig(), options);
   }
 
-  /** A client for a kubeconfig file. */
+  /** A client for the current context of a kubeconfig file. */
   static fromFile(path: string, options?: KubeclientOptions): Kubeclient {
-    const kc = new KubeConfig();
-    kc.loadFromFile(path);
-    return new Kubeclient(kc, options);
+    return new Kubeclient(loadKubeconfig({ file: path }), options);
   }
 
   /** Plugs in (or, with `undefined`, removes) the read cache `get` consults first, replacing any others. */
@@ -217,9 +306,9 @@ export class Kubeclient {
     };
   }
 
-  private cached(ref: ObjectRef): CacheAnswer {
+  private cached(ref: ObjectRef, labelSelector?: string): CacheAnswer {
     for (const c of this.caches) {
-      const answer = c.get(ref);
+      const answer = c.get(ref, labelSelector === undefined ? undefined : { labelSelector });
       if (answer) return answer;
     }
     return undefined;
@@ -269,6 +358,21 @@ export class Kubeclient {
     }
   }
 
+  /**
+   * What the plugged-in read caches know of an object, without a request: `{ object }` (undefined: known
+   * absent), or `undefined` when no cache can tell. With `labelSelector` the question is "the object, if it
+   * carries these labels": a cache that holds every object of that selector answers a miss as well.
+   *
+   * @example
+   * kube.peek(ref, { labelSelector: childSelector() }); // { object: undefined }: no Orkestra child of that name
+   */
+  peek<T extends KubeObject = KubeObject>(ref: ObjectRef, options: { labelSelector?: string } = {}): { object: T | undefined } | undefined {
+    const answer = this.cached(ref, options.labelSelector);
+    if (!answer) return undefined;
+    const { object } = answer;
+    return { object: object && (options.labelSelector === undefined || matchesLabelSelector(object.metadata.labels, options.labelSelector)) ? (object as T) : undefined };
+  }
+
   /** Lists objects of a kind, in one namespace or (no namespace) all of them. */
   async list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: ListOptions = {}): Promise<ObjectList<T>> {
     const info = await this.resourceFor(apiVersion, kind, options);
@@ -297,16 +401,34 @@ export class Kubeclient {
   /**
    * Server-side apply: the server merges `obj` into the live object (creating it when missing), the field
    * manager owns every field `obj` sets, and fields it owned before and `obj` no longer sets are removed.
-   * `force` (default true) takes fields over from other managers, as a controller must.
+   * `force` (default true) takes fields over from other managers, as a controller must. `createOnly` makes
+   * it a create: when an object of that name exists (whoever made it, whatever its labels) nothing is
+   * written and it throws `AlreadyExistsError`; the fields still belong to the field manager as with any apply.
+   *
+   * @example
+   * await kube.apply(configMap, { fieldManager: 'my-operator' });                     // create or update
+   * await kube.apply(configMap, { fieldManager: 'my-operator', createOnly: true });   // create, or AlreadyExistsError
    */
-  async apply<T extends KubeObject>(obj: T, options: WriteOptions & { fieldManager: string; force?: boolean }): Promise<T> {
+  async apply<T extends KubeObject>(obj: T, options: WriteOptions & { fieldManager: string; force?: boolean; createOnly?: boolean }): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    const applied = await this.send<T>({
-      verb: 'apply', method: 'PATCH', path: resourcePath(info, obj.metadata.namespace, obj.metadata.name), resource: info.plural,
-      body: obj, contentType: 'application/apply-patch+yaml',
-      query: { fieldManager: options.fieldManager, force: options.force ?? true, dryRun: options.dryRun ? 'All' : undefined },
-      describe: this.describe('apply', obj), signal: options.signal,
-    });
+    // Create-only: a resourceVersion precondition that no stored object can meet. The server checks it
+    // against an existing object (Conflict) and has nothing to check it against when it creates one.
+    const body = options.createOnly ? { ...obj, metadata: { ...obj.metadata, resourceVersion: UNMATCHABLE_RESOURCE_VERSION } } : obj;
+    const describe = this.describe('apply', obj);
+    let applied: T;
+    try {
+      applied = await this.send<T>({
+        verb: 'apply', method: 'PATCH', path: resourcePath(info, obj.metadata.namespace, obj.metadata.name), resource: info.plural,
+        body, contentType: 'application/apply-patch+yaml',
+        query: { fieldManager: options.fieldManager, force: options.force ?? true, dryRun: options.dryRun ? 'All' : undefined },
+        describe, signal: options.signal,
+      });
+    } catch (e) {
+      if (options.createOnly && e instanceof ConflictError) {
+        throw new AlreadyExistsError('AlreadyExists', 409, `apply (create only) ${describeObject(describe)} failed: an object of that name exists already`, describe, e.status, e);
+      }
+      throw e;
+    }
     if (!options.dryRun) this.observe({ type: 'written', object: applied });
     return applied;
   }
@@ -402,7 +524,11 @@ export class Kubeclient {
     } catch (e) {
       throw toKubeError(e, describe);
     }
-    if (res.statusCode !== 200) throw errorFromStatus(res.statusCode, await res.body.text(), describe);
+    if (res.statusCode !== 200) {
+      const error = errorFromStatus(res.statusCode, await res.body.text(), describe);
+      if (error instanceof UnauthorizedError) this.config.forgetCredentials?.();
+      throw error;
+    }
     let buffered = '';
     try {
       for await (const chunk of res.body) {
@@ -441,17 +567,14 @@ export class Kubeclient {
     return { verb, kind: obj.kind, namespace, name, sensitive: SENSITIVE_KINDS.has(obj.kind) };
   }
 
-  /** TLS material and static headers are read once; exec and token-file credentials refresh per request. */
+  /** TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request. */
   private async connection(): Promise<{ dispatcher: Dispatcher; headers: Record<string, string> }> {
     if (this.closed) throw new OrkestraError('Closed', 'this Kubeclient was closed');
-    const user = this.kubeConfig.getCurrentUser();
-    const dynamic = Boolean(user?.exec || user?.authProvider);
+    const dynamic = this.config.refreshesCredentials;
     if (!this.dispatcher) {
       this.dispatcher = (async () => {
-        const opts: { headers?: Record<string, string>; ca?: Buffer; cert?: Buffer; key?: Buffer; rejectUnauthorized?: boolean; servername?: string } = { headers: {} };
-        await this.kubeConfig.applyToHTTPSOptions(opts as never);
-        this.staticHeaders = { ...(opts.headers ?? {}) };
-        const cluster = this.kubeConfig.getCurrentCluster();
+        const tls = await this.config.tlsOptions();
+        if (!dynamic) this.staticHeaders = { ...(await this.config.authHeaders()) };
         return new Agent({
           connections: this.options.connections,
           pipelining: 1,
@@ -459,9 +582,9 @@ export class Kubeclient {
           headersTimeout: this.options.timeoutMs,
           bodyTimeout: this.options.timeoutMs,
           connect: {
-            ca: opts.ca, cert: opts.cert, key: opts.key,
-            rejectUnauthorized: cluster?.skipTLSVerify ? false : opts.rejectUnauthorized ?? true,
-            ...(opts.servername ? { servername: opts.servername } : {}),
+            ca: tls.ca, cert: tls.cert, key: tls.key,
+            rejectUnauthorized: tls.rejectUnauthorized,
+            ...(tls.servername ? { servername: tls.servername } : {}),
           },
         });
       })();
@@ -469,9 +592,7 @@ export class Kubeclient {
     }
     const dispatcher = await this.dispatcher;
     if (!dynamic) return { dispatcher, headers: this.staticHeaders ?? {} };
-    const opts: { headers: Record<string, string> } = { headers: {} };
-    await this.kubeConfig.applyToHTTPSOptions(opts as never);
-    return { dispatcher, headers: opts.headers };
+    return { dispatcher, headers: await this.config.authHeaders() };
   }
 
   private async send<T>(req: RawRequest): Promise<T> {
@@ -502,6 +623,8 @@ export class Kubeclient {
           return (text ? JSON.parse(text) : undefined) as T;
         }
         error = errorFromStatus(res.statusCode, text, req.describe);
+        // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
+        if (error instanceof UnauthorizedError) this.config.forgetCredentials?.();
         const retryAfter = res.headers['retry-after'];
         if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Math.min(Number(retryAfter) * 1000, 10_000);
         if (!(RETRYABLE_CODES.has(res.statusCode) || (res.statusCode === 500 && retryAfterMs !== undefined))) throw error;

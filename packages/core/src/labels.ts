@@ -55,3 +55,63 @@ export function childSelector(ownerName?: string): string {
   const base = `${MANAGED_BY_LABEL}=${MANAGED_BY_VALUE}`;
   return ownerName === undefined ? base : `${base},${OWNER_LABEL}=${ownerLabelValue(ownerName)}`;
 }
+
+/** One requirement of a label selector. */
+interface Requirement {
+  key: string;
+  op: 'eq' | 'ne' | 'exists' | 'absent' | 'in' | 'notin';
+  values: string[];
+}
+
+/** Splits a selector at the commas that are not inside `( … )`. */
+function splitTerms(selector: string): string[] {
+  const terms: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < selector.length; i++) {
+    const c = selector[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      terms.push(selector.slice(start, i));
+      start = i + 1;
+    }
+  }
+  terms.push(selector.slice(start));
+  return terms.map((t) => t.trim()).filter((t) => t.length > 0);
+}
+
+function parseRequirement(term: string, selector: string): Requirement {
+  const set = /^(\S+)\s+(in|notin)\s*\(([^)]*)\)$/.exec(term);
+  if (set) return { key: set[1]!, op: set[2] as 'in' | 'notin', values: set[3]!.split(',').map((v) => v.trim()) };
+  const cmp = /^([^!=\s]+)\s*(!=|==|=)\s*(\S*)$/.exec(term);
+  if (cmp) return { key: cmp[1]!, op: cmp[2] === '!=' ? 'ne' : 'eq', values: [cmp[3]!] };
+  const absent = /^!\s*([^!=\s(),]+)$/.exec(term);
+  if (absent) return { key: absent[1]!, op: 'absent', values: [] };
+  if (/^[^!=\s(),]+$/.test(term)) return { key: term, op: 'exists', values: [] };
+  throw new Error(`cannot parse "${term}" in the label selector "${selector}": use key=value, key!=value, key, !key, key in (a,b) or key notin (a,b)`);
+}
+
+/**
+ * Whether `labels` satisfy a Kubernetes label selector in its string form (`a=b,c!=d,e,!f,g in (x,y)`), the
+ * same way the API server evaluates `labelSelector`. An empty selector matches everything.
+ *
+ * @example
+ * matchesLabelSelector({ 'managed-by': 'orkestra', app: 'web' }, childSelector()); // true
+ * matchesLabelSelector({ app: 'web' }, 'app in (web,api),!canary');              // true
+ */
+export function matchesLabelSelector(labels: Readonly<Record<string, string>> | undefined, selector: string): boolean {
+  const have = labels ?? {};
+  return splitTerms(selector).every((term) => {
+    const { key, op, values } = parseRequirement(term, selector);
+    const value = Object.hasOwn(have, key) ? have[key] : undefined;
+    switch (op) {
+      case 'eq': return value === values[0];
+      case 'ne': return value !== values[0];
+      case 'exists': return value !== undefined;
+      case 'absent': return value === undefined;
+      case 'in': return value !== undefined && values.includes(value);
+      case 'notin': return value === undefined || !values.includes(value);
+    }
+  });
+}

@@ -151,3 +151,104 @@ describe('child lifecycle: immutable fields the resource package did not foresee
     expect((await kube.get({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 's' }))?.data).toEqual({ k: 'Yg==' });
   });
 });
+
+describe('create-only apply and labelled reads', () => {
+  const ref = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name });
+
+  it('creates with createOnly when absent, fields owned by the apply; refuses with AlreadyExistsError and writes nothing when any object of that name exists', async () => {
+    const created = await kube.apply(cm('fresh', { a: '1' }), { fieldManager: 'test', createOnly: true });
+    expect(created.data).toEqual({ a: '1' });
+    expect(created.metadata.managedFields).toEqual([expect.objectContaining({ manager: 'test', operation: 'Apply' })]);
+
+    const theirs = await kube.create(cm('taken', { mine: 'no' }), { fieldManager: 'someone' });
+    for (const force of [false, true]) {
+      const err = await kube.apply(cm('taken', { a: '1' }), { fieldManager: 'test', force, createOnly: true }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AlreadyExistsError);
+      expect((err as Error).message).toBe(`apply (create only) ConfigMap ${ns}/taken failed: an object of that name exists already`);
+    }
+    const after = await kube.get(ref('taken'));
+    expect(after?.metadata.resourceVersion).toBe(theirs.metadata.resourceVersion);
+    expect(after?.data).toEqual({ mine: 'no' });
+  });
+
+  it('peeks into the read caches without a request; with a label selector a cache of those labels answers misses too', async () => {
+    const ours = { ...cm('ours'), metadata: { name: 'ours', namespace: ns, labels: { 'managed-by': 'orkestra' } } };
+    const plain = { ...cm('plain'), metadata: { name: 'plain', namespace: ns, labels: { app: 'web' } } };
+    expect(kube.peek(ref('ours'))).toBeUndefined(); // no cache: nothing known
+    const asked: (string | undefined)[] = [];
+    // A cache of the labelled objects (answers hit or miss for its selector) that also holds a stale unlabelled copy.
+    kube.setReadCache({
+      get: (r, options) => {
+        asked.push(options?.labelSelector);
+        if (options?.labelSelector === 'managed-by=orkestra') return { object: r.name === 'ours' ? ours : r.name === 'plain' ? plain : undefined };
+        return r.name === 'ours' ? { object: ours } : undefined;
+      },
+    });
+    try {
+      expect(kube.peek(ref('ours'), { labelSelector: 'managed-by=orkestra' })).toEqual({ object: ours });
+      expect(kube.peek(ref('plain'), { labelSelector: 'managed-by=orkestra' })).toEqual({ object: undefined }); // held, but not labelled
+      expect(kube.peek(ref('gone'), { labelSelector: 'managed-by=orkestra' })).toEqual({ object: undefined });
+      expect(kube.peek(ref('ours'))).toEqual({ object: ours });
+      expect(kube.peek(ref('plain'))).toBeUndefined();
+      expect(asked).toEqual(['managed-by=orkestra', 'managed-by=orkestra', 'managed-by=orkestra', undefined, undefined]);
+      expect(kube.requests.count()).toBe(0);
+    } finally {
+      kube.setReadCache(undefined);
+    }
+  });
+});
+
+describe('child lifecycle: creating a child', () => {
+  const labelledCacheThatMisses: ReadCache = { get: (_r, options) => (options?.labelSelector ? { object: undefined } : undefined) };
+
+  it('costs one request, the write, when a cache knows no labelled child of that name', async () => {
+    const { createContext, updateChild, createChild } = await import('../src/index.js');
+    const ctx = createContext({ fieldManager: 'test' });
+    const owner = (await kube.create(cm('owner'))) as never;
+    kube.setReadCache(labelledCacheThatMisses);
+    try {
+      kube.requests.reset();
+      expect((await updateChild(ctx, kube, owner, cm('child-a', { k: 'v' }))).action).toBe('created');
+      expect((await createChild(ctx, kube, owner, cm('child-b', { k: 'v' }))).action).toBe('created');
+      expect(kube.requests.snapshot()).toEqual({ 'apply configmaps': 2 });
+    } finally {
+      kube.setReadCache(undefined);
+    }
+    const live = await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'child-a' });
+    expect(live?.metadata.labels).toMatchObject({ 'managed-by': 'orkestra', 'orkestra-owner': 'owner' });
+  });
+
+  it('never merges into an object someone else made, even when the read before the write missed it', async () => {
+    const { createContext, updateChild, createChild, OwnershipError } = await import('../src/index.js');
+    const ctx = createContext({ fieldManager: 'test' });
+    const owner = (await kube.create(cm('owner'))) as never;
+    const theirs = await kube.create(cm('taken', { theirs: '1' }), { fieldManager: 'someone' });
+    // The cache says "no labelled child of that name", which is true: the object exists, unlabelled.
+    kube.setReadCache(labelledCacheThatMisses);
+    try {
+      for (const call of [updateChild, createChild]) {
+        const err = await call(ctx, kube, owner, cm('taken', { k: 'v' })).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(OwnershipError);
+        expect((err as Error).message).toContain(`ConfigMap ${ns}/taken`);
+      }
+    } finally {
+      kube.setReadCache(undefined);
+    }
+    const after = await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'taken' });
+    expect(after?.metadata.resourceVersion).toBe(theirs.metadata.resourceVersion);
+    expect(after?.metadata.ownerReferences).toBeUndefined();
+  });
+
+  it('takes back its own child whose system labels someone removed', async () => {
+    const { createContext, updateChild } = await import('../src/index.js');
+    const ctx = createContext({ fieldManager: 'test' });
+    const owner = (await kube.create(cm('owner'))) as never;
+    await updateChild(ctx, kube, owner, cm('child', { k: 'v' }));
+    await kube.patch({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'child' }, { metadata: { labels: { 'managed-by': null, 'orkestra-owner': null } } }, { type: 'merge', fieldManager: 'someone' });
+    const result = await updateChild(ctx, kube, owner, cm('child', { k: 'v' }));
+    expect(result.action).toBe('updated');
+    expect(result.drifted?.map((d) => d.path)).toEqual(['metadata.labels']); // all labels gone: the whole map drifted
+    const live = await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'child' });
+    expect(live?.metadata.labels).toMatchObject({ 'managed-by': 'orkestra', 'orkestra-owner': 'owner' });
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { testCluster } from '@orkestra/testenv';
+import { example } from './helpers.js';
+
+// `orkestra run` as its own process (from the sources), against the test control plane, with a module hook that
+// records every module the process loads: an operator must never load @kubernetes/client-node (~80 MB of RSS).
+// The hook is core's test fixture (it also maps `./x.js` imports of TypeScript sources to `./x.ts`).
+const cluster = testCluster();
+const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
+const moduleLogHook = fileURLToPath(new URL('../../core/test/fixtures/module-log.mjs', import.meta.url));
+const tmp = mkdtempSync(join(tmpdir(), 'orkestra-run-modules-'));
+let ns: string;
+
+beforeAll(async () => {
+  ns = await cluster.newNamespace('run-modules');
+});
+afterAll(async () => {
+  await cluster.deleteNamespaces();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('orkestra run', () => {
+  it('reconciles without loading @kubernetes/client-node', async () => {
+    const log = join(tmp, 'modules.log');
+    const child = spawn(process.execPath, [
+      '--experimental-transform-types', '--no-warnings', '--conditions=@orkestra/source', '--import', moduleLogHook,
+      bin, 'run', '--katalog', example('katalog.yaml'), '--kubeconfig', cluster.kubeconfigPath!, '--namespace', ns,
+      '--no-leader-elect', '--http-address', '127.0.0.1:0', '--log-format', 'json',
+    ], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ORKESTRA_MODULE_LOG: log } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await cluster.waitFor(async () => {
+        const url = /"url":"(http:\/\/[^"]+)"/.exec(stdout)?.[1];
+        if (child.exitCode !== null) throw new Error(`orkestra run exited ${child.exitCode}: ${stderr}${stdout}`);
+        return url !== undefined && (await fetch(`${url}/readyz`)).status === 200;
+      }, { timeoutMs: 45_000, description: 'orkestra run to be ready' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    const modules = readFileSync(log, 'utf8').split('\n');
+    expect(modules.some((m) => m.endsWith('/packages/reconciler/src/index.ts'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('/packages/core/src/kubeconfig.ts'))).toBe(true);
+    expect(modules.filter((m) => m.includes('/@kubernetes/client-node/'))).toEqual([]);
+  }, 60_000);
+});
