@@ -1,6 +1,7 @@
 /** The typed configuration of a {@link GenericReconciler}: what a katalog holds, in TypeScript. */
 import type { Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { TemplateEngine, When } from '@orkestra/template';
+import type { SharedInformerFactory } from './shared-informers.js';
 
 export type { When };
 
@@ -74,4 +75,19 @@ export interface ReconcilerConfig {
   templateEngine?: TemplateEngine;
   /** How long `stop()` waits for in-flight reconciles; default 10000 ms. */
   stopTimeoutMs?: number;
+  /**
+   * Where the informers come from; default `SharedInformerFactory.for(kube)`, shared by every reconciler of
+   * the client (one list-watch and one cache per child kind and namespace, however many CRDs). Pass
+   * `new SharedInformerFactory(kube)` to keep this reconciler's informers apart.
+   */
+  informers?: SharedInformerFactory;
+  /** Which Normal Events are sent (Warning events always are). */
+  events?: {
+    /**
+     * A Normal `Created` Event when a CR's first reconcile (no `Ready` condition yet) creates its children;
+     * default false: the `Ready` condition and the logs record it. Later creations (a deleted child, a
+     * template added) always send one, as do drift corrections, recreations and prunes.
+     */
+    initialCreate?: boolean;
+  };
 }

@@ -4,6 +4,8 @@ export type { Phase, PlannedChild, PlanProblem, ChildTemplateRef } from './child
 export type { ReconcileReport } from './reconciler.js';
 export type { ReconcilerConfig, OwnerKind, ChildTemplate, HandlerTemplates, ReconcilerObserver, TemplateValue, When } from './config.js';
 export { Informer, objectKey } from './informer.js';
+export { SharedInformerFactory } from './shared-informers.js';
+export type { InformerLease, SharedInformerOptions, SharedInformerFactoryOptions } from './shared-informers.js';
 export type { InformerOptions, InformerEvent } from './informer.js';
 export { WorkQueue } from './work-queue.js';
 export type { WorkQueueOptions, WorkResult } from './work-queue.js';

@@ -11,7 +11,7 @@
  *   the server ends every watch after `timeoutSeconds`, so no connection lives forever.
  * - Cached objects have `metadata.managedFields` removed: it is often most of an object and no reader needs it.
  */
-import { KubeApiError, type KubeObject, type Kubeclient, type Logger, type WatchEvent } from '@orkestra/core';
+import { KubeApiError, matchesLabelSelector, type KubeObject, type Kubeclient, type Logger, type WatchEvent } from '@orkestra/core';
 
 /** What an informer watches. */
 export interface InformerOptions {
@@ -68,19 +68,41 @@ function isNewer(candidate: string | undefined, current: string | undefined): bo
 export class Informer {
   private readonly store = new Map<string, KubeObject>();
   private readonly index = new Map<string, Map<string, KubeObject>>();
-  private readonly listeners: ((event: InformerEvent) => void)[] = [];
+  private listeners: ((event: InformerEvent) => void)[] = [];
   private readonly abort = new AbortController();
   private resourceVersion = '';
   private synced = false;
   private running: Promise<void> | undefined;
+  private firstSync: Promise<void> | undefined;
   /** Watch (re)starts and relists, for tests and metrics. */
   readonly stats = { lists: 0, watches: 0, failures: 0 };
 
   constructor(private readonly kube: Kubeclient, readonly options: InformerOptions) {}
 
-  /** Subscribes to changes. */
-  on(listener: (event: InformerEvent) => void): void {
-    this.listeners.push(listener);
+  /**
+   * Subscribes to changes; returns a function that unsubscribes again (an informer shared by several
+   * reconcilers outlives each of their listeners).
+   *
+   * @example
+   * const off = informer.on((e) => console.log(e.type));
+   * // … later
+   * off();
+   */
+  on(listener: (event: InformerEvent) => void): () => void {
+    // Copy on write: an emit in progress keeps the list it started with.
+    this.listeners = [...this.listeners, listener];
+    return () => this.off(listener);
+  }
+
+  /** Removes a listener added with {@link on} (once, if it was added several times). */
+  off(listener: (event: InformerEvent) => void): void {
+    const i = this.listeners.indexOf(listener);
+    if (i >= 0) this.listeners = [...this.listeners.slice(0, i), ...this.listeners.slice(i + 1)];
+  }
+
+  /** Listeners currently subscribed (for tests). */
+  get listenerCount(): number {
+    return this.listeners.length;
   }
 
   /** True once the first list is in the cache. */
@@ -137,16 +159,28 @@ export class Informer {
   /**
    * Starts listing and watching; resolves after the first successful list. A failing list is retried
    * with backoff (RBAC may be fixed meanwhile) — see {@link lastError} — and `stop()` before the first
-   * sync rejects the pending start.
+   * sync rejects the pending start. Calling it again returns the same promise; a stopped informer cannot be
+   * started again (create a new one).
    */
   start(): Promise<void> {
     if (this.synced) return Promise.resolve();
-    const firstSync = new Promise<void>((resolve, reject) => {
-      this.on((e) => e.type === 'relisted' && resolve());
-      this.abort.signal.addEventListener('abort', () => reject(new Error(`informer for ${this.options.kind} stopped before its first list`)), { once: true });
+    if (this.firstSync) return this.firstSync;
+    if (this.abort.signal.aborted) return Promise.reject(new Error(`informer for ${this.options.kind} was stopped: create a new one`));
+    this.firstSync = new Promise<void>((resolve, reject) => {
+      const off = this.on((e) => {
+        if (e.type !== 'relisted') return;
+        off();
+        resolve();
+      });
+      this.abort.signal.addEventListener('abort', () => { off(); reject(new Error(`informer for ${this.options.kind} stopped before its first list`)); }, { once: true });
     });
     this.running ??= this.run();
-    return firstSync;
+    return this.firstSync;
+  }
+
+  /** True once {@link stop} was called. */
+  get stopped(): boolean {
+    return this.abort.signal.aborted;
   }
 
   /** The last list or watch failure, while the informer is retrying (undefined once it recovered). */
@@ -183,12 +217,7 @@ export class Informer {
   private matchesScope(object: KubeObject): boolean {
     if (!this.covers(object.apiVersion, object.kind, object.metadata.namespace)) return false;
     const selector = this.options.labelSelector;
-    if (!selector) return true;
-    const labels = object.metadata.labels ?? {};
-    return selector.split(',').every((term) => {
-      const [k, v] = term.split('=') as [string, string | undefined];
-      return v === undefined ? k in labels : labels[k] === v;
-    });
+    return !selector || matchesLabelSelector(object.metadata.labels, selector);
   }
 
   private emit(event: InformerEvent): void {

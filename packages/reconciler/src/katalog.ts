@@ -30,7 +30,7 @@ import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
 
 /** One owner kind of a katalog, before handlers are attached. */
-export type KatalogEntry = Omit<ReconcilerConfig, 'handlers' | 'logger' | 'observer' | 'templateEngine'>;
+export type KatalogEntry = Omit<ReconcilerConfig, 'handlers' | 'logger' | 'observer' | 'templateEngine' | 'informers'>;
 
 /** A loaded katalog. */
 export interface Katalog {
@@ -103,6 +103,11 @@ const KATALOG_SCHEMA = {
               resyncPeriod: { type: 'string', pattern: '^\\d+(ms|s|m|h)$' },
               finalizer: { type: 'string', pattern: '^[a-z0-9.-]+/[A-Za-z0-9._-]+$' },
               fieldManager: { type: 'string', minLength: 1 },
+              events: {
+                type: 'object',
+                additionalProperties: false,
+                properties: { initialCreate: { type: 'boolean' } },
+              },
             },
           },
         },
@@ -251,6 +256,7 @@ export function loadKatalog(text: string, options: { file?: string; handlers?: r
     ...(raw.resyncPeriod ? { resyncPeriodMs: parseDuration(raw.resyncPeriod) } : {}),
     ...(raw.finalizer ? { finalizer: raw.finalizer } : {}),
     ...(raw.fieldManager ? { fieldManager: raw.fieldManager } : {}),
+    ...(raw.events ? { events: raw.events } : {}),
   }));
   const name = (data as { metadata?: { name?: string } }).metadata?.name ?? file ?? 'katalog';
   return { name, file, entries, keys };
@@ -265,4 +271,5 @@ interface RawEntry {
   resyncPeriod?: string;
   finalizer?: string;
   fieldManager?: string;
+  events?: { initialCreate?: boolean };
 }

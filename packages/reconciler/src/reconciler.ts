@@ -10,12 +10,13 @@
 import {
   ConflictError, DEFAULT_FIELD_MANAGER, Kubeclient, OWNER_LABEL, OrkestraError, childSelector, createContext, deleteChild,
   isControlledBy, ownerLabelValue, silentLogger, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
-  type ReadCache, type ResolvedSpec, type ResourceHandler,
+  type ResolvedSpec, type ResourceHandler,
 } from '@orkestra/core';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
-import { Informer, objectKey } from './informer.js';
-import { statusPatch, type ReconcileOutcome } from './status.js';
+import { objectKey, type Informer } from './informer.js';
+import { SharedInformerFactory, type InformerLease, type SharedInformerOptions } from './shared-informers.js';
+import { isFirstReconcile, statusPatch, type ReconcileOutcome } from './status.js';
 import type { PlannedChild } from './child-planner.js';
 import { compileReconcilerTemplates, type CompiledTemplates } from './templates.js';
 import { WorkQueue } from './work-queue.js';
@@ -34,6 +35,12 @@ export interface ReconcileReport {
 function ownerIndexKey(namespace: string | undefined, ownerLabel: string | undefined): string | undefined {
   return ownerLabel === undefined ? undefined : `${namespace ?? ''}/${ownerLabel}`;
 }
+
+/**
+ * The index of child informers. One function object for every reconciler: shared informers accept one
+ * index only. Owners of several kinds may share a bucket (same namespace and name); prune confirms by UID.
+ */
+const indexByOwner = (o: KubeObject): string | undefined => ownerIndexKey(o.metadata.namespace, o.metadata.labels?.[OWNER_LABEL]);
 
 function describeError(e: unknown): { reason: string; message: string } {
   if (e instanceof OrkestraError) {
@@ -66,13 +73,15 @@ export class GenericReconciler {
   private readonly abort = new AbortController();
   private readonly templates: CompiledTemplates;
   private readonly handlers = new Map<string, ResourceHandler<unknown, ResolvedSpec>>();
+  /** The owner and child informers this reconciler uses (shared with other reconcilers of the client). */
   private readonly ownerInformers: Informer[] = [];
   private readonly childInformers: Informer[] = [];
+  private readonly leases: InformerLease[] = [];
+  private readonly informers: SharedInformerFactory;
   private readonly queue: WorkQueue;
   private readonly events: EventRecorder;
   private readonly finalizer: string;
   private readonly hasOnDelete: boolean;
-  private removeCache: (() => void) | undefined;
   private resyncTimer: NodeJS.Timeout | undefined;
   private started = false;
   private stopped = false;
@@ -91,6 +100,10 @@ export class GenericReconciler {
     this.templates = compileReconcilerTemplates(config, this.handlers);
     this.hasOnDelete = Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
     this.finalizer = config.finalizer ?? 'orkestra.io/finalizer';
+    this.informers = config.informers ?? SharedInformerFactory.for(kube);
+    if (this.informers.kube !== kube) {
+      throw new OrkestraError('Config', `informers: the SharedInformerFactory belongs to another Kubeclient — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`);
+    }
     this.ctx = createContext({ signal: this.abort.signal, logger: this.logger, fieldManager: config.fieldManager ?? DEFAULT_FIELD_MANAGER });
     this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
     this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
@@ -115,35 +128,37 @@ export class GenericReconciler {
     const namespaces = this.config.namespaces?.length ? [...this.config.namespaces] : [undefined];
     const owner = this.config.owner;
     for (const namespace of namespaces) {
-      const informer = new Informer(this.kube, { apiVersion: this.ownerApiVersion, kind: owner.kind, namespace: owner.namespaced === false ? undefined : namespace, logger: this.logger });
-      informer.on((e) => {
+      const lease = this.acquire({ apiVersion: this.ownerApiVersion, kind: owner.kind, namespace: owner.namespaced === false ? undefined : namespace, logger: this.logger });
+      lease.on((e) => {
         if (e.type === 'relisted') return this.enqueueAll();
         if (e.type === 'updated' && !this.needsReconcile(e.old, e.object)) return;
         this.queue.add(objectKey(e.object.metadata.namespace, e.object.metadata.name ?? ''));
       });
-      this.ownerInformers.push(informer);
+      this.ownerInformers.push(lease.informer);
       if (owner.namespaced === false) break;
     }
     const kinds = new Map<string, { apiVersion: string; kind: string; namespaced: boolean }>();
     for (const h of this.handlers.values()) if (this.config.resources[h.key]) kinds.set(`${h.apiVersion}/${h.kind}`, h);
     for (const { apiVersion, kind, namespaced } of kinds.values()) {
       for (const namespace of namespaces) {
-        const informer = new Informer(this.kube, {
+        // Every Orkestra child of the kind, whoever owns it: the same informer serves every reconciler of
+        // this client, and events are filtered by owner kind in enqueueOwnerOf.
+        const lease = this.acquire({
           apiVersion, kind, namespace: namespaced ? namespace : undefined, labelSelector: childSelector(), logger: this.logger,
           // Pruning asks for one owner's children on every reconcile: index them, instead of scanning the cache.
-          indexBy: (o) => ownerIndexKey(o.metadata.namespace, o.metadata.labels?.[OWNER_LABEL]),
+          indexBy: indexByOwner,
         });
-        informer.on((e) => {
+        lease.on((e) => {
           if (e.type === 'relisted') return;
           this.enqueueOwnerOf(e.object);
           if (e.type === 'updated') this.enqueueOwnerOf(e.old);
         });
-        this.childInformers.push(informer);
+        this.childInformers.push(lease.informer);
         if (!namespaced) break;
       }
     }
-    this.removeCache = this.kube.addReadCache(this.readCache());
-    await Promise.all([...this.childInformers, ...this.ownerInformers].map((i) => i.start()));
+    await Promise.all(this.leases.map((l) => l.synced));
+    if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
     const period = this.config.resyncPeriodMs ?? 600_000;
     this.resyncTimer = setInterval(() => this.enqueueAll(), period);
     this.resyncTimer.unref?.();
@@ -159,8 +174,14 @@ export class GenericReconciler {
     const finished = await this.queue.shutdown(this.config.stopTimeoutMs ?? 10_000);
     if (!finished) this.logger.warn({}, 'reconciles still running at stop: aborting them');
     this.abort.abort();
-    await Promise.all([...this.ownerInformers, ...this.childInformers].map((i) => i.stop()));
-    this.removeCache?.();
+    // Informers another reconciler still uses keep running; the others stop.
+    await Promise.all(this.leases.splice(0).map((l) => l.release()));
+  }
+
+  private acquire(options: SharedInformerOptions): InformerLease {
+    const lease = this.informers.acquire(options);
+    this.leases.push(lease);
+    return lease;
   }
 
   /** Resolves when nothing is queued or running (for tests and benchmarks). */
@@ -193,26 +214,6 @@ export class GenericReconciler {
 
   private informerFor(informers: Informer[], apiVersion: string, kind: string, namespace: string | undefined): Informer | undefined {
     return informers.find((i) => i.hasSynced && i.covers(apiVersion, kind, namespace));
-  }
-
-  private readCache(): ReadCache {
-    const all = () => [...this.ownerInformers, ...this.childInformers];
-    return {
-      get: (ref) => {
-        const informer = this.informerFor(all(), ref.apiVersion, ref.kind, ref.namespace);
-        const object = informer?.get(ref.namespace, ref.name);
-        // Only a hit is an answer: a child cache holds only labelled objects, so a miss must ask the server
-        // (the object may exist without our labels, and then it is not ours to overwrite).
-        return object ? { object } : undefined;
-      },
-      observe: (event) => {
-        if (event.type === 'written') {
-          for (const i of all()) i.recordWrite(event.object);
-        } else {
-          for (const i of all()) if (i.covers(event.ref.apiVersion, event.ref.kind, event.ref.namespace)) i.recordDelete(event.ref.namespace, event.ref.name);
-        }
-      },
-    };
   }
 
   private async process(key: string): Promise<{ requeueAfterMs?: number } | void> {
@@ -284,6 +285,13 @@ export class GenericReconciler {
       }
     }));
     await this.prune(cr, desired, report, failures, notes);
+    const created = notes.get('Created');
+    if (created && isFirstReconcile(cr)) {
+      // A new CR getting its children is the expected course: the Ready condition written below records it,
+      // and an Event per CR would double the writes of a convergence. Opt in with events.initialCreate.
+      this.logger.info({ kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name, children: created }, 'created the children of a new custom resource');
+      if (!this.config.events?.initialCreate) notes.delete('Created');
+    }
     await this.flushEvents(cr, notes);
 
     let outcome: ReconcileOutcome;

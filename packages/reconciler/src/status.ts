@@ -56,3 +56,15 @@ export function statusPatch(cr: { metadata: { [field: string]: unknown }; status
   const unchanged = Object.entries(next).every(([k, v]) => isDeepStrictEqual(current[k], v));
   return unchanged ? undefined : next;
 }
+
+/**
+ * True while a CR has never been reconciled: its status has no `Ready` condition yet.
+ *
+ * @example
+ * isFirstReconcile({ metadata: {}, status: {} });                                        // true
+ * isFirstReconcile({ metadata: {}, status: { conditions: [{ type: 'Ready', status: 'False' }] } }); // false
+ */
+export function isFirstReconcile(cr: { metadata: unknown; status?: unknown }): boolean {
+  const status = cr.status && typeof cr.status === 'object' ? (cr.status as { conditions?: unknown }) : {};
+  return !Array.isArray(status.conditions) || !status.conditions.some((c) => (c as { type?: unknown } | null)?.type === 'Ready');
+}

@@ -43,6 +43,16 @@ describe('loadKatalog', () => {
     expect(k.entries[0]!.resources.configmaps!.onReconcile![0]).toMatchObject({ data: { greeting: '{{spec.greeting}}' } });
   });
 
+  it('carries the events options', () => {
+    const k = loadKatalog(good.replace('concurrency: 2', 'concurrency: 2\n      events: { initialCreate: true }'), { file: 'k.yaml', handlers: [handler] });
+    expect(k.entries[0]!.events).toEqual({ initialCreate: true });
+    expect(loadKatalog(good, { file: 'k.yaml', handlers: [handler] }).entries[0]!.events).toBeUndefined();
+    expect(problems(good.replace('concurrency: 2', 'concurrency: 2\n      events: { initialCreate: yes, created: true }'))).toEqual([
+      'spec.crds[0].events.created: is not a known field (k.yaml:16:37)',
+      'spec.crds[0].events.initialCreate: must be boolean (k.yaml:16:17)',
+    ]);
+  });
+
   it('points at the field and line of each problem', () => {
     const bad = good.replace('kind: Website', 'kind: website').replace('concurrency: 2', 'concurrency: 0');
     expect(problems(bad)).toEqual([

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { statusPatch } from '../src/index.js';
+import { isFirstReconcile } from '../src/status.js';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const t1 = new Date('2026-01-01T01:00:00Z');
@@ -29,5 +30,15 @@ describe('statusPatch', () => {
     const status = { conditions: [{ type: 'Progressing', status: 'True', reason: 'x', message: '', lastTransitionTime: 'then' }] };
     const patch = statusPatch({ metadata: { generation: 1 }, status }, { ready: true, reason: 'Reconciled', message: 'ok', fields: {} }, t0)!;
     expect((patch.conditions as { type: string }[]).map((c) => c.type)).toEqual(['Progressing', 'Ready']);
+  });
+});
+
+describe('isFirstReconcile', () => {
+  it('is true until the status has a Ready condition, whatever its status', () => {
+    expect(isFirstReconcile({ metadata: {} })).toBe(true);
+    expect(isFirstReconcile({ metadata: {}, status: { conditions: [{ type: 'Available', status: 'True' }] } })).toBe(true);
+    expect(isFirstReconcile({ metadata: {}, status: { conditions: [{ type: 'Ready', status: 'False' }] } })).toBe(false);
+    const written = statusPatch({ metadata: { generation: 1 } }, { ready: true, reason: 'Reconciled', message: 'ok', fields: {} }, new Date());
+    expect(isFirstReconcile({ metadata: {}, status: written })).toBe(false);
   });
 });
