@@ -52,12 +52,12 @@ export function rows(results) {
   }
   if (s.memory) {
     for (const [n, r] of Object.entries(s.memory.sizes)) {
-      add('memory', n, 'RSS / heapUsed MB after gc (baseline)', `${fmt(r.after.rssMB)} / ${fmt(r.after.heapUsedMB)} (${fmt(r.baseline.rssMB)} / ${fmt(r.baseline.heapUsedMB)})`, '', undefined);
+      add('memory', n, 'RSS / heapUsed / heapTotal MB after gc (baseline; peak RSS)', `${fmt(r.after.rssMB)} / ${fmt(r.after.heapUsedMB)} / ${fmt(r.after.heapTotalMB)} (${fmt(r.baseline.rssMB)} / ${fmt(r.baseline.heapUsedMB)} / ${fmt(r.baseline.heapTotalMB)}; ${fmt(r.peakRssMB)})`, '', undefined);
       if (Number(n) > 1) add('memory', n, 'heap KB per child (CR share included)', `${fmt(r.perChildKB.heapUsed)}`, '', undefined);
     }
     const m = s.memory.multiCrd;
     if (m) {
-      add('memory', `${m.crds}×${m.crsPerCrd}`, 'RSS / heapUsed MB after gc', `${fmt(m.after.rssMB)} / ${fmt(m.after.heapUsedMB)}; ${m.cachedChildren} cached children for ${m.children}`, '≤ 120 MB RSS', m.after.rssMB <= 120,
+      add('memory', `${m.crds}×${m.crsPerCrd}`, 'RSS / heapUsed / heapTotal MB after gc (peak RSS)', `${fmt(m.after.rssMB)} / ${fmt(m.after.heapUsedMB)} / ${fmt(m.after.heapTotalMB)} (${fmt(m.peakRssMB)}); ${m.cachedChildren} cached children for ${m.children} in ${m.childInformers} informers; client-node loaded: ${m.clientNodeLoaded ? 'yes' : 'no'}`, '≤ 120 MB RSS', m.after.rssMB <= 120,
         m.after.rssMB <= 120 ? '' : 'see README: memory');
       add('memory', `${m.crds}×${m.crsPerCrd}`, 'heap KB per child (CR share included)', fmt(m.perChildKB.heapUsed), '', undefined);
     }

@@ -1,30 +1,44 @@
 // Run by scenarios/memory.mjs in its own process (node --expose-gc), one per size, so that figures are isolated.
 // Input: BENCH_MEMORY = { kubeconfig, ns, n, kinds: [{ kind, plural }] }. Output: one JSON line on stdout.
-import { Kubeclient } from '@orkestra/core';
-import { createWebsites, startReconciler } from '../lib/workload.mjs';
+import { registerHooks } from 'node:module';
+
+// Every module URL the process loads, to report whether @kubernetes/client-node was among them (it costs
+// ~80 MB RSS on its own, so a reconciling process must not load it). Registered before anything is imported.
+const loadedUrls = new Set();
+registerHooks({ resolve: (specifier, context, next) => { const r = next(specifier, context); loadedUrls.add(r.url); return r; } });
+const { Kubeclient } = await import('@orkestra/core');
+const { createWebsites, startReconciler } = await import('../lib/workload.mjs');
 
 const { kubeconfig, ns, n, kinds } = JSON.parse(process.env.BENCH_MEMORY);
 const settle = async () => { for (let i = 0; i < 4; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); } };
-const mem = () => { const m = process.memoryUsage(); return { rssMB: m.rss / 2 ** 20, heapUsedMB: m.heapUsed / 2 ** 20, externalMB: m.external / 2 ** 20, arrayBuffersMB: m.arrayBuffers / 2 ** 20 }; };
+// heapTotal is what V8 holds for the heap (used + free pages it keeps); RSS − heapTotal − external is the rest:
+// code, the loaded modules' source and bytecode, native buffers and malloc'd memory.
+const mem = () => { const m = process.memoryUsage(); return { rssMB: m.rss / 2 ** 20, heapUsedMB: m.heapUsed / 2 ** 20, heapTotalMB: m.heapTotal / 2 ** 20, externalMB: m.external / 2 ** 20, arrayBuffersMB: m.arrayBuffers / 2 ** 20 }; };
 
 const kube = Kubeclient.fromFile(kubeconfig);
 const reconcilers = [];
 for (const { kind, plural } of kinds) reconcilers.push({ kind, ...(await startReconciler(kube, ns, { kind, plural })) });
 await settle();
 const baseline = mem();
+let peakRssMB = baseline.rssMB;
+const sampler = setInterval(() => { peakRssMB = Math.max(peakRssMB, process.memoryUsage.rss() / 2 ** 20); }, 20);
 const t0 = performance.now();
 {
   const user = Kubeclient.fromFile(kubeconfig);
-  await Promise.all(reconcilers.map(async ({ kind, converged }) => { await createWebsites(user, ns, n, kind, kind.toLowerCase()); await converged(n, 180_000); }));
+  await Promise.all(reconcilers.map(async ({ kind, converged }) => { await createWebsites(user, ns, n, kind, kind.toLowerCase()); await converged(n, 300_000); }));
   await Promise.all(reconcilers.map(({ reconciler }) => reconciler.whenIdle()));
   await user.close();
 }
 const seconds = (performance.now() - t0) / 1000;
+clearInterval(sampler);
 await settle();
 const after = mem();
+const informers = new Set();
+for (const { reconciler } of reconcilers) for (const i of reconciler.childInformers ?? []) informers.add(i);
 let cachedChildren = 0;
-for (const { reconciler } of reconcilers) for (const i of reconciler.childInformers ?? []) cachedChildren += i.size;
-process.stdout.write(JSON.stringify({ baseline, after, seconds, crs: n * kinds.length, children: n * kinds.length * 4, cachedChildren }) + '\n');
+for (const i of informers) cachedChildren += i.size;
+const clientNodeLoaded = [...loadedUrls].some((u) => u.includes('/@kubernetes/client-node/'));
+process.stdout.write(JSON.stringify({ baseline, after, peakRssMB, seconds, crs: n * kinds.length, children: n * kinds.length * 4, cachedChildren, childInformers: informers.size, clientNodeLoaded, modulesLoaded: loadedUrls.size }) + '\n');
 await Promise.all(reconcilers.map(({ reconciler }) => reconciler.stop()));
 await kube.close();
 process.exit(0);

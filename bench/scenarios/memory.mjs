@@ -20,8 +20,9 @@ export async function run({ env, user, sizes, crdCount, crdSize, log }) {
   const row = (label, r) => {
     const d = { rssMB: r.after.rssMB - r.baseline.rssMB, heapUsedMB: r.after.heapUsedMB - r.baseline.heapUsedMB };
     const perChildKB = { rss: (d.rssMB * 1024) / r.children, heapUsed: (d.heapUsedMB * 1024) / r.children };
-    log(`  ${label}: RSS ${r.after.rssMB.toFixed(1)} MB (baseline ${r.baseline.rssMB.toFixed(1)}), heap ${r.after.heapUsedMB.toFixed(1)} MB (baseline ${r.baseline.heapUsedMB.toFixed(1)}); ` +
-      `per child ${perChildKB.heapUsed.toFixed(2)} KB heap, ${perChildKB.rss.toFixed(2)} KB RSS (CR share included); cached children ${r.cachedChildren}; converged in ${r.seconds.toFixed(1)} s`);
+    log(`  ${label}: RSS ${r.after.rssMB.toFixed(1)} MB (baseline ${r.baseline.rssMB.toFixed(1)}, peak ${r.peakRssMB.toFixed(1)}), heap used/total ${r.after.heapUsedMB.toFixed(1)}/${r.after.heapTotalMB.toFixed(1)} MB ` +
+      `(baseline ${r.baseline.heapUsedMB.toFixed(1)}/${r.baseline.heapTotalMB.toFixed(1)}); per child ${perChildKB.heapUsed.toFixed(2)} KB heap, ${perChildKB.rss.toFixed(2)} KB RSS (CR share included); ` +
+      `cached children ${r.cachedChildren} in ${r.childInformers} informers; client-node loaded: ${r.clientNodeLoaded}; converged in ${r.seconds.toFixed(1)} s`);
     return { ...r, delta: d, perChildKB };
   };
   for (const n of sizes) {
