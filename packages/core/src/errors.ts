@@ -255,7 +255,12 @@ function isApiExceptionLike(e: unknown): e is ApiExceptionLike {
 }
 
 const NETWORK_CODES = new Set([
+  // Node's sockets (and so Kubeclient's node:https transport).
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  // Kubeclient's transport (http-transport.ts): no response headers in time, a body (a watch) silent too long.
+  'ORKESTRA_HEADERS_TIMEOUT', 'ORKESTRA_BODY_TIMEOUT',
+  // undici's: core no longer uses it, but @kubernetes/client-node 2.x and Node's fetch() do, and toKubeError
+  // maps what they throw.
   'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED',
 ]);
 
@@ -287,7 +292,8 @@ export function toKubeError(e: unknown, request: RequestDescription): OrkestraEr
     const detail = e instanceof Error ? e.message : String(e);
     return errorFromStatus(0, { message: `cannot reach the API server (${detail})` }, request, e);
   }
-  if (e instanceof Error && e.name === 'AbortError') {
+  // By name, not `instanceof Error`: an AbortSignal's DOMException may come from another realm (a vm context, Jest's).
+  if (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError') {
     return new OrkestraError('Aborted', `${request.verb} ${describeObject(request)} was aborted`, { object: request, cause: e });
   }
   return new OrkestraError('Unknown', `${request.verb} ${describeObject(request)} failed: ${e instanceof Error ? e.message : String(e)}`, { object: request, cause: e });

@@ -1,17 +1,18 @@
 /**
  * `Kubeclient`: the one way Orkestra talks to the API server. It takes its server and credentials from core's
  * own kubeconfig loader (`kubeconfig.ts`: kubeconfig files, in-cluster service accounts, exec and token-file
- * auth) — or from a client-node `KubeConfig` handed in — sends plain JSON over one kept-alive undici connection
- * pool, and adds what a controller needs: typed errors, bounded retries of transient failures, request
- * counting, and an optional read cache.
+ * auth) — or from a client-node `KubeConfig` handed in — sends plain JSON over one kept-alive `node:https`
+ * connection pool (`http-transport.ts`), and adds what a controller needs: typed errors, bounded retries of
+ * transient failures, request counting, and an optional read cache.
  *
- * It never imports `@kubernetes/client-node` at run time: that import alone costs ~80 MB of RSS.
+ * It never imports `@kubernetes/client-node` at run time: that import alone costs ~80 MB of RSS. Nor undici
+ * (15–20 MB more RSS in a process that sends requests than Node's own `node:https`; see the README's choices).
  *
  * Why not client-node's generated clients for every call: in client-node 2.x each request builds a new undici
  * Agent (no connection reuse, a TLS handshake per request), its object API deserialises timestamps into
  * `Date`s (so read objects no longer compare with written ones), and it has no generic status subresource.
  */
-import { Agent, type Dispatcher } from 'undici';
+import { HttpTransport } from './http-transport.js';
 import type { Logger } from './context.js';
 import { silentLogger } from './context.js';
 import { AlreadyExistsError, ConflictError, describeObject, errorFromStatus, isNetworkError, KubeApiError, NotFoundError, OrkestraError, toKubeError, UnauthorizedError, type RequestDescription } from './errors.js';
@@ -244,7 +245,7 @@ export class Kubeclient {
   private readonly origin: string;
   private readonly basePath: string;
   private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger'>> & { retry: Required<RetryOptions>; logger: Logger };
-  private dispatcher: Promise<Dispatcher> | undefined;
+  private transport: Promise<HttpTransport> | undefined;
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discoveries = new Map<string, Promise<void>>();
@@ -513,26 +514,21 @@ export class Kubeclient {
     if (options.labelSelector) params.set('labelSelector', options.labelSelector);
     if (options.fieldSelector) params.set('fieldSelector', options.fieldSelector);
     this.requests.record('watch', info.plural);
-    const { dispatcher, headers } = await this.connection();
-    let res: Dispatcher.ResponseData;
-    try {
-      res = await dispatcher.request({
-        origin: this.origin, path: `${this.basePath}${resourcePath(info, options.namespace)}?${params}`, method: 'GET',
-        headers: { ...headers, accept: 'application/json' }, signal: options.signal,
-        headersTimeout: this.options.timeoutMs, bodyTimeout: options.idleTimeoutMs ?? 180_000,
-      });
-    } catch (e) {
-      throw toKubeError(e, describe);
-    }
-    if (res.statusCode !== 200) {
-      const error = errorFromStatus(res.statusCode, await res.body.text(), describe);
-      if (error instanceof UnauthorizedError) this.config.forgetCredentials?.();
-      throw error;
-    }
+    const { transport, headers } = await this.connection();
     let buffered = '';
     try {
-      for await (const chunk of res.body) {
-        buffered += typeof chunk === 'string' ? chunk : (chunk as Buffer).toString('utf8');
+      const res = await transport.request({
+        method: 'GET', path: `${this.basePath}${resourcePath(info, options.namespace)}?${params}`,
+        headers: { ...headers, accept: 'application/json' }, signal: options.signal,
+        headersTimeoutMs: this.options.timeoutMs, bodyTimeoutMs: options.idleTimeoutMs ?? 180_000,
+      });
+      if (res.statusCode !== 200) {
+        const error = errorFromStatus(res.statusCode, await res.text(), describe);
+        if (error instanceof UnauthorizedError) this.config.forgetCredentials?.();
+        throw error;
+      }
+      for await (const chunk of res.chunks()) {
+        buffered += chunk;
         let newline: number;
         while ((newline = buffered.indexOf('\n')) >= 0) {
           const line = buffered.slice(0, newline);
@@ -548,17 +544,31 @@ export class Kubeclient {
         }
       }
     } catch (e) {
-      if (e instanceof OrkestraError) throw e;
-      throw toKubeError(e, describe);
+      throw this.failure(e, describe, options.signal);
     }
   }
 
-  /** Closes the connection pool. Further requests fail. */
+  /**
+   * Closes the connection pool: its sockets are destroyed, so requests and watches still running fail
+   * (`Closed`), and so does every later request.
+   */
   async close(): Promise<void> {
     this.closed = true;
-    const d = this.dispatcher;
-    this.dispatcher = undefined;
-    if (d) await (await d).close();
+    const t = this.transport;
+    this.transport = undefined;
+    if (t) (await t.catch(() => undefined))?.close();
+  }
+
+  private closedError(): OrkestraError {
+    return new OrkestraError('Closed', 'this Kubeclient was closed');
+  }
+
+  /** What a failed request throws: Orkestra's errors as they are, an abort as `Aborted`, after close() `Closed`, else {@link toKubeError}. */
+  private failure(e: unknown, describe: RequestDescription, signal: AbortSignal | undefined): OrkestraError {
+    if (e instanceof OrkestraError) return e;
+    if (signal?.aborted) return toKubeError(signal.reason ?? e, describe);
+    if (this.closed) return this.closedError();
+    return toKubeError(e, describe);
   }
 
   private describe(verb: string, obj: ObjectRef | KubeObject): RequestDescription {
@@ -568,31 +578,28 @@ export class Kubeclient {
   }
 
   /** TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request. */
-  private async connection(): Promise<{ dispatcher: Dispatcher; headers: Record<string, string> }> {
-    if (this.closed) throw new OrkestraError('Closed', 'this Kubeclient was closed');
+  private async connection(): Promise<{ transport: HttpTransport; headers: Record<string, string> }> {
+    if (this.closed) throw this.closedError();
     const dynamic = this.config.refreshesCredentials;
-    if (!this.dispatcher) {
-      this.dispatcher = (async () => {
+    if (!this.transport) {
+      const pending = (async () => {
+        // TLS material is ignored for an http:// server (a local proxy, a test server): plain HTTP, as before.
         const tls = await this.config.tlsOptions();
         if (!dynamic) this.staticHeaders = { ...(await this.config.authHeaders()) };
-        return new Agent({
-          connections: this.options.connections,
-          pipelining: 1,
-          keepAliveTimeout: 30_000,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-          connect: {
-            ca: tls.ca, cert: tls.cert, key: tls.key,
-            rejectUnauthorized: tls.rejectUnauthorized,
-            ...(tls.servername ? { servername: tls.servername } : {}),
-          },
-        });
+        return new HttpTransport(this.origin, { maxSockets: this.options.connections, tls, idleSocketMs: 30_000 });
       })();
-      this.dispatcher.catch(() => (this.dispatcher = undefined));
+      this.transport = pending;
+      pending.catch(() => {
+        if (this.transport === pending) this.transport = undefined;
+      });
     }
-    const dispatcher = await this.dispatcher;
-    if (!dynamic) return { dispatcher, headers: this.staticHeaders ?? {} };
-    return { dispatcher, headers: await this.config.authHeaders() };
+    const transport = await this.transport;
+    if (this.closed) {
+      transport.close();
+      throw this.closedError();
+    }
+    if (!dynamic) return { transport, headers: this.staticHeaders ?? {} };
+    return { transport, headers: await this.config.authHeaders() };
   }
 
   private async send<T>(req: RawRequest): Promise<T> {
@@ -612,12 +619,13 @@ export class Kubeclient {
       let retryAfterMs: number | undefined;
       this.requests.record(req.verb, req.resource);
       try {
-        const { dispatcher, headers } = await this.connection();
-        const res = await dispatcher.request({
-          origin: this.origin, path, method: req.method, body, signal: req.signal,
+        const { transport, headers } = await this.connection();
+        const res = await transport.request({
+          method: req.method, path, body, signal: req.signal,
           headers: { ...headers, accept: 'application/json', ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}) },
+          headersTimeoutMs: this.options.timeoutMs, bodyTimeoutMs: this.options.timeoutMs,
         });
-        const text = await res.body.text();
+        const text = await res.text();
         if (res.statusCode >= 200 && res.statusCode < 300) {
           this.options.logger.debug({ verb: req.verb, resource: req.resource, code: res.statusCode }, 'kube request');
           return (text ? JSON.parse(text) : undefined) as T;
@@ -631,6 +639,7 @@ export class Kubeclient {
       } catch (e) {
         if (e instanceof OrkestraError && !(e instanceof KubeApiError && e.reason === 'Unavailable')) throw e;
         if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? e, req.describe);
+        if (this.closed) throw this.closedError();
         error = toKubeError(e, req.describe);
         if (!(e instanceof KubeApiError) && !isNetworkError(e)) throw error;
       }
