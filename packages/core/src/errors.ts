@@ -174,8 +174,36 @@ const HINTS: Record<string, string> = {
 
 const VALUE_IN_MESSAGE = /Invalid value: ("(?:[^"\\]|\\.)*"|[^:,]+)/g;
 
+/**
+ * Go's rendering of a value in server-side apply's type errors: `got &value.valueUnstructured{Value:12345678}`,
+ * or with a map or list inside (`{Value:map[string]interface {}{"x":"…"}}`). The value runs to the brace that
+ * closes `{Value:`, quoted strings included.
+ */
+function scrubGoValues(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf('&value.', from); at >= 0; at = text.indexOf('&value.', from)) {
+    const open = text.indexOf('{Value:', at);
+    if (open < 0) break;
+    let depth = 0;
+    let end = open;
+    for (let inString = false; end < text.length; end++) {
+      const c = text[end];
+      if (inString) {
+        if (c === '\\') end++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) break;
+    }
+    out += `${text.slice(from, at)}[redacted]`;
+    from = end + 1;
+  }
+  return out + text.slice(from);
+}
+
 function redactStatus(status: KubeStatus): KubeStatus {
-  const scrub = (s: string | undefined) => s?.replace(VALUE_IN_MESSAGE, 'Invalid value: "[redacted]"');
+  const scrub = (s: string | undefined) => (s === undefined ? undefined : scrubGoValues(s.replace(VALUE_IN_MESSAGE, 'Invalid value: "[redacted]"')));
   return {
     ...status,
     message: scrub(status.message),

@@ -54,6 +54,21 @@ describe('errors from ApiException', () => {
     expect(e.message).toContain('data[tls.crt]');
   });
 
+  // The API server's own answers (kube-apiserver 1.37) to a server-side apply of a Secret whose value is not a string.
+  it.each([
+    ['a number', '.data.k: expected string, got &value.valueUnstructured{Value:12345678}', '12345678'],
+    ['a map', '.data.k: expected string, got &value.valueUnstructured{Value:map[string]interface {}{"x":"nested}sekrit"}}', 'sekrit'],
+    ['a list', '.stringData.k: expected string, got &value.valueUnstructured{Value:[]interface {}{"listsekrit"}}', 'listsekrit'],
+  ])('redacts a Secret value the server echoes in a type error (%s)', (_what, detail, secret) => {
+    const message = `failed to create typed patch object (default/s; /v1, Kind=Secret): ${detail}`;
+    const e = errorFromStatus(500, status(500, 'InternalError', message), { verb: 'apply', kind: 'Secret', namespace: 'default', name: 's', sensitive: true });
+    expect(e.message).not.toContain(secret);
+    expect(JSON.stringify(e.status)).not.toContain(secret);
+    expect(e.message).toContain(`${detail.slice(0, detail.indexOf('&value'))}[redacted]`);
+    const plain = errorFromStatus(500, status(500, 'InternalError', message), { verb: 'apply', kind: 'ConfigMap', namespace: 'default', name: 's' });
+    expect(plain.message).toContain(secret); // other kinds keep the server's words
+  });
+
   it('a 500 is an InternalError, not a transient failure', () => {
     const e = errorFromStatus(500, status(500, 'InternalError', 'failed to create typed patch object: duplicate entries for key [port=80,protocol="TCP"]'), { ...where, verb: 'apply' });
     expect(e).not.toBeInstanceOf(UnavailableError);

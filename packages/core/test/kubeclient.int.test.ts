@@ -152,6 +152,18 @@ describe('child lifecycle: immutable fields the resource package did not foresee
   });
 });
 
+describe('Secret values in errors', () => {
+  it('never echoes a Secret value the API server repeats in its answer', async () => {
+    const secret = (data: unknown): KubeObject => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: ns }, data } as KubeObject);
+    for (const [data, value] of [[{ k: 31415926 }, '31415926'], [{ k: { x: 'nestedsekrit' } }, 'nestedsekrit'], [{ k: ['listsekrit'] }, 'listsekrit']] as const) {
+      const err = await kube.apply(secret(data), { fieldManager: 'test' }).catch((e: unknown) => e) as Error & { status?: unknown };
+      expect(err).toBeInstanceOf(Error);
+      expect(err.message).toMatch(/expected string, got \[redacted\]/);
+      expect(`${err.message} ${JSON.stringify(err.status)}`).not.toContain(value);
+    }
+  });
+});
+
 describe('create-only apply and labelled reads', () => {
   const ref = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name });
 
