@@ -4,6 +4,14 @@
  * SIGINT into a graceful stop (a second one ends the process at once), and exits with the command's code.
  */
 import { main } from './cli.js';
+import { tunedExec } from './runtime-tuning.js';
+
+// `orkestra run` re-executes itself once with its memory settings (see runtime-tuning.ts); this never returns.
+const tuned = tunedExec({
+  args: process.argv.slice(2), script: process.argv[1], execPath: process.execPath, execArgv: process.execArgv,
+  env: process.env, platform: process.platform, canExec: typeof process.execve === 'function',
+});
+if (tuned) process.execve!(tuned.file, tuned.args, tuned.env);
 
 const stop = new AbortController();
 let signals = 0;

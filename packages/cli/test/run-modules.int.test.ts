@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('orkestra run', () => {
-  it('reconciles without loading @kubernetes/client-node', async () => {
+  it('reconciles without loading @kubernetes/client-node, in a process re-executed with its memory settings', async () => {
     const log = join(tmp, 'modules.log');
     const child = spawn(process.execPath, [
       '--experimental-transform-types', '--no-warnings', '--conditions=@orkestra/source', '--import', moduleLogHook,
@@ -37,16 +37,24 @@ describe('orkestra run', () => {
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let cmdline: string[] = [];
+    let environ: string[] = [];
     try {
       await cluster.waitFor(async () => {
         const url = /"url":"(http:\/\/[^"]+)"/.exec(stdout)?.[1];
         if (child.exitCode !== null) throw new Error(`orkestra run exited ${child.exitCode}: ${stderr}${stdout}`);
         return url !== undefined && (await fetch(`${url}/readyz`)).status === 200;
       }, { timeoutMs: 45_000, description: 'orkestra run to be ready' });
+      // It re-executed itself with its memory settings (runtime-tuning.ts): same PID, new command line and environment.
+      cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
+      environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');
     } finally {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+    expect(cmdline.slice(0, 2)).toEqual([process.execPath, '--max-semi-space-size=8']);
+    expect(cmdline).toEqual(expect.arrayContaining([bin, 'run', '--katalog']));
+    expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'ORKESTRA_RUNTIME_TUNED=1']));
     const modules = readFileSync(log, 'utf8').split('\n');
     expect(modules.some((m) => m.endsWith('/packages/reconciler/src/index.ts'))).toBe(true);
     expect(modules.some((m) => m.endsWith('/packages/core/src/kubeconfig.ts'))).toBe(true);
