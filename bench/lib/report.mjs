@@ -61,6 +61,8 @@ export function rows(results) {
         m.after.rssMB <= 120 ? '' : 'see README: memory');
       add('memory', `${m.crds}×${m.crsPerCrd}`, 'heap KB per child (CR share included)', fmt(m.perChildKB.heapUsed), '', undefined);
     }
+    const u = s.memory.multiCrdUntuned;
+    if (u) add('memory', `${u.crds}×${u.crsPerCrd}`, 'the same with Node and glibc defaults: RSS / heapUsed / heapTotal MB (peak RSS)', `${fmt(u.after.rssMB)} / ${fmt(u.after.heapUsedMB)} / ${fmt(u.after.heapTotalMB)} (${fmt(u.peakRssMB)})`, 'reference', undefined, 'orkestra run does not run this way: see README, memory');
   }
   // 6. Scaling
   for (const [label, pts, per] of scalingSeries(results)) {

@@ -2,13 +2,23 @@
 // read after gc() at convergence and compared with the same process's figures before the first CR existed.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG } from '@orkestra/cli';
 import { newNamespace, websiteCrd } from '../lib/workload.mjs';
 
 const CHILD = fileURLToPath(new URL('./memory-child.mjs', import.meta.url));
 
-function child(input) {
+/**
+ * One measurement process. `tuned` (the default): with the memory settings `orkestra run` gives itself
+ * (@orkestra/cli's runtime-tuning: a V8 semi-space cap and glibc's MALLOC_ARENA_MAX), so the figures are the
+ * operator's; otherwise with Node's and glibc's defaults, for comparison.
+ */
+function child(input, { tuned = true } = {}) {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--expose-gc', CHILD], { env: { ...process.env, BENCH_MEMORY: JSON.stringify(input) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const flags = tuned ? [SEMI_SPACE_FLAG] : [];
+    const env = { ...process.env, BENCH_MEMORY: JSON.stringify(input) };
+    if (tuned) env.MALLOC_ARENA_MAX = MALLOC_ARENA_MAX;
+    else delete env.MALLOC_ARENA_MAX;
+    const p = spawn(process.execPath, [...flags, '--expose-gc', CHILD], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`memory child exited with ${code}: ${out}`))));
@@ -34,10 +44,15 @@ export async function run({ env, user, sizes, crdCount, crdSize, log }) {
   if (crdCount > 0) {
     const kinds = Array.from({ length: crdCount }, (_, i) => ({ kind: `Site${i}`, plural: `sites${i}` }));
     await env.installCRDs(kinds.map(({ kind, plural }) => websiteCrd(kind, plural)));
-    const ns = await newNamespace(user, 'mem15');
-    try {
-      out.multiCrd = { crds: crdCount, crsPerCrd: crdSize, ...row(`${crdCount} CRDs × ${crdSize} CRs`, await child({ kubeconfig: env.kubeconfigPath, ns, n: crdSize, kinds })) };
-    } catch (err) { log(`  ${crdCount} CRDs × ${crdSize}: ${err.message}`); (out.errors ??= []).push({ multiCrd: true, error: err.message }); }
+    for (const tuned of [true, false]) {
+      const ns = await newNamespace(user, 'mem15');
+      const label = `${crdCount} CRDs × ${crdSize} CRs${tuned ? '' : ' (Node and glibc defaults)'}`;
+      try {
+        const r = { crds: crdCount, crsPerCrd: crdSize, tuned, ...row(label, await child({ kubeconfig: env.kubeconfigPath, ns, n: crdSize, kinds }, { tuned })) };
+        if (tuned) out.multiCrd = r;
+        else out.multiCrdUntuned = r;
+      } catch (err) { log(`  ${label}: ${err.message}`); (out.errors ??= []).push({ multiCrd: true, tuned, error: err.message }); }
+    }
   }
   return out;
 }
