@@ -21,7 +21,7 @@ export interface TransportTls {
 
 /** Options of an {@link HttpTransport}. */
 export interface HttpTransportOptions {
-  /** Sockets open at once to the server (requests beyond it wait for a free one). */
+  /** Sockets open at once to the server for ordinary requests (more wait for a free one); long-lived requests have their own. */
   maxSockets: number;
   tls?: TransportTls | undefined;
   /** A kept-alive socket idle this long is closed; default 30000. */
@@ -41,6 +41,11 @@ export interface TransportRequest {
   headersTimeoutMs: number;
   /** Longest silence between two chunks of the body; {@link TransportError} `BODY_TIMEOUT` when exceeded. */
   bodyTimeoutMs: number;
+  /**
+   * A long-lived request (a watch): it gets a connection of its own, outside the `maxSockets` pool, so that
+   * any number of open watches never leaves ordinary requests waiting for a free connection.
+   */
+  longLived?: boolean | undefined;
 }
 
 /** A response whose body is read once: whole ({@link text}) or as a stream of text ({@link chunks}). */
@@ -80,6 +85,8 @@ function abortReason(signal: AbortSignal): unknown {
  */
 export class HttpTransport {
   private readonly agent: HttpAgent;
+  /** Connections of long-lived requests: unbounded, still kept alive so the next watch can reuse one. */
+  private readonly longLivedAgent: HttpAgent;
   private readonly send: typeof httpRequest;
   private readonly url: URL;
   private readonly hostname: string;
@@ -89,17 +96,20 @@ export class HttpTransport {
     this.url = new URL(origin);
     this.hostname = this.url.hostname.replace(/^\[(.*)\]$/, '$1'); // an IPv6 address without its brackets
     const common = { keepAlive: true, maxSockets: options.maxSockets, scheduling: 'lifo' as const, timeout: options.idleSocketMs ?? 30_000 };
+    const unbounded = { ...common, maxSockets: Infinity };
     if (this.url.protocol === 'http:') {
       this.agent = new HttpAgent(common);
+      this.longLivedAgent = new HttpAgent(unbounded);
       this.send = httpRequest;
     } else {
       const tls = options.tls;
-      this.agent = new HttpsAgent({
-        ...common,
+      const tlsOptions = {
         ca: tls?.ca, cert: tls?.cert, key: tls?.key,
         rejectUnauthorized: tls?.rejectUnauthorized ?? true,
         ...(tls?.servername ? { servername: tls.servername } : {}),
-      });
+      };
+      this.agent = new HttpsAgent({ ...common, ...tlsOptions });
+      this.longLivedAgent = new HttpsAgent({ ...unbounded, ...tlsOptions });
       this.send = httpsRequest;
     }
   }
@@ -132,7 +142,7 @@ export class HttpTransport {
       if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
       const request: ClientRequest = this.send({
         protocol: this.url.protocol, hostname: this.hostname, port: this.url.port || undefined,
-        method: req.method, path: req.path, headers, agent: this.agent,
+        method: req.method, path: req.path, headers, agent: req.longLived ? this.longLivedAgent : this.agent,
       });
       const headersTimer = setTimeout(() => {
         const e = new TransportError('ORKESTRA_HEADERS_TIMEOUT', `no response headers within ${req.headersTimeoutMs} ms`);
@@ -164,6 +174,7 @@ export class HttpTransport {
   close(): void {
     this.closed = true;
     this.agent.destroy();
+    this.longLivedAgent.destroy();
   }
 }
 

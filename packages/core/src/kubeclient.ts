@@ -126,7 +126,7 @@ export interface KubeclientOptions {
   timeoutMs?: number;
   /** Logs retries at `warn`, each request at `debug`. Bodies are never logged. */
   logger?: Logger;
-  /** Connections kept open to the API server; default 16. */
+  /** Connections kept open to the API server for requests; default 16. Every watch has a connection of its own besides. */
   connections?: number;
 }
 
@@ -520,7 +520,7 @@ export class Kubeclient {
       const res = await transport.request({
         method: 'GET', path: `${this.basePath}${resourcePath(info, options.namespace)}?${params}`,
         headers: { ...headers, accept: 'application/json' }, signal: options.signal,
-        headersTimeoutMs: this.options.timeoutMs, bodyTimeoutMs: options.idleTimeoutMs ?? 180_000,
+        headersTimeoutMs: this.options.timeoutMs, bodyTimeoutMs: options.idleTimeoutMs ?? 180_000, longLived: true,
       });
       if (res.statusCode !== 200) {
         const error = errorFromStatus(res.statusCode, await res.text(), describe);

@@ -123,7 +123,8 @@ describe('core kubeconfig loader against kube-apiserver', () => {
     expect(plugin.runs()).toBe(1);
   });
 
-  it('lists namespaces in a process that imports @orkestra/core without ever loading @kubernetes/client-node', async () => {
+  // What a process that only uses core loads: neither @kubernetes/client-node (~80 MB RSS) nor undici (~10–20 MB).
+  it('lists namespaces in a process that imports @orkestra/core without ever loading @kubernetes/client-node or undici', async () => {
     const run = async (loadClientNode: boolean) => {
       const log = join(tmp, `modules-${loadClientNode}.log`);
       const { stdout } = await promisify(execFile)(process.execPath, [
@@ -131,15 +132,21 @@ describe('core kubeconfig loader against kube-apiserver', () => {
         '--import', join(fixtures, 'module-log.mjs'), join(fixtures, 'list-namespaces.mjs'), cluster.kubeconfigPath!,
       ], { env: { ...process.env, NODE_OPTIONS: '', ORKESTRA_MODULE_LOG: log, LOAD_CLIENT_NODE: loadClientNode ? '1' : '0' } });
       const modules = readFileSync(log, 'utf8').split('\n');
-      return { result: JSON.parse(stdout) as { namespaces: number }, modules, clientNode: modules.filter((m) => m.includes('/@kubernetes/client-node/')) };
+      return {
+        result: JSON.parse(stdout) as { namespaces: number }, modules,
+        clientNode: modules.filter((m) => m.includes('/@kubernetes/client-node/')), undici: modules.filter((m) => m.includes('/node_modules/undici/')),
+      };
     };
     const without = await run(false);
     expect(without.result.namespaces).toBeGreaterThan(0);
     expect(without.modules.some((m) => m.endsWith('/packages/core/src/kubeconfig.ts'))).toBe(true);
+    expect(without.modules.some((m) => m.endsWith('/packages/core/src/http-transport.ts'))).toBe(true);
     expect(without.clientNode).toEqual([]);
-    // The control: the same detector does see client-node when the process loads it.
+    expect(without.undici).toEqual([]);
+    // The control: the same detector does see client-node when the process loads it (and client-node 2.x loads undici).
     const withIt = await run(true);
     expect(withIt.result.namespaces).toBeGreaterThan(0);
     expect(withIt.clientNode.length).toBeGreaterThan(0);
+    expect(withIt.undici.length).toBeGreaterThan(0);
   });
 });
