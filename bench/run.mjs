@@ -2,9 +2,11 @@
 // Orkestra benchmarks: figures only, never a pass or fail on time. See bench/README.md.
 //   node bench/run.mjs [--only template,steady,convergence,drift,memory] [--sizes 100,500] [--reps 3]
 //                      [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100]
+//                      [--node-defaults]   (without the memory settings of `orkestra run`)
 //   node bench/run.mjs --report bench/results/<date>.json   (rewrites that run's .md and .svg) [--out bench/results]
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/cli';
 import { Kubeclient } from '@orkestra/core';
 import { start } from '@orkestra/testenv';
 import { describeMachine, machineInfo } from './lib/machine.mjs';
@@ -21,8 +23,15 @@ const { values: args } = parseArgs({
     crds: { type: 'string', default: '15' }, 'crd-size': { type: 'string', default: '100' },
     report: { type: 'string' },
     'template-seconds': { type: 'string', default: '0.5' },
+    'node-defaults': { type: 'boolean', default: false },
   },
 });
+// The figures are the operator's: the bench runs with the memory settings `orkestra run` gives itself
+// (@orkestra/cli, runtime-tuning.ts), re-executing itself once as `orkestra run` does, unless --node-defaults.
+if (!args['node-defaults'] && !process.env[TUNED_MARKER] && typeof process.execve === 'function') {
+  process.execve(process.execPath, [process.execPath, SEMI_SPACE_FLAG, ...process.execArgv, ...process.argv.slice(1)],
+    { ...process.env, MALLOC_ARENA_MAX, [TUNED_MARKER]: '1' });
+}
 if (args.report) { // rewrite the Markdown and SVG of an existing results JSON (after a change to the report writers)
   const { readFileSync } = await import('node:fs');
   const { dirname } = await import('node:path');

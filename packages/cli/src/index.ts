@@ -31,5 +31,5 @@ export { createLogger, LOG_LEVELS, LOG_FORMATS } from './logger.js';
 export type { LogLevel } from './logger.js';
 export { runDemo, findExampleDir } from './demo.js';
 export type { DemoOptions, DemoStep } from './demo.js';
-export { tunedExec, SEMI_SPACE_FLAG, MALLOC_ARENA_MAX } from './runtime-tuning.js';
+export { tunedExec, SEMI_SPACE_FLAG, MALLOC_ARENA_MAX, TUNED_MARKER } from './runtime-tuning.js';
 export type { TunedExec, ProcessFacts } from './runtime-tuning.js';

@@ -4,7 +4,7 @@
  * with the defaults, 133 MB with both settings below, for ~30 MB of live heap):
  *
  * - V8 grows its young generation up to 64 MB per semi-space under a burst of long-lived objects (the informer
- *   caches filling), and keeps it committed afterwards. `--max-semi-space-size=8` caps it; the steady state
+ *   caches filling), and keeps it committed afterwards. `--max-semi-space-size=4` caps it; the steady state
  *   allocates little, and the bench shows no loss of convergence speed or steady-state CPU.
  * - glibc's malloc keeps one arena per thread (up to 8 per core) for V8's compiler and GC threads, and memory
  *   freed in them is rarely returned. `MALLOC_ARENA_MAX=2` bounds that.
@@ -15,7 +15,7 @@
  */
 
 /** The V8 flag and its value. */
-export const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
+export const SEMI_SPACE_FLAG = '--max-semi-space-size=4';
 /** The glibc malloc setting. */
 export const MALLOC_ARENA_MAX = '2';
 /** Set in the environment of the re-executed process, so it does not re-execute again. */
@@ -49,7 +49,7 @@ export interface ProcessFacts {
  * @example
  * const plan = tunedExec({ args: ['run', '--katalog', 'k.yaml'], script: '/usr/bin/orkestra', execPath: process.execPath,
  *   execArgv: [], env: process.env, platform: 'linux', canExec: true });
- * plan?.args; // [execPath, '--max-semi-space-size=8', '/usr/bin/orkestra', 'run', '--katalog', 'k.yaml']
+ * plan?.args; // [execPath, '--max-semi-space-size=4', '/usr/bin/orkestra', 'run', '--katalog', 'k.yaml']
  */
 export function tunedExec(facts: ProcessFacts): TunedExec | undefined {
   const { env } = facts;

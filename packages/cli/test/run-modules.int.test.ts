@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testCluster } from '@orkestra/testenv';
+import { SEMI_SPACE_FLAG } from '../src/runtime-tuning.js';
 import { example } from './helpers.js';
 
 // `orkestra run` as its own process (from the sources), against the test control plane, with a module hook that
@@ -52,7 +53,7 @@ describe('orkestra run', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
-    expect(cmdline.slice(0, 2)).toEqual([process.execPath, '--max-semi-space-size=8']);
+    expect(cmdline.slice(0, 2)).toEqual([process.execPath, SEMI_SPACE_FLAG]);
     expect(cmdline).toEqual(expect.arrayContaining([bin, 'run', '--katalog']));
     expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'ORKESTRA_RUNTIME_TUNED=1']));
     const modules = readFileSync(log, 'utf8').split('\n');
