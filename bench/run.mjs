@@ -8,10 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/cli';
 import { Kubeclient } from '@orkestra/core';
-import { start } from '@orkestra/testenv';
 import { describeMachine, machineInfo } from './lib/machine.mjs';
 import { writeReports } from './lib/report.mjs';
-import { CRD_PATH } from './lib/workload.mjs';
+import { startControlPlane } from './lib/workload.mjs';
 
 const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory'];
 const { values: args } = parseArgs({
@@ -48,10 +47,7 @@ const results = { startedAt: new Date().toISOString(), options: { only, sizes, r
 const needsCluster = only.some((s) => s !== 'template');
 let env, kube, user;
 if (needsCluster) {
-  // No kube-controller-manager: nothing is deleted during a run (each run uses fresh namespaces), and the
-  // controller manager would compete for the two cores.
-  // A wide Service range: the default (/24 in testenv) runs out of ClusterIPs after ~250 Services.
-  env = await start({ crds: [CRD_PATH], flags: { kubeApiServer: { 'service-cluster-ip-range': '10.96.0.0/12' } } });
+  env = await startControlPlane();
   for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void env.stop().finally(() => process.exit(130)); });
   kube = new Kubeclient(env.kubeConfig); // the reconciler's (and reference strategies') client: its requests are counted
   user = new Kubeclient(env.kubeConfig); // someone else: creates CRs, edits children
