@@ -10,7 +10,7 @@ import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/cli';
 import { Kubeclient } from '@orkestra/core';
 import { describeMachine, machineInfo } from './lib/machine.mjs';
 import { writeReports } from './lib/report.mjs';
-import { startControlPlane } from './lib/workload.mjs';
+import { startControlPlane } from './lib/control-plane.mjs';
 
 const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory'];
 const { values: args } = parseArgs({

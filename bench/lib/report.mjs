@@ -54,6 +54,7 @@ export function rows(results) {
     for (const [n, r] of Object.entries(s.memory.sizes)) {
       add('memory', n, 'RSS / heapUsed / heapTotal MB after gc (baseline; peak RSS)', `${fmt(r.after.rssMB)} / ${fmt(r.after.heapUsedMB)} / ${fmt(r.after.heapTotalMB)} (${fmt(r.baseline.rssMB)} / ${fmt(r.baseline.heapUsedMB)} / ${fmt(r.baseline.heapTotalMB)}; ${fmt(r.peakRssMB)})`, '', undefined);
       if (Number(n) > 1) add('memory', n, 'heap KB per child (CR share included)', `${fmt(r.perChildKB.heapUsed)}`, '', undefined);
+      if (r.clientNodeLoaded) add('memory', n, 'WARNING', '@kubernetes/client-node was loaded: not an operator process', '', false, 'the bench imported it into the measured process');
     }
     const m = s.memory.multiCrd;
     if (m) {

@@ -7,35 +7,11 @@ import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
-import { Kubeclient } from '@orkestra/core';
 import { GenericReconciler } from '@orkestra/reconciler';
-import { start } from '@orkestra/testenv';
 import { pool } from './stats.mjs';
 
 export const CRD_PATH = fileURLToPath(new URL('../website.crd.yaml', import.meta.url));
 
-/**
- * How every bench control plane starts: the Website CRD; no kube-controller-manager (nothing is deleted
- * during a run, and it would compete for the two cores); a wide Service range (testenv's default /16 is plenty,
- * but the bench creates tens of thousands of Services over a run).
- */
-export function startControlPlane() {
-  return start({ crds: [CRD_PATH], flags: { kubeApiServer: { 'service-cluster-ip-range': '10.96.0.0/12' } } });
-}
-
-/** Runs `fn(kube, user)` against a control plane of its own, stopped afterwards. */
-export async function onFreshControlPlane(fn) {
-  const env = await startControlPlane();
-  const kube = new Kubeclient(env.kubeConfig);
-  const user = new Kubeclient(env.kubeConfig);
-  try {
-    return await fn(kube, user);
-  } finally {
-    await kube.close();
-    await user.close();
-    await env.stop();
-  }
-}
 export const handlers = [deployments.handler, services.handler, configmaps.handler, secrets.handler];
 export const CHILDREN_PER_CR = 4;
 /** Concurrency used by the reconciler and by the floor / reference strategies. */

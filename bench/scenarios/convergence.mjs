@@ -7,7 +7,8 @@
 // which would make later, larger N look worse than linear for a reason that is not the reconciler's.
 import { desiredBuilder } from '../lib/desired.mjs';
 import { cpuMicros, pool, summarize } from '../lib/stats.mjs';
-import { CHILDREN_PER_CR, CONCURRENCY, CREATE_CONCURRENCY, assertAllReady, createWebsites, newNamespace, onFreshControlPlane, startReconciler, website } from '../lib/workload.mjs';
+import { onFreshControlPlane } from '../lib/control-plane.mjs';
+import { CHILDREN_PER_CR, CONCURRENCY, CREATE_CONCURRENCY, assertAllReady, createWebsites, newNamespace, startReconciler, website } from '../lib/workload.mjs';
 
 const WARM_UP_CRS = 20;
 
