@@ -1,10 +1,10 @@
 /**
  * Memory settings for the long-running `orkestra run` process. Two defaults of the runtime cost an operator far
- * more resident memory than its caches need (measured in bench/: 15 CRDs × 100 CRs × 4 children, 261 MB RSS
- * with the defaults, 133 MB with both settings below, for ~30 MB of live heap):
+ * more resident memory than its caches need (measured in bench/: 15 CRDs × 100 CRs × 4 children, 262 MB RSS
+ * with the defaults, 125 MB with both settings below, for 26 MB of live heap):
  *
  * - V8 grows its young generation up to 64 MB per semi-space under a burst of long-lived objects (the informer
- *   caches filling), and keeps it committed afterwards. `--max-semi-space-size=4` caps it; the steady state
+ *   caches filling), and keeps it committed afterwards. `--max-semi-space-size=4` (MB) caps it; the steady state
  *   allocates little, and the bench shows no loss of convergence speed or steady-state CPU.
  * - glibc's malloc keeps one arena per thread (up to 8 per core) for V8's compiler and GC threads, and memory
  *   freed in them is rarely returned. `MALLOC_ARENA_MAX=2` bounds that.
