@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ForbiddenError, KubeApiError, Kubeclient, KubeconfigError, OrkestraError, UnauthorizedError, loadKubeconfig as loadCoreKubeconfig,
+  ForbiddenError, KubeApiError, Kubeclient, KubeconfigError, OrkestraError, SERVICE_ACCOUNT_DIR, UnauthorizedError, loadKubeconfig as loadCoreKubeconfig,
   type KubeObject, type Kubeconfig, type KubeclientOptions, type Logger,
 } from '@orkestra/core';
 import { CliError, ExitCode } from './exit-codes.js';
@@ -118,7 +118,7 @@ export async function whoAmI(kube: Kubeclient): Promise<string> {
  */
 export function defaultLeaseNamespace(kube: Kubeclient, env: NodeJS.ProcessEnv = process.env, readFile: (p: string) => string | undefined = readQuietly): string {
   if (env.POD_NAMESPACE) return env.POD_NAMESPACE;
-  const fromPod = readFile('/var/run/secrets/kubernetes.io/serviceaccount/namespace')?.trim();
+  const fromPod = readFile(join(SERVICE_ACCOUNT_DIR, 'namespace'))?.trim();
   if (fromPod) return fromPod;
   return kube.contextNamespace || 'default';
 }
