@@ -32,7 +32,20 @@ export interface ResolvedSpec {
   name: string;
   /** The child's namespace; the owner's when absent. */
   namespace?: string | undefined;
+  /** The child's apiVersion, set by handlers of any kind (see {@link ResourceHandler.kindOf}); absent: the handler's. */
+  apiVersion?: string | undefined;
+  /** The child's kind, set by handlers of any kind (see {@link ResourceHandler.kindOf}); absent: the handler's. */
+  kind?: string | undefined;
 }
+
+/** The apiVersion and kind of a child. */
+export interface ChildKind {
+  apiVersion: string;
+  kind: string;
+}
+
+/** The `apiVersion`, `kind` and `plural` of a handler whose children are of any kind (`@orkestra/manifests`). */
+export const ANY_KIND = '*';
 
 /**
  * One resource type's package, as the reconciler and the CLI see it.
@@ -51,11 +64,21 @@ export interface ResolvedSpec {
 export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec = ResolvedSpec> {
   /** The katalog key, e.g. `deployments`. */
   readonly key: string;
+  /** The children's apiVersion; {@link ANY_KIND} for a handler of any kind. */
   readonly apiVersion: string;
+  /** The children's kind; {@link ANY_KIND} for a handler of any kind. */
   readonly kind: string;
-  /** The REST plural, e.g. `deployments`. */
+  /** The REST plural, e.g. `deployments`; {@link ANY_KIND} for a handler of any kind. */
   readonly plural: string;
+  /** Whether the children are namespaced; meaningless for a handler of any kind (discovery says, per kind). */
   readonly namespaced: boolean;
+  /**
+   * Only on handlers whose children are of any kind (`@orkestra/manifests`): the kind a template source
+   * makes, read before its templates are evaluated, so the reconciler can watch every kind a katalog uses from
+   * the start. Throws a {@link ValidationError} when the source's apiVersion or kind is missing or templated.
+   * Such a handler's resolved specs carry their `apiVersion` and `kind`; plural and scope come from discovery.
+   */
+  kindOf?(source: unknown): ChildKind;
   /** JSON Schema of {@link Source}, for katalog validation and editors. */
   readonly schema: JsonSchema;
   /** Template-source fields whose values must never appear in logs or errors (Secret data). */
@@ -66,4 +89,17 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
   create(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
   update(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
   delete(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+}
+
+/** The kind of one resolved child: the spec's own (handlers of any kind) or the handler's. */
+export function childKindOf(handler: Pick<ResourceHandler, 'apiVersion' | 'kind'>, spec: Pick<ResolvedSpec, 'apiVersion' | 'kind'>): ChildKind {
+  return { apiVersion: spec.apiVersion ?? handler.apiVersion, kind: spec.kind ?? handler.kind };
+}
+
+/**
+ * The kind a template source of `handler` makes, without evaluating it: {@link ResourceHandler.kindOf} for a
+ * handler of any kind, else the handler's own kind.
+ */
+export function templateKindOf(handler: Pick<ResourceHandler, 'apiVersion' | 'kind' | 'kindOf'>, source: unknown): ChildKind {
+  return handler.kindOf ? handler.kindOf(source) : { apiVersion: handler.apiVersion, kind: handler.kind };
 }
