@@ -8,6 +8,7 @@
 import type { ResolvedSpec, ResourceHandler, OwnerObject } from '@orkestra/core';
 import { TemplateError, type TemplateEngine, type TemplateProblem } from '@orkestra/template';
 import type { HandlerTemplates } from './config.js';
+import { checkPlacement } from './plan-checks.js';
 
 /** The three lists of a handler's children. */
 export const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
@@ -79,8 +80,9 @@ export class ChildPlanner {
   }
 
   /**
-   * The children of `cr` in `phases` (default: onCreate and onReconcile) whose `when` holds, resolved; every
-   * problem is collected instead of stopping at the first.
+   * The children of `cr` in `phases` (default: onCreate and onReconcile) whose `when` holds, resolved and
+   * checked for placement (the owner's namespace) and uniqueness; every problem is collected instead of
+   * stopping at the first. A caller writes nothing while `problems` is not empty.
    */
   resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): { children: PlannedChild[]; problems: PlanProblem[] } {
     const children: PlannedChild[] = [];
@@ -96,6 +98,7 @@ export class ChildPlanner {
         problems.push({ ...ref, error });
       }
     }
-    return { children, problems };
+    const checked = checkPlacement(cr, children);
+    return { children: checked.children, problems: [...problems, ...checked.problems] };
   }
 }

@@ -1,0 +1,55 @@
+/**
+ * The checks of a plan that need no request: where each child may live, and that no two children are the
+ * same object. They run while planning, so a CR with any child that fails them gets no write at all — not
+ * even for its valid siblings.
+ */
+import { ANY_KIND, ValidationError, assertOwnable, childKindOf, type OwnerObject } from '@orkestra/core';
+import type { PlannedChild, PlanProblem } from './child-planner.js';
+
+/**
+ * Splits planned children into those that pass the placement and uniqueness checks and the problems of those
+ * that do not: a namespaced owner's child in another namespace, or of a cluster-scoped kind (see core's
+ * `assertOwnable`); a second child that is the same object (kind, namespace and name) as an earlier one.
+ * The scope of a handler of any kind is known only from discovery: for those, only the namespace is checked.
+ */
+export function checkPlacement(owner: OwnerObject, children: readonly PlannedChild[]): { children: PlannedChild[]; problems: PlanProblem[] } {
+  const ok: PlannedChild[] = [];
+  const problems: PlanProblem[] = [];
+  const seen = new Map<string, string>();
+  for (const child of children) {
+    const { handler, spec, handlerKey, phase, index, field } = child;
+    const ref = { handlerKey, phase, index, field };
+    const { apiVersion, kind } = childKindOf(handler, spec);
+    const anyKind = handler.kind === ANY_KIND;
+    const clusterScoped = !anyKind && !handler.namespaced;
+    const namespace = clusterScoped ? undefined : (spec.namespace ?? owner.metadata.namespace);
+    try {
+      assertOwnable(owner, { kind, name: spec.name, namespace, clusterScoped });
+    } catch (error) {
+      problems.push({ ...ref, error: withField(error, field) });
+      continue;
+    }
+    // onDelete children are planned apart from the others: only children of one phase group can collide.
+    const key = `${apiVersion}/${kind}/${namespace ?? ''}/${spec.name}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push({
+        ...ref,
+        error: new ValidationError(
+          { path: `${field}.name`, message: `is the same ${kind} as ${first} (${JSON.stringify(spec.name)})`, hint: 'give each child its own name' },
+          { object: { kind, namespace, name: spec.name } },
+        ),
+      });
+      continue;
+    }
+    seen.set(key, field);
+    ok.push(child);
+  }
+  return { children: ok, problems };
+}
+
+/** The placement error with the child template's field path in front of its own (`services.onReconcile[0].namespace`). */
+function withField(error: unknown, field: string): unknown {
+  if (!(error instanceof ValidationError)) return error;
+  return new ValidationError(error.problems.map((p) => ({ ...p, path: `${field}.${p.path}` })), { object: error.object, cause: error });
+}
