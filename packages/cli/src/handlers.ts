@@ -3,6 +3,7 @@
  * → its `handler` export. The CLI imports no resource package statically: a user installs the packages their
  * katalog uses, and a key whose package is missing is an error naming the `npm install` to run.
  */
+import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,9 +12,6 @@ import { CliError, ExitCode, type Problem } from './exit-codes.js';
 
 /** A resource handler as the CLI drives it. */
 export type AnyHandler = ResourceHandler<unknown, ResolvedSpec>;
-
-/** Keys of the resource packages of this repository, for "did you mean" hints. */
-export const KNOWN_KEYS = ['deployments', 'services', 'configmaps', 'secrets'] as const;
 
 /** Options of {@link loadHandlers}. */
 export interface LoadHandlersOptions {
@@ -63,74 +61,114 @@ function isHandler(value: unknown): value is AnyHandler {
     typeof h.create === 'function' && typeof h.delete === 'function';
 }
 
-function closest(key: string, candidates: readonly string[]): string | undefined {
-  const distance = (a: string, b: string): number => {
-    const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-    for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-    for (let i = 1; i <= a.length; i++) {
-      for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    return d[a.length]![b.length]!;
-  };
-  let best: { key: string; d: number } | undefined;
-  for (const c of candidates) {
-    const d = distance(key, c);
-    if (d <= Math.max(2, Math.floor(c.length / 4)) && (!best || d < best.d)) best = { key: c, d };
+/** Edit distance of two keys (Levenshtein). */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
   }
-  return best?.key;
+  return d[a.length]![b.length]!;
+}
+
+/** Every `@orkestra/<name>` folder in the node_modules folders packages are looked up in (the CLI's, then cwd's). */
+function installedOrkestraNames(cwd: string): string[] {
+  const folders = [
+    ...(createRequire(import.meta.url).resolve.paths('@orkestra/x') ?? []),
+    ...(createRequire(join(cwd, 'package.json')).resolve.paths('@orkestra/x') ?? []),
+  ];
+  const names = new Set<string>();
+  for (const folder of new Set(folders)) {
+    try {
+      for (const name of readdirSync(join(folder, '@orkestra'))) names.add(name);
+    } catch {
+      // No @orkestra scope in this folder.
+    }
+  }
+  return [...names];
 }
 
 /**
- * Loads the handler of every key. Throws one {@link CliError} (exit code 4) naming every package that is not
- * installed, with the `npm install` line; a package that is installed but exports no resource `handler`
- * (or one of another key) is an error too.
+ * The key of an installed resource package close to `key` (a misspelling: `configmap` → `configmaps`), or
+ * undefined. Candidates are the installed `@orkestra/*` packages and the keys mapped with --resource-package;
+ * only a package that really exports a resource handler is suggested, so adding a resource package needs no
+ * list to edit here.
+ */
+export async function nearInstalledKey(key: string, options: Pick<LoadHandlersOptions, 'cwd' | 'packages'> = {}): Promise<string | undefined> {
+  const cwd = options.cwd ?? process.cwd();
+  const candidates = [...new Set([...installedOrkestraNames(cwd), ...Object.keys(options.packages ?? {})])]
+    .filter((c) => c !== key)
+    .map((c) => ({ c, d: distance(key, c) }))
+    .filter(({ c, d }) => d <= Math.max(2, Math.floor(c.length / 4)))
+    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c));
+  for (const { c } of candidates) {
+    const mod = await importPackage(packageFor(c, options.packages), cwd).catch(() => undefined);
+    if (mod && isHandler(mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler)) return c;
+  }
+  return undefined;
+}
+
+/** What loading one key's package gave: its handler, or a problem (`missing`: the package is not installed). */
+export type HandlerLoad =
+  | { key: string; handler: AnyHandler }
+  | { key: string; problem: Problem; kind: 'missing' | 'misspelled' | 'invalid' };
+
+/** Loads the handler of one key; never throws for a package that is missing or not a resource package. */
+export async function loadHandler(key: string, options: LoadHandlersOptions = {}): Promise<HandlerLoad> {
+  const cwd = options.cwd ?? process.cwd();
+  const pkg = packageFor(key, options.packages);
+  const where = options.where?.[key];
+  const at = { path: where?.path ?? `resources.${key}`, location: where?.location };
+  if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/.test(pkg)) {
+    return { key, kind: 'invalid', problem: { ...at, message: `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as deployments` } };
+  }
+  const mod = await importPackage(pkg, cwd);
+  if (!mod) {
+    const near = await nearInstalledKey(key, options);
+    if (near) {
+      return { key, kind: 'misspelled', problem: { ...at, message: `no resource package is installed for key "${key}": did you mean ${near}?`, hint: `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a package of its own` } };
+    }
+    return { key, kind: 'missing', problem: { ...at, message: `the resource package ${pkg} for key "${key}" is not installed`, hint: `npm install ${pkg}` } };
+  }
+  const handler = mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler;
+  if (!isHandler(handler)) {
+    return { key, kind: 'invalid', problem: { ...at, message: `${pkg} is installed but is not an Orkestra resource package: it exports no \`handler\``, hint: `check the package name, or map the key with --resource-package ${key}=<package>` } };
+  }
+  if (handler.key !== key) {
+    return { key, kind: 'invalid', problem: { ...at, message: `${pkg} exports the handler of key "${handler.key}", not "${key}"`, hint: `write "${handler.key}" in the katalog, or map the key with --resource-package` } };
+  }
+  return { key, handler };
+}
+
+/**
+ * Loads the handler of every key. Throws one {@link CliError} listing every key that failed: exit code 4 when a
+ * package is not installed (with the `npm install` line) or is not a resource package, 1 when every failing key
+ * is a misspelling of an installed one ("did you mean configmaps?").
  *
  * @example
  * const handlers = await loadHandlers(['deployments', 'services']);
  * handlers.get('deployments')?.kind; // 'Deployment'
  */
 export async function loadHandlers(keys: readonly string[], options: LoadHandlersOptions = {}): Promise<Map<string, AnyHandler>> {
-  const cwd = options.cwd ?? process.cwd();
   const handlers = new Map<string, AnyHandler>();
-  const missing: { key: string; pkg: string }[] = [];
-  const problems: Problem[] = [];
+  const failed: Extract<HandlerLoad, { problem: Problem }>[] = [];
   for (const key of keys) {
-    const pkg = packageFor(key, options.packages);
-    const where = options.where?.[key];
-    const path = where?.path ?? `resources.${key}`;
-    if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/.test(pkg)) {
-      problems.push({ path, message: `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as deployments`, location: where?.location });
-      continue;
-    }
-    const mod = await importPackage(pkg, cwd);
-    if (!mod) {
-      missing.push({ key, pkg });
-      const similar = closest(key, [...new Set([...KNOWN_KEYS, ...handlers.keys()])].filter((k) => k !== key));
-      problems.push({
-        path,
-        message: `the resource package ${pkg} for key "${key}" is not installed`,
-        hint: `npm install ${pkg}${similar ? `, or did you mean "${similar}"?` : ''}`,
-        location: where?.location,
-      });
-      continue;
-    }
-    const handler = mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler;
-    if (!isHandler(handler)) {
-      problems.push({ path, message: `${pkg} is installed but is not an Orkestra resource package: it exports no \`handler\``, hint: `check the package name, or map the key with --resource-package ${key}=<package>`, location: where?.location });
-      continue;
-    }
-    if (handler.key !== key) {
-      problems.push({ path, message: `${pkg} exports the handler of key "${handler.key}", not "${key}"`, hint: `write "${handler.key}" in the katalog, or map the key with --resource-package`, location: where?.location });
-      continue;
-    }
-    handlers.set(key, handler);
+    const loaded = await loadHandler(key, options);
+    if ('handler' in loaded) handlers.set(key, loaded.handler);
+    else failed.push(loaded);
   }
-  if (problems.length > 0) {
-    const install = missing.length ? `npm install ${missing.map((m) => m.pkg).join(' ')}` : undefined;
-    const message = missing.length === problems.length
-      ? `${missing.length === 1 ? 'a resource package is' : `${missing.length} resource packages are`} not installed: ${missing.map((m) => m.pkg).join(', ')}`
-      : `${problems.length} resource ${problems.length === 1 ? 'package' : 'packages'} could not be loaded`;
-    throw new CliError(ExitCode.PackageMissing, message, { problems, ...(install ? { hint: `run: ${install}` } : {}) });
+  if (failed.length === 0) return handlers;
+  const problems = failed.map((f) => f.problem);
+  const missing = failed.filter((f) => f.kind === 'missing').map((f) => packageFor(f.key, options.packages));
+  if (failed.every((f) => f.kind === 'misspelled')) {
+    throw new CliError(ExitCode.Problems, `${failed.length === 1 ? 'a resource key is' : `${failed.length} resource keys are`} misspelled: ${failed.map((f) => f.key).join(', ')}`, { problems });
   }
-  return handlers;
+  const misspelled = failed.filter((f) => f.kind === 'misspelled').map((f) => f.key);
+  const invalid = failed.filter((f) => f.kind === 'invalid').map((f) => f.key);
+  const message = [
+    missing.length ? `${missing.length === 1 ? 'a resource package is' : `${missing.length} resource packages are`} not installed: ${missing.join(', ')}` : '',
+    misspelled.length ? `misspelled ${misspelled.length === 1 ? 'key' : 'keys'}: ${misspelled.join(', ')}` : '',
+    invalid.length ? `not resource packages: ${invalid.map((k) => packageFor(k, options.packages)).join(', ')}` : '',
+  ].filter(Boolean).join('; ');
+  throw new CliError(ExitCode.PackageMissing, message, { problems, ...(missing.length ? { hint: `run: npm install ${missing.join(' ')}` } : {}) });
 }

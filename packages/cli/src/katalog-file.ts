@@ -10,7 +10,7 @@ import { createTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import { loadHandlers, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
 import { checkKatalogTemplates } from './template-check.js';
-import { YamlLocator, splitLocation } from './yaml-locator.js';
+import { YamlLocator, splitLocation } from '@orkestra/reconciler';
 
 /** A katalog ready to run. */
 export interface LoadedKatalog {
@@ -89,6 +89,12 @@ export async function readKatalog(file: string, options: LoadHandlersOptions & {
   const problems = checkKatalogTemplates(katalog, handlers, { engine, locator });
   if (problems.length > 0) throw invalid(file, problems);
   return { file, text, katalog, handlers, engine, locator };
+}
+
+/** The katalog with every entry's namespaces replaced (when any are given: `--namespace`). */
+export function withNamespaces(katalog: Katalog, namespaces: readonly string[]): Katalog {
+  if (!namespaces.length) return katalog;
+  return { ...katalog, entries: katalog.entries.map((e) => ({ ...e, namespaces: [...namespaces] })) };
 }
 
 function invalid(file: string, problems: Problem[]): CliError {

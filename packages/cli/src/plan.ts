@@ -9,7 +9,7 @@ import { TemplateError, type TemplateEngine } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { childPath, templateProblem, type Phase } from './template-check.js';
-import type { YamlLocator } from './yaml-locator.js';
+import type { YamlLocator } from '@orkestra/reconciler';
 
 /** One child the CR should have. */
 export interface PlannedChild {

@@ -8,7 +8,7 @@ import { PHASES, type Katalog, type Phase } from '@orkestra/reconciler';
 import type { TemplateEngine, TemplateProblem } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
-import type { YamlLocator } from './yaml-locator.js';
+import type { YamlLocator } from '@orkestra/reconciler';
 
 export { PHASES, type Phase };
 

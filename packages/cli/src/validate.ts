@@ -8,11 +8,11 @@ import { ValidationError, type JsonSchema } from '@orkestra/core';
 import { loadKatalog, type Katalog } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
 import { LineCounter, parseAllDocuments } from 'yaml';
-import { CliError, ExitCode, type Problem } from './exit-codes.js';
-import { loadHandlers, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
+import type { Problem } from './exit-codes.js';
+import { loadHandler, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
 import { katalogProblems, keyLocations, parseKatalog, readInputFile } from './katalog-file.js';
 import { checkKatalogTemplates } from './template-check.js';
-import { YamlLocator } from './yaml-locator.js';
+import { YamlLocator } from '@orkestra/reconciler';
 
 /** What `validate` found. */
 export interface ValidateResult {
@@ -113,15 +113,15 @@ export async function validateKatalog(file: string, options: LoadHandlersOptions
   const handlers = new Map<string, AnyHandler>();
   const where = keyLocations(parsed.katalog, locator);
   for (const key of parsed.katalog.keys) {
-    try {
-      for (const [k, h] of await loadHandlers([key], { ...options, where })) handlers.set(k, h);
-    } catch (e) {
-      if (!(e instanceof CliError) || e.exitCode !== ExitCode.PackageMissing) throw e;
-      problems.push(...e.problems);
-      if (e.problems.some((p) => p.message.includes('is not installed'))) missingPackages.push(key);
-      // A stand-in that accepts any child, so the rest of the katalog is still checked.
-      handlers.set(key, { key, schema: {} } as AnyHandler);
+    const loaded = await loadHandler(key, { ...options, where });
+    if ('handler' in loaded) {
+      handlers.set(key, loaded.handler);
+      continue;
     }
+    problems.push(loaded.problem);
+    if (loaded.kind === 'missing') missingPackages.push(key);
+    // A stand-in that accepts any child, so the rest of the katalog is still checked.
+    handlers.set(key, { key, schema: {} } as AnyHandler);
   }
   checked.push('resource packages');
   let katalog: Katalog = parsed.katalog;

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { testCluster } from '@orkestra/testenv';
-import { ExitCode, type DemoStep } from '../src/index.js';
+import { ExitCode } from '../src/index.js';
+import type { DemoStep } from '../src/demo.js';
 import { cli } from './helpers.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { CliError, ExitCode, loadHandlers, packageFor } from '../src/index.js';
+import { CliError, ExitCode, loadHandlers, nearInstalledKey, packageFor } from '../src/index.js';
 
 describe('loadHandlers', () => {
   it('loads each resource package by its key, with no static import', async () => {
@@ -9,14 +9,30 @@ describe('loadHandlers', () => {
     ]);
   });
 
-  it('names every missing package and the npm install line, with a hint for a misspelled key', async () => {
-    const error = await loadHandlers(['deploymnets', 'widgets', 'configmaps']).catch((e: unknown) => e);
+  it('names every missing package and the npm install line', async () => {
+    const error = await loadHandlers(['widgets', 'gadgets', 'configmaps']).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CliError);
     const e = error as CliError;
     expect(e.exitCode).toBe(ExitCode.PackageMissing);
-    expect(e.message).toBe('2 resource packages are not installed: @orkestra/deploymnets, @orkestra/widgets');
-    expect(e.hint).toBe('run: npm install @orkestra/deploymnets @orkestra/widgets');
-    expect(e.problems[0]?.hint).toContain('did you mean "deployments"?');
+    expect(e.message).toBe('2 resource packages are not installed: @orkestra/widgets, @orkestra/gadgets');
+    expect(e.hint).toBe('run: npm install @orkestra/widgets @orkestra/gadgets');
+  });
+
+  it('calls a key near an installed resource package a misspelling (exit 1), found among what is installed', async () => {
+    const error = (await loadHandlers(['configmap', 'hpa', 'deployments']).catch((e: unknown) => e)) as CliError;
+    expect(error).toBeInstanceOf(CliError);
+    expect(error.exitCode).toBe(ExitCode.Problems);
+    expect(error.message).toBe('2 resource keys are misspelled: configmap, hpa');
+    expect(error.problems.map((p) => p.message)).toEqual([
+      'no resource package is installed for key "configmap": did you mean configmaps?',
+      'no resource package is installed for key "hpa": did you mean hpas?',
+    ]);
+    // `core` and `cli` are near "cor" and "clis" but export no handler: never suggested.
+    expect(await nearInstalledKey('cor')).toBeUndefined();
+    expect(await nearInstalledKey('clis')).toBeUndefined();
+    const mixed = (await loadHandlers(['deploymnets', 'widgets']).catch((e: unknown) => e)) as CliError;
+    expect(mixed.exitCode).toBe(ExitCode.PackageMissing);
+    expect(mixed.message).toBe('a resource package is not installed: @orkestra/widgets; misspelled key: deploymnets');
   });
 
   it('maps a key to another package, and refuses one that is not a resource package', async () => {

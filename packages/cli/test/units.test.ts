@@ -2,19 +2,6 @@ import { describe, expect, it } from '@jest/globals';
 import { Kubeclient } from '@orkestra/core';
 import { KubeConfig } from '@kubernetes/client-node';
 import { LeaderElector, microTime, parseAddress } from '../src/index.js';
-import { YamlLocator, splitLocation } from '../src/yaml-locator.js';
-
-describe('YamlLocator', () => {
-  const text = 'spec:\n  crds:\n    - resources:\n        deployments:\n          onReconcile:\n            - annotations:\n                app.kubernetes.io/name: x\n';
-  it('finds list items and keys that hold dots', () => {
-    const l = new YamlLocator(text, 'k.yaml');
-    expect(l.locate('spec.crds[0].resources.deployments.onReconcile[0].annotations.app.kubernetes.io/name')).toBe('k.yaml:7:17');
-    expect(l.locate('spec.crds[0].resources.deployments.onReconcile[0].missing.deeper')).toBe('k.yaml:6:15');
-  });
-  it('splits a location off a message', () => {
-    expect(splitLocation('is not a known field (k.yaml:12:15)')).toEqual({ message: 'is not a known field', location: 'k.yaml:12:15' });
-  });
-});
 
 describe('small parts', () => {
   it('writes Lease times as MicroTime', () => {

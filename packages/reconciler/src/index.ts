@@ -15,3 +15,4 @@ export { statusPatch } from './status.js';
 export type { Condition, ReconcileOutcome } from './status.js';
 export { loadKatalog, parseDuration } from './katalog.js';
 export type { Katalog, KatalogEntry } from './katalog.js';
+export { YamlLocator, splitLocation } from './yaml-locator.js';

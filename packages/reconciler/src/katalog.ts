@@ -26,8 +26,9 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ValidationError, type FieldProblem, type JsonSchema, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument } from 'yaml';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
+import { YamlLocator } from './yaml-locator.js';
 
 /** One owner kind of a katalog, before handlers are attached. */
 export type KatalogEntry = Omit<ReconcilerConfig, 'handlers' | 'logger' | 'observer' | 'templateEngine' | 'informers'>;
@@ -135,31 +136,9 @@ function segmentsOf(pointer: string): (string | number)[] {
   return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
-class Locator {
-  constructor(private readonly doc: Document, private readonly lines: LineCounter, private readonly file: string | undefined) {}
-
-  /** `katalog.yaml:12` for the node at `segments` (or its nearest existing parent). */
-  where(segments: readonly (string | number)[]): string {
-    let node: Node | null | undefined = this.doc.contents as Node | null;
-    let offset = node?.range?.[0];
-    for (const s of segments) {
-      if (isMap(node)) {
-        const pair = node.items.find((p) => (isScalar(p.key) ? p.key.value : p.key) === s);
-        if (!pair) break;
-        // Point at the key: that is where a reader looks for the field.
-        offset = isScalar(pair.key) ? pair.key.range?.[0] ?? offset : offset;
-        node = pair.value as Node | null;
-      } else if (isSeq(node) && typeof s === 'number') {
-        const item = node.items[s] as Node | undefined;
-        if (!item) break;
-        offset = item.range?.[0] ?? offset;
-        node = item;
-      } else break;
-    }
-    if (offset === undefined) return this.file ?? '';
-    const { line, col } = this.lines.linePos(offset);
-    return `${this.file ?? 'line'}${this.file ? ':' : ' '}${line}:${col}`;
-  }
+/** Where a field is, for a message: `katalog.yaml:12:3`, or the file alone when the document is empty. */
+function where(locator: YamlLocator, path: string): string {
+  return locator.locate(path) ?? locator.file ?? 'line 1:1';
 }
 
 function describeAjvError(e: ErrorObject): { segments: (string | number)[]; message: string; hint?: string } {
@@ -174,7 +153,7 @@ function describeAjvError(e: ErrorObject): { segments: (string | number)[]; mess
   return { segments, message: e.message ?? 'is invalid' };
 }
 
-function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: readonly (string | number)[], locate: Locator): FieldProblem[] {
+function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: readonly (string | number)[], locator: YamlLocator): FieldProblem[] {
   const out: FieldProblem[] = [];
   const seen = new Set<string>();
   for (const e of errors ?? []) {
@@ -186,7 +165,7 @@ function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: r
     const key = `${path} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ path, message: `${message} (${locate.where(full)})`, hint });
+    out.push({ path, message: `${message} (${where(locator, path)})`, hint });
   }
   return out;
 }
@@ -213,10 +192,10 @@ export function loadKatalog(text: string, options: { file?: string; handlers?: r
     }), { object });
   }
   const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
-  const locate = new Locator(doc, lines, file);
+  const locator = new YamlLocator(text, file);
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(KATALOG_SCHEMA);
-  if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locate), { object });
+  if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locator), { object });
 
   const spec = (data as { spec: { crds: RawEntry[] } }).spec;
   const handlers = new Map((options.handlers ?? []).map((h) => [h.key, h]));
@@ -229,7 +208,7 @@ export function loadKatalog(text: string, options: { file?: string; handlers?: r
       if (!options.handlers) continue;
       const handler = handlers.get(key);
       if (!handler) {
-        problems.push({ path: pathOf(['spec', 'crds', i, 'resources', key]), message: `no resource handler "${key}" (${locate.where(['spec', 'crds', i, 'resources', key])})`, hint: `install its package (e.g. npm install @orkestra/${key}), or remove "${key}"` });
+        problems.push({ path: pathOf(['spec', 'crds', i, 'resources', key]), message: `no resource handler "${key}" (${where(locator, pathOf(['spec', 'crds', i, 'resources', key]))})`, hint: `install its package (e.g. npm install @orkestra/${key}), or remove "${key}"` });
         continue;
       }
       let check = validators.get(key);
@@ -240,7 +219,7 @@ export function loadKatalog(text: string, options: { file?: string; handlers?: r
       }
       for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
         (phases[phase] ?? []).forEach((item, j) => {
-          if (!check!(item)) problems.push(...problemsOf(check!.errors, ['spec', 'crds', i, 'resources', key, phase, j], locate));
+          if (!check!(item)) problems.push(...problemsOf(check!.errors, ['spec', 'crds', i, 'resources', key, phase, j], locator));
         });
       }
     }

@@ -1,23 +1,37 @@
 /**
  * Source positions of a YAML file by field path: `spec.crds[0].resources.deployments.onReconcile[0].image` →
- * `katalog.yaml:14:20`, so every problem the CLI reports points at the line to fix. Map keys may hold dots
- * (`app.kubernetes.io/name`): at each map the longest key that the rest of the path starts with wins.
+ * `katalog.yaml:14:20`, so every problem reported about a katalog points at the line to fix. Map keys may hold
+ * dots (`app.kubernetes.io/name`): at each map the longest key that the rest of the path starts with wins.
+ *
+ * The text is parsed for positions only when a position is first asked for: a valid katalog, however large,
+ * never pays for a second, position-keeping parse (a YAML document tree costs tens of bytes per character).
  */
 import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
 
 /** Finds the line and column of field paths in one YAML document. */
 export class YamlLocator {
-  private readonly lines = new LineCounter();
-  private readonly root: Node | null;
+  private parsed: { root: Node | null; lines: LineCounter } | undefined;
 
-  constructor(text: string, private readonly file: string) {
-    const doc = parseDocument(text, { lineCounter: this.lines, keepSourceTokens: false });
-    this.root = doc.contents as Node | null;
+  /** `file` names the text in locations; without it they read `line 3:7`. */
+  constructor(private readonly text: string, readonly file?: string) {}
+
+  /** Parsed once, on the first call. */
+  private tree(): { root: Node | null; lines: LineCounter } {
+    if (!this.parsed) {
+      const lines = new LineCounter();
+      const doc = parseDocument(this.text, { lineCounter: lines, keepSourceTokens: false });
+      this.parsed = { root: doc.contents as Node | null, lines };
+    }
+    return this.parsed;
   }
 
-  /** `file:line:column` of the deepest node of `path` that exists (its key, for a map entry), or undefined. */
+  /**
+   * `file:line:column` of the deepest node of `path` that exists (its key, for a map entry), or undefined when
+   * the document is empty.
+   */
   locate(path: string): string | undefined {
-    let node: Node | null | undefined = this.root;
+    const { root, lines } = this.tree();
+    let node: Node | null | undefined = root;
     let offset = node?.range?.[0];
     let rest = path;
     while (rest.length > 0 && node) {
@@ -50,14 +64,14 @@ export class YamlLocator {
       break;
     }
     if (offset === undefined) return undefined;
-    const { line, col } = this.lines.linePos(offset);
-    return `${this.file}:${line}:${col}`;
+    const { line, col } = lines.linePos(offset);
+    return this.file ? `${this.file}:${line}:${col}` : `line ${line}:${col}`;
   }
 }
 
-/** Splits a loadKatalog message `must be … (katalog.yaml:12:15)` into its text and its location. */
+/** Splits a message that ends in a location, `must be … (katalog.yaml:12:15)`, into its text and location. */
 export function splitLocation(message: string): { message: string; location: string | undefined } {
-  const m = / \(([^()]*:\d+:\d+)\)$/.exec(message);
+  const m = / \(([^()]*:\d+:\d+|line \d+:\d+)\)$/.exec(message);
   if (!m) return { message, location: undefined };
   return { message: message.slice(0, m.index), location: m[1] };
 }

@@ -1,0 +1,58 @@
+/**
+ * Options and help text shared by several commands, parsed the same way everywhere.
+ */
+import { Option } from 'commander';
+import { parseDuration } from '@orkestra/reconciler';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { LOG_LEVELS, type LogLevel } from '../logger.js';
+import { OUTPUT_FORMATS } from '../output.js';
+
+/** The exit codes, as every `--help` ends. */
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0  ok (diff: every child in sync; validate: no problem)
+  1  problems found: invalid katalog, CR, CRD or template; diff found a difference
+  2  usage error: unknown command or option, missing or unreadable file, bad local setting (--http-address)
+  3  cluster unreachable, or credentials refused (no kubeconfig, connection refused, 401)
+  4  a resource package the katalog needs is not installed (npm install @orkestra/<key>)
+  5  Forbidden: the identity lacks a permission the katalog needs (see generate rbac)
+  6  run lost its leader-election Lease and stopped
+  7  unexpected error (--log-level debug prints its stack)`;
+
+/** Commander's accumulator for repeatable options. */
+export const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+/** `--resource-package key=package` values as a map; a malformed one is a usage error. */
+export function packagesOption(values: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const v of values) {
+    const eq = v.indexOf('=');
+    if (eq <= 0 || eq === v.length - 1) throw new CliError(ExitCode.Usage, `--resource-package ${v}: want key=package, e.g. widgets=@acme/orkestra-widgets`);
+    out[v.slice(0, eq)] = v.slice(eq + 1);
+  }
+  return out;
+}
+
+/** A duration option (`15s`) in milliseconds; anything else is a usage error. */
+export function duration(option: string, value: string): number {
+  try {
+    return parseDuration(value);
+  } catch {
+    throw new CliError(ExitCode.Usage, `${option} ${value}: not a duration (write 15s, 500ms, 2m)`);
+  }
+}
+
+/** `-o, --output text|json`. */
+export function outputOption(): Option {
+  return new Option('-o, --output <format>', 'text for people, json for scripts').choices(OUTPUT_FORMATS).default('text');
+}
+
+/** `--resource-package key=package`, repeatable. */
+export function resourcePackageOption(): Option {
+  return new Option('--resource-package <key=package>', 'load the handler of a key from another package (repeatable)').argParser(collect).default([]);
+}
+
+/** `--log-level`; `debug` also prints the stack of an unexpected error. */
+export function logLevelOption(defaultLevel: LogLevel, description = 'log level; debug also prints the stack of an unexpected error'): Option {
+  return new Option('--log-level <level>', description).choices(LOG_LEVELS).default(defaultLevel);
+}

@@ -1,0 +1,119 @@
+/** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
+import { Command, Option } from 'commander';
+import { Kubeclient } from '@orkestra/core';
+import { ExitCode } from '../exit-codes.js';
+import { readKatalog, withNamespaces } from '../katalog-file.js';
+import { assertReachable, clusterError, connect, defaultLeaseNamespace, whoAmI } from '../kube.js';
+import { LOG_FORMATS, createLogger, type LogLevel } from '../logger.js';
+import { Operator } from '../operator.js';
+import type { Output } from '../output.js';
+import { assertPermissions } from '../permission-check.js';
+import { requiredPermissions } from '../rbac.js';
+import type { CommandContext } from './context.js';
+import { EXIT_CODES_HELP, collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
+
+/** `run`'s options, as commander parses them. */
+interface RunCommandOptions {
+  katalog: string;
+  kubeconfig?: string;
+  context?: string;
+  namespace: string[];
+  httpAddress: string;
+  logLevel: LogLevel;
+  logFormat?: 'json' | 'text';
+  leaderElect: boolean;
+  leaderElectionNamespace?: string;
+  leaderElectionId?: string;
+  identity?: string;
+  leaseDuration: string;
+  renewDeadline: string;
+  retryPeriod: string;
+  skipPermissionCheck?: boolean;
+  resourcePackage: string[];
+}
+
+/** The `run` command. */
+export function runCommand(ctx: CommandContext): Command {
+  return new Command('run')
+    .description('run the generic reconciler for the CRDs the katalog declares, until SIGTERM')
+    .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
+    .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config, or in-cluster)')
+    .option('--context <name>', 'kubeconfig context')
+    .option('-n, --namespace <namespace>', 'watch only this namespace (repeatable; overrides the katalog)', collect, [])
+    .option('--http-address <host:port>', 'address of /healthz, /readyz and /metrics; port 0 picks one', ':8080')
+    .addOption(logLevelOption('info', 'log level'))
+    .addOption(new Option('--log-format <format>', 'json lines, or text (default: text on a terminal, json otherwise)').choices(LOG_FORMATS))
+    .option('--no-leader-elect', 'reconcile at once, without leader election (one replica only!)')
+    .option('--leader-election-namespace <namespace>', 'namespace of the Lease (default: the pod\'s, else the context\'s, else default)')
+    .option('--leader-election-id <name>', 'name of the Lease (default: orkestra-<katalog name>)')
+    .option('--identity <id>', 'this replica\'s identity in the Lease (default: <hostname>_<random>)')
+    .option('--lease-duration <duration>', 'how long a Lease is valid after its last renewal', '15s')
+    .option('--renew-deadline <duration>', 'how long the leader tries to renew before it gives up', '10s')
+    .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
+    .option('--skip-permission-check', 'start without checking RBAC permissions first')
+    .addOption(resourcePackageOption())
+    .addHelpText('after', `
+Examples:
+  $ orkestra run --katalog katalog.yaml
+  $ orkestra run --katalog katalog.yaml --kubeconfig ./kubeconfig --namespace shop --http-address 127.0.0.1:9090
+  $ orkestra run --katalog katalog.yaml --no-leader-elect --log-level debug --log-format text
+
+Before it starts, run checks that the API server answers (exit 3), that its identity has every permission
+the katalog needs (exit 5, listing each) and that every owner CRD is installed (exit 1). Then it waits for the
+leader-election Lease, syncs its caches (/readyz turns 200) and reconciles. SIGTERM or SIGINT stop it
+gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6).
+${EXIT_CODES_HELP}`)
+    .action(async (opts: RunCommandOptions) => {
+      const output = ctx.output('text');
+      ctx.state.code = await run(opts, output, ctx);
+    });
+}
+
+async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext): Promise<number> {
+  const leaseDurationMs = duration('--lease-duration', opts.leaseDuration);
+  const renewDeadlineMs = duration('--renew-deadline', opts.renewDeadline);
+  const retryPeriodMs = duration('--retry-period', opts.retryPeriod);
+  const format = opts.logFormat ?? ((output.out as { isTTY?: boolean }).isTTY ? 'text' : 'json');
+  const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
+  const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
+  const { kube, from } = connect(opts, { logger }, ctx.env);
+  const leaseKube = new Kubeclient(kube.kubeConfig, { retry: { retries: 0 }, timeoutMs: Math.max(1_000, Math.round(renewDeadlineMs / 2)), logger });
+  let operator: Operator | undefined;
+  try {
+    logger.info({ katalog: opts.katalog, server: kube.server, kubeconfig: from, kinds: loaded.katalog.entries.map((e) => e.owner.kind), packages: loaded.katalog.keys.map((k) => `@orkestra/${k}`) }, 'orkestra run starting');
+    await assertReachable(kube, logger);
+    const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? defaultLeaseNamespace(kube, ctx.env)) : undefined;
+    if (!opts.skipPermissionCheck) {
+      const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, { leaseNamespace });
+      await assertPermissions(kube, permissions, await whoAmI(kube));
+      logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
+    }
+    operator = new Operator({
+      loaded, kube, logger, namespaces: opts.namespace, httpAddress: opts.httpAddress,
+      leaderElection: opts.leaderElect && leaseNamespace !== undefined
+        ? { kube: leaseKube, namespace: leaseNamespace, name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`, ...(opts.identity ? { identity: opts.identity } : {}), leaseDurationMs, renewDeadlineMs, retryPeriodMs }
+        : false,
+    });
+    await operator.checkOwnerKinds();
+    const stopped = new Promise<'signal'>((resolve) => {
+      if (ctx.signal.aborted) resolve('signal');
+      ctx.signal.addEventListener('abort', () => resolve('signal'), { once: true });
+    });
+    const started = operator.start().then(() => 'started' as const);
+    const first = await Promise.race([started, stopped, operator.exited]);
+    const outcome = first === 'started' ? await Promise.race([stopped, operator.exited]) : first;
+    if (outcome === 'signal') {
+      logger.info({}, 'stopping: finishing in-flight reconciles, then releasing the Lease');
+      await operator.stop();
+      logger.info({}, 'stopped');
+      return ExitCode.Ok;
+    }
+    if (outcome.code !== ExitCode.Ok) logger.error({ exitCode: outcome.code }, `stopping at once: ${outcome.reason}`);
+    return outcome.code;
+  } catch (e) {
+    await operator?.stop().catch(() => undefined);
+    throw clusterError(e, kube, 'starting');
+  } finally {
+    await Promise.all([kube.close(), leaseKube.close()]);
+  }
+}
