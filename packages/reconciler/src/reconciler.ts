@@ -83,6 +83,8 @@ export class GenericReconciler {
   private readonly finalizer: string;
   private readonly hasOnDelete: boolean;
   private resyncTimer: NodeJS.Timeout | undefined;
+  /** Keys of CRs that changed since their last successful reconcile (see {@link crChangedSince}). */
+  private readonly changedCRs = new Set<string>();
   private started = false;
   private stopped = false;
   /** The last report of each key, for tests and `orkestra diff`. */
@@ -132,7 +134,9 @@ export class GenericReconciler {
       lease.on((e) => {
         if (e.type === 'relisted') return this.enqueueAll();
         if (e.type === 'updated' && !this.needsReconcile(e.old, e.object)) return;
-        this.queue.add(objectKey(e.object.metadata.namespace, e.object.metadata.name ?? ''));
+        const key = objectKey(e.object.metadata.namespace, e.object.metadata.name ?? '');
+        if (e.type === 'updated') this.changedCRs.add(key);
+        this.queue.add(key);
       });
       this.ownerInformers.push(lease.informer);
       if (owner.namespaced === false) break;
@@ -238,6 +242,7 @@ export class GenericReconciler {
     const report: ReconcileReport = { key, result: 'success', children: [], statusWritten: false };
     const cr = this.ownerFor(key);
     try {
+      if (!cr || cr.metadata.deletionTimestamp) this.changedCRs.delete(key);
       if (!cr) report.result = 'absent';
       else if (cr.metadata.deletionTimestamp) await this.finalize(cr, report);
       else await this.reconcileLive(cr, report);
@@ -270,6 +275,7 @@ export class GenericReconciler {
     }
     if (this.hasOnDelete && !(cr.metadata.finalizers as string[] | undefined)?.includes(this.finalizer)) await this.addFinalizer(cr);
 
+    const crChanged = this.crChangedSince(report.key, cr);
     const liveChildren: Record<string, Record<string, KubeObject>> = {};
     const failures: unknown[] = [];
     const notes = new Map<string, string[]>();
@@ -278,7 +284,7 @@ export class GenericReconciler {
         const result = phase === 'onCreate' ? await handler.create(this.ctx, this.kube, cr, spec) : await handler.update(this.ctx, this.kube, cr, spec);
         report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
         if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
-        if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes);
+        if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes, crChanged);
       } catch (e) {
         failures.push(e);
         report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: 'failed', error: e instanceof Error ? e.message : String(e) });
@@ -304,6 +310,7 @@ export class GenericReconciler {
     }
     report.statusWritten = await this.writeStatus(cr, outcome);
     if (failures.length > 0) {
+      if (crChanged) this.changedCRs.add(report.key); // the retry still rolls out a change of the CR
       report.result = 'error';
       const conflict = failures.find((f) => f instanceof ConflictError);
       report.error = conflict ? `Conflict: ${(conflict as Error).message}` : describeError(failures[0]).message;
@@ -338,11 +345,26 @@ export class GenericReconciler {
     }
   }
 
-  /** Notes a change for the observer and for the reconcile's events (one event per reason, see {@link flushEvents}). */
-  private childChanged(cr: OwnerObject, kind: string, name: string, result: ChildResult, notes: Map<string, string[]>): void {
+  /**
+   * Whether the CR changed since its children were last brought in sync, so a child written now rolls out that
+   * change (`Updated`) rather than undoing someone else's edit of the child (`DriftCorrected`): a change seen
+   * by the owner informer since the last successful reconcile, or — across a restart — a generation the status
+   * has not observed yet. Consumes the mark; a failed reconcile puts it back.
+   */
+  private crChangedSince(key: string, cr: OwnerObject): boolean {
+    const marked = this.changedCRs.delete(key);
+    const observed = (cr.status as { observedGeneration?: unknown } | undefined)?.observedGeneration;
+    return marked || (typeof cr.metadata.generation === 'number' && typeof observed === 'number' && observed !== cr.metadata.generation);
+  }
+
+  /**
+   * Notes a change for the observer and for the reconcile's events (one event per reason, see {@link flushEvents}).
+   * An update is `Updated` when it rolls out a change of the CR, `DriftCorrected` when the live child had moved.
+   */
+  private childChanged(cr: OwnerObject, kind: string, name: string, result: ChildResult, notes: Map<string, string[]>, crChanged = false): void {
     const action = result.action as 'created' | 'updated' | 'recreated' | 'deleted';
     this.config.observer?.childChanged?.({ key: objectKey(cr.metadata.namespace, cr.metadata.name), kind, name, action });
-    const reason = { created: 'Created', updated: 'DriftCorrected', recreated: 'Recreated', deleted: 'Deleted' }[action] ?? 'Changed';
+    const reason = { created: 'Created', updated: crChanged ? 'Updated' : 'DriftCorrected', recreated: 'Recreated', deleted: 'Deleted' }[action] ?? 'Changed';
     const detail = result.drifted?.length ? ` (${result.drifted.slice(0, 5).map((d) => d.path).join(', ')}${result.drifted.length > 5 ? ', …' : ''})` : '';
     const list = notes.get(reason) ?? [];
     list.push(`${kind} ${name}${detail}`);
@@ -351,7 +373,7 @@ export class GenericReconciler {
 
   /** One Normal event per reason and reconcile ("Created: Deployment a, Service b"), not one per child. */
   private async flushEvents(cr: OwnerObject, notes: Map<string, string[]>): Promise<void> {
-    const verbs: Record<string, string> = { Created: 'created', DriftCorrected: 'corrected drift in', Recreated: 'recreated', Deleted: 'deleted', Pruned: 'pruned (no longer desired)' };
+    const verbs: Record<string, string> = { Created: 'created', Updated: `updated to follow the ${cr.kind}'s change:`, DriftCorrected: 'corrected drift in', Recreated: 'recreated', Deleted: 'deleted', Pruned: 'pruned (no longer desired)' };
     for (const [reason, items] of notes) await this.events.record(cr, 'Normal', reason, `${verbs[reason] ?? reason} ${items.join(', ')}`);
   }
 
