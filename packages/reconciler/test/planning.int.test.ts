@@ -19,7 +19,7 @@ describe('a CR with one invalid child', () => {
     expect(readyOf(cr)).toMatchObject({ reason: 'InvalidSpec' });
     expect(readyOf(cr)?.message).toMatch(/services\.onReconcile\[0\]\.namespace: must be the owner's namespace/);
     for (const [kind, apiVersion] of [['Deployment', 'apps/v1'], ['Service', 'v1'], ['ConfigMap', 'v1']] as const) {
-      const { items } = await h.user.list(apiVersion, kind, { labelSelector: 'managed-by=orkestra' });
+      const { items } = await h.user.list(apiVersion, kind, { namespace: h.ns, labelSelector: 'managed-by=orkestra' });
       expect({ kind, names: items.map((i) => i.metadata.name) }).toEqual({ kind, names: [] });
     }
     expect(r.lastReports.get(`${h.ns}/shop`)).toMatchObject({ result: 'invalid', children: [] });
