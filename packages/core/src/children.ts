@@ -195,7 +195,8 @@ async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, de
   const live = outcome.existing;
   assertControlled(live, owner, 'update');
   const child = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, live), behaviour) : base;
-  const match = matchObject(child, live, behaviour.match);
+  const structure = await kube.schemaFor(child.apiVersion, child.kind, { signal: ctx.signal });
+  const match = matchObject(child, live, { ...behaviour.match, structure });
   if (match.inSync) return { action: 'unchanged', object: live };
 
   const immutable = behaviour.immutable?.(match.drifted, live, child) ?? [];

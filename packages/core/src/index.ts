@@ -49,7 +49,9 @@ export { MANAGED_BY_LABEL, MANAGED_BY_VALUE, OWNER_LABEL, ownerLabelValue, syste
 
 export { matchObject, appliedFieldsHash, withAppliedFields, APPLIED_FIELDS_ANNOTATION } from './drift.js';
 export type { DriftResult, DriftedField, MatchOptions } from './drift.js';
-export { parseQuantity, quantitiesEqual, compareQuantities } from './quantity.js';
+export { fieldStructuresOf, kindKey } from './field-structure.js';
+export type { FieldStructure, OpenApiDocument, OpenApiSchema } from './field-structure.js';
+export { parseQuantity, quantitiesEqual, compareQuantities, quantityStoredAs, roundUpQuantity } from './quantity.js';
 export type { Quantity } from './quantity.js';
 
 export {

@@ -21,6 +21,8 @@ import type { KubeObject, ObjectRef } from './objects.js';
 import { RequestCounter, type Verb } from './request-counter.js';
 import { matchesLabelSelector } from './labels.js';
 import { groupVersionPath, resourcePath, ResourceRegistry, type ResourceInfo } from './resources.js';
+import type { FieldStructure, OpenApiDocument } from './field-structure.js';
+import { SchemaCache } from './openapi-schemas.js';
 
 /** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
 export type CacheAnswer = { object: KubeObject | undefined } | undefined;
@@ -249,6 +251,14 @@ export class Kubeclient {
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discoveries = new Map<string, Promise<void>>();
+  private readonly schemas = new SchemaCache(async (path, signal) => {
+    try {
+      return await this.send<OpenApiDocument>({ verb: 'openapi', method: 'GET', path, resource: path, describe: { verb: 'read the OpenAPI schema', kind: path }, signal });
+    } catch (e) {
+      if (e instanceof NotFoundError) return undefined;
+      throw e;
+    }
+  });
   private caches: ReadCache[] = [];
   private closed = false;
 
@@ -338,6 +348,15 @@ export class Kubeclient {
       throw new NotFoundError('NotFound', 404, `the API server does not serve kind ${kind} in ${apiVersion} — install its CRD, or check apiVersion and kind`, { verb: 'discover', kind });
     }
     return info;
+  }
+
+  /**
+   * How the fields of `apiVersion`/`kind` merge, from the API server's OpenAPI v3 schema (built-in kinds and
+   * CRDs alike): what the drift matcher needs. One request per group-version for the life of the client;
+   * `undefined` when the server publishes no schema for the kind.
+   */
+  schemaFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<FieldStructure | undefined> {
+    return this.schemas.schemaFor(apiVersion, kind, options.signal);
   }
 
   /**

@@ -186,9 +186,12 @@ export class Validator {
     return undefined;
   }
 
-  /** A resource quantity (`500m`, `1Gi`, `0.5`), returned as the string given; a bad one is a problem. */
+  /**
+   * A resource quantity (`500m`, `1Gi`, `0.5`), returned as the string given without surrounding whitespace
+   * (a YAML block scalar ends in a newline, which the API server refuses); a bad one is a problem.
+   */
   quantity(path: string, value: unknown): string | undefined {
-    const text = typeof value === 'number' ? String(value) : value;
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : value;
     if (typeof text !== 'string' || parseQuantity(text) === undefined) {
       this.add(path, `must be a quantity such as 500m, 0.5, 128Mi or 1Gi, got ${show(value)}`);
       return undefined;

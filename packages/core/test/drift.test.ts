@@ -1,5 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { APPLIED_FIELDS_ANNOTATION, matchObject, quantitiesEqual, parseQuantity, withAppliedFields, type KubeObject } from '../src/index.js';
+import {
+  APPLIED_FIELDS_ANNOTATION, fieldStructuresOf, kindKey, matchObject as matchWith, quantitiesEqual, parseQuantity, withAppliedFields,
+  type KubeObject, type MatchOptions,
+} from '../src/index.js';
+import { openApi } from './fixtures/openapi.js';
+
+const structures = fieldStructuresOf(openApi);
+/** The matcher as children.ts runs it: with the kind's structure from the API server's schema. */
+const matchObject = (d: KubeObject, l: KubeObject, options: MatchOptions = {}) =>
+  matchWith(d, l, { structure: structures.get(kindKey(d.apiVersion, d.kind)), ...options });
 
 const deployment = (spec: object, metadata: object = {}): KubeObject => ({
   apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web', namespace: 'shop', ...metadata }, spec,
@@ -154,23 +163,86 @@ describe('matchObject', () => {
   });
 });
 
-describe('matchObject with atomicPaths', () => {
+describe('matchObject by the schema', () => {
   const service = (selector: Record<string, string>, ports: object[] = [{ name: 'http', port: 80, protocol: 'TCP' }]): KubeObject => ({
     apiVersion: 'v1', kind: 'Service', metadata: { name: 'web' }, spec: { selector, ports },
   });
+  const configMap = (data: Record<string, string> | undefined, labels?: Record<string, string>): KubeObject => ({
+    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', ...(labels ? { labels } : {}) }, ...(data ? { data } : {}),
+  });
+  const backup = (spec: object): KubeObject => ({ apiVersion: 'example.io/v1', kind: 'Backup', metadata: { name: 'b' }, spec });
 
-  it('a key only the live map has is drift at an atomic path, and not elsewhere', () => {
+  it('a key only the live map has is drift in an atomic map (a Service selector), and not in a granular one', () => {
     const live = service({ app: 'web', extra: 'z' });
-    expect(matchObject(service({ app: 'web' }), live).inSync).toBe(true);
-    expect(matchObject(service({ app: 'web' }), live, { atomicPaths: ['spec.selector'] }).drifted).toEqual([
-      { path: 'spec.selector.extra', reason: 'changed', desired: undefined, live: 'z' },
-    ]);
-    expect(matchObject(service({}), service({}), { atomicPaths: ['spec.selector'] }).inSync).toBe(true);
+    expect(matchObject(service({ app: 'web' }), live).drifted).toEqual([{ path: 'spec.selector.extra', reason: 'changed', desired: undefined, live: 'z' }]);
+    expect(matchObject(service({ app: 'web' }), service({ app: 'web' })).inSync).toBe(true);
+    expect(matchObject(configMap({ a: '1' }, { app: 'x' }), configMap({ a: '1', b: '2' }, { app: 'x', other: 'y' })).inSync).toBe(true);
   });
 
-  it('an item only the live keyed list has is drift at an atomic path', () => {
-    const live = service({ app: 'web' }, [{ name: 'http', port: 80, protocol: 'TCP' }, { name: 'metrics', port: 9090, protocol: 'TCP' }]);
-    expect(matchObject(service({ app: 'web' }), live).inSync).toBe(true);
-    expect(matchObject(service({ app: 'web' }), live, { atomicPaths: ['spec.ports'] }).drifted.map((d) => d.path)).toEqual(['spec.ports[9090/TCP]']);
+  it('an empty value in a map is a value: a removed empty key is drift, an empty label too', () => {
+    expect(paths(configMap({ 'empty.conf': '' }), configMap({}))).toEqual(['data.empty.conf']);
+    expect(paths(configMap({ 'empty.conf': '', a: '1' }), configMap({ a: '1' }))).toEqual(['data.empty.conf']);
+    expect(matchObject(configMap({ 'empty.conf': '' }), configMap({ 'empty.conf': '' })).inSync).toBe(true);
+    expect(paths(configMap(undefined, { flag: '' }), configMap(undefined, {}))).toEqual(['metadata.labels.flag']);
+    const s = (data: Record<string, string>): KubeObject => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's' }, data });
+    expect(paths(s({ token: '' }), s({}))).toEqual(['data.token']);
+  });
+
+  it('an empty string in a list is a value', () => {
+    const d = deployment({ template: { spec: { containers: [{ name: 'web', args: ['--a', ''] }] } } });
+    const l = deployment({ template: { spec: { containers: [{ name: 'web', args: ['--a'] }] } } });
+    expect(paths(d, l)).toEqual(['spec.template.spec.containers[web].args']);
+  });
+
+  it('a custom resource keeps its zero values: a removed false, 0 or "" is drift', () => {
+    expect(paths(backup({ enabled: false, retries: 0, schedule: '' }), backup({}))).toEqual(['spec.enabled', 'spec.retries', 'spec.schedule']);
+    expect(matchObject(backup({ enabled: false }), backup({ enabled: false })).inSync).toBe(true);
+  });
+
+  it('matches a custom resource list by its schema key (not name), leaving items of others alone', () => {
+    const d = backup({ targets: [{ bucket: 'a', prefix: 'x' }, { bucket: 'b' }] });
+    expect(matchObject(d, backup({ targets: [{ bucket: 'c' }, { bucket: 'b' }, { bucket: 'a', prefix: 'x' }] })).inSync).toBe(true);
+    expect(paths(d, backup({ targets: [{ bucket: 'b' }, { bucket: 'a', prefix: 'y' }] }))).toEqual(['spec.targets[a].prefix']);
+    expect(paths(d, backup({ targets: [{ bucket: 'a', prefix: 'x' }] }))).toEqual(['spec.targets[b]']);
+  });
+
+  it('int-or-string: a number equals its decimal string', () => {
+    expect(matchObject(backup({ size: 10 }), backup({ size: '10' })).inSync).toBe(true);
+    expect(paths(backup({ size: 10 }), backup({ size: '11' }))).toEqual(['spec.size']);
+  });
+
+  it('a field the schema does not know is dropped by the server, so it is not drift; preserved fields are compared', () => {
+    expect(matchObject(backup({ schedul: 'typo' }), backup({})).inSync).toBe(true);
+    expect(paths(backup({ extra: { any: { thing: [1, 2] } } }), backup({ extra: { any: { thing: [1] } } }))).toEqual(['spec.extra.any.thing']);
+  });
+
+  it('an atomic list (tolerations) is compared whole: an item someone added is drift', () => {
+    const d = deployment({ template: { spec: { tolerations: [{ key: 'a', operator: 'Exists' }] } } });
+    expect(matchObject(d, deployment({ template: { spec: { tolerations: [{ key: 'a', operator: 'Exists' }] } } })).inSync).toBe(true);
+    expect(paths(d, deployment({ template: { spec: { tolerations: [{ key: 'a', operator: 'Exists' }, { key: 'b' }] } } }))).toEqual(['spec.template.spec.tolerations']);
+  });
+
+  it('a set matches by value: items of others are not drift, a missing one is', () => {
+    expect(matchObject(backup({ tags: ['a', 'b'] }), backup({ tags: ['b', 'c', 'a'] })).inSync).toBe(true);
+    expect(paths(backup({ tags: ['a', 'b'] }), backup({ tags: ['a'] }))).toEqual(['spec.tags']);
+  });
+
+  it('without a structure every list is compared whole and zero values are values', () => {
+    const d = configMap({ a: '' });
+    expect(matchWith(d, configMap({})).drifted.map((x) => x.path)).toEqual(['data.a']);
+    const svc = (ports: object[]): KubeObject => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 's' }, spec: { ports } });
+    expect(matchWith(svc([{ port: 80 }]), svc([{ port: 80 }, { port: 81 }])).drifted.map((x) => x.path)).toEqual(['spec.ports']);
+  });
+
+  it('quantities compare as the server stores them: requests and limits rounded up to milli, others to nano', () => {
+    const withCpu = (cpu: string, sizeLimit?: string) => deployment({
+      template: { spec: { containers: [{ name: 'web', resources: { requests: { cpu } } }], ...(sizeLimit ? { volumes: [{ name: 'v', emptyDir: { sizeLimit } }] } : {}) } },
+    });
+    expect(matchObject(withCpu('0.0001'), withCpu('1m')).inSync).toBe(true);
+    expect(matchObject(withCpu('1.0001'), withCpu('1001m')).inSync).toBe(true);
+    expect(paths(withCpu('0.0001'), withCpu('2m'))).toEqual(['spec.template.spec.containers[web].resources.requests.cpu']);
+    expect(matchObject(withCpu('1', '0.0000000001'), withCpu('1', '1n')).inSync).toBe(true);
+    expect(matchObject(withCpu('1', '0.0001'), withCpu('1', '100u')).inSync).toBe(true);
+    expect(paths(withCpu('1', '0.0001'), withCpu('1', '1m'))).toEqual(['spec.template.spec.volumes[v].emptyDir.sizeLimit']);
   });
 });

@@ -33,6 +33,7 @@ describe('Validator', () => {
     expect(v.boolean('immutable', 'true')).toBe(true);
     expect(v.quantity('cpu', '0.5')).toBe('0.5');
     expect(v.quantity('cpu', 2)).toBe('2');
+    expect(v.quantity('memory', '2Gi\n')).toBe('2Gi'); // a YAML block scalar's newline is trimmed, never sent
     expect(v.oneOf('type', 'NodePort', ['ClusterIP', 'NodePort'] as const)).toBe('NodePort');
     expect(v.labels('labels', { app: 'web' })).toEqual({ app: 'web' });
     expect(v.problems).toEqual([]);

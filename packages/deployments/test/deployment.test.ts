@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { APPLIED_FIELDS_ANNOTATION, ValidationError, buildChild, matchObject, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, ValidationError, buildChild, matchObject, type FieldStructure, type KubeObject, type OwnerObject } from '@orkestra/core';
 import { DEPLOYMENT_LABEL, PROFILES, PROFILE_NAMES, desired, handler, immutableChanges, resolve, type DeploymentSource } from '../src/index.js';
 
 const owner: OwnerObject = { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' } };
@@ -409,7 +409,12 @@ describe('desired', () => {
     container.terminationMessagePath = '/dev/termination-log';
     container.imagePullPolicy = 'IfNotPresent';
     live.spec.revisionHistoryLimit = 10;
-    expect(matchObject(obj, live)).toEqual({ inSync: true, drifted: [] });
+    // The part of the API server's schema this needs (the integration tests read the real one): requests are quantities.
+    const quantities: FieldStructure = { values: { scalar: 'quantity' } };
+    const containerStructure: FieldStructure = { properties: { resources: { properties: { requests: quantities, limits: quantities } } }, omitsZero: true };
+    const pod: FieldStructure = { properties: { containers: { listType: 'map', listMapKeys: ['name'], items: containerStructure } } };
+    const structure: FieldStructure = { properties: { spec: { properties: { template: { properties: { spec: pod } } } } } };
+    expect(matchObject(obj, live, { structure })).toEqual({ inSync: true, drifted: [] });
   });
 
   it('refuses another namespace than the owner\'s before any request', () => {

@@ -195,7 +195,7 @@ export const handler = defineResource<ServiceSource, ResolvedService>({
   schema: ServiceSourceSchema,
   resolve,
   desired,
-  behaviour: () => ({ immutable: immutableChanges, takeOver: displacedPorts, match: { atomicPaths: ['spec.selector'] } }),
+  behaviour: () => ({ immutable: immutableChanges, takeOver: displacedPorts }),
 });
 
 /** Creates the Service unless it exists (see core's `createChild`). */

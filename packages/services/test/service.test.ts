@@ -153,10 +153,9 @@ describe('desired', () => {
         ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack', internalTrafficPolicy: 'Cluster',
       },
     };
-    const options = { atomicPaths: ['spec.selector'] }; // as the handler matches
-    expect(matchObject(want, live, options)).toEqual({ inSync: true, drifted: [] });
-    const extraKey = { ...live, spec: { ...(live.spec as object), selector: { 'orkestra-owner': 'shop', extra: 'z' } } };
-    expect(matchObject(want, extraKey, options).drifted.map((d) => d.path)).toEqual(['spec.selector.extra']);
+    // Without the API server's schema every list compares whole: the strict reading. A key added to the atomic
+    // selector is drift only by the schema, which the integration tests read from the real API server.
+    expect(matchObject(want, live)).toEqual({ inSync: true, drifted: [] });
   });
 });
 
