@@ -13,15 +13,22 @@ export function openApiPath(apiVersion: string): string {
   return apiVersion.includes('/') ? `/openapi/v3/apis/${apiVersion}` : `/openapi/v3/api/${apiVersion}`;
 }
 
+/** How long a kind missing from its group-version's document is answered `undefined` before the document is read again. */
+export const SCHEMA_MISS_RETRY_MS = 30_000;
+
 /**
- * A per-client cache of field structures by group-version. A kind missing from a document read earlier
- * (its CRD installed since, or a new version served) makes it read the document once more, once per kind.
+ * A per-client cache of field structures by group-version. A kind missing from a document read earlier (its
+ * CRD installed since — the API server publishes a new CRD's schema a moment after it is established) makes
+ * it read the document again, at most once per {@link SCHEMA_MISS_RETRY_MS} per kind.
+ *
+ * A document is never re-read for a kind it has: a CRD whose schema changes while the process runs is seen
+ * with its old schema until the process restarts (fields new to it are not compared meanwhile).
  */
 export class SchemaCache {
   private readonly documents = new Map<string, Promise<Map<string, FieldStructure>>>();
-  private readonly reread = new Set<string>();
+  private readonly misses = new Map<string, number>();
 
-  constructor(private readonly read: OpenApiReader) {}
+  constructor(private readonly read: OpenApiReader, private readonly now: () => number = Date.now) {}
 
   /**
    * The structure of `apiVersion`/`kind`, or `undefined` when the server publishes no schema for it
@@ -29,10 +36,17 @@ export class SchemaCache {
    */
   async schemaFor(apiVersion: string, kind: string, signal?: AbortSignal): Promise<FieldStructure | undefined> {
     const key = kindKey(apiVersion, kind);
+    const pending = this.documents.get(apiVersion);
     const found = (await this.groupVersion(apiVersion, signal)).get(key);
-    if (found || this.reread.has(key)) return found;
-    this.reread.add(key);
-    this.documents.delete(apiVersion);
+    if (found) return found;
+    const missed = this.misses.get(key);
+    // A document read just now for this call is fresh: no second read.
+    if (!pending || (missed !== undefined && this.now() - missed < SCHEMA_MISS_RETRY_MS)) {
+      if (missed === undefined) this.misses.set(key, this.now());
+      return undefined;
+    }
+    this.misses.set(key, this.now());
+    if (this.documents.get(apiVersion) === pending) this.documents.delete(apiVersion);
     return (await this.groupVersion(apiVersion, signal)).get(key);
   }
 

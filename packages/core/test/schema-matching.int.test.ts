@@ -68,6 +68,15 @@ beforeAll(async () => {
     const crd = await other.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: backupCrd.metadata.name });
     return crd?.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
   }, { timeoutMs: 20_000, description: 'the Backup CRD to be established' });
+  // The API server publishes a CRD's schema a moment after establishing it.
+  await cluster.waitFor(async () => {
+    const fresh = new Kubeclient(cluster.kubeConfig);
+    try {
+      return (await fresh.schemaFor(`${GROUP}/v1`, 'Backup')) !== undefined;
+    } finally {
+      await fresh.close();
+    }
+  }, { timeoutMs: 20_000, description: 'the Backup schema to be published' });
 });
 afterAll(async () => {
   await cluster.deleteNamespaces();
