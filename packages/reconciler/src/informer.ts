@@ -20,6 +20,11 @@ export interface InformerOptions {
   /** One namespace, or all when absent. */
   namespace?: string | undefined;
   labelSelector?: string | undefined;
+  /**
+   * A field selector (`metadata.name=web`): the informer then sees only the objects it selects. Not for shared
+   * informers (a {@link SharedInformerFactory} refuses it): a read cache could not tell what it leaves out.
+   */
+  fieldSelector?: string | undefined;
   /** Server-side watch timeout in seconds; default 300 (each watch gets up to 20% jitter below it). */
   timeoutSeconds?: number;
   /** A watch with no data for this long is restarted; default 180000 ms. */
@@ -244,7 +249,7 @@ export class Informer {
         const timeout = Math.round((this.options.timeoutSeconds ?? 300) * (0.8 + Math.random() * 0.2));
         await this.kube.watch(
           this.options.apiVersion, this.options.kind,
-          { namespace: this.options.namespace, labelSelector: this.options.labelSelector, resourceVersion: this.resourceVersion, timeoutSeconds: timeout, idleTimeoutMs: this.options.idleTimeoutMs, signal },
+          { namespace: this.options.namespace, labelSelector: this.options.labelSelector, fieldSelector: this.options.fieldSelector, resourceVersion: this.resourceVersion, timeoutSeconds: timeout, idleTimeoutMs: this.options.idleTimeoutMs, signal },
           (event) => this.apply(event),
         );
         failures = 0; // the server ended the watch normally: resume at once
@@ -274,7 +279,7 @@ export class Informer {
   private async relist(): Promise<void> {
     this.stats.lists++;
     const { items, resourceVersion } = await this.kube.list(this.options.apiVersion, this.options.kind, {
-      namespace: this.options.namespace, labelSelector: this.options.labelSelector, signal: this.abort.signal,
+      namespace: this.options.namespace, labelSelector: this.options.labelSelector, fieldSelector: this.options.fieldSelector, signal: this.abort.signal,
     });
     const seen = new Set<string>();
     for (const raw of items) {

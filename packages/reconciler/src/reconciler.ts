@@ -8,7 +8,7 @@
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
 import {
-  ConflictError, DEFAULT_FIELD_MANAGER, Kubeclient, OWNER_LABEL, OrkestraError, childSelector, createContext, deleteChild,
+  ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, Kubeclient, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
   isControlledBy, ownerLabelValue, silentLogger, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
   type ResolvedSpec, type ResourceHandler,
 } from '@orkestra/core';
@@ -18,6 +18,7 @@ import { objectKey, type Informer } from './informer.js';
 import { SharedInformerFactory, type InformerLease, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, statusPatch, type ReconcileOutcome } from './status.js';
 import type { PlannedChild } from './child-planner.js';
+import { OwnershipRefusals, type ChildRef } from './refusals.js';
 import { compileReconcilerTemplates, type CompiledTemplates } from './templates.js';
 import { WorkQueue } from './work-queue.js';
 
@@ -80,6 +81,8 @@ export class GenericReconciler {
   private readonly informers: SharedInformerFactory;
   private readonly queue: WorkQueue;
   private readonly events: EventRecorder;
+  /** Children refused for a name someone else holds: not tried again until that object or the CR changes. */
+  private readonly refusals: OwnershipRefusals;
   private readonly finalizer: string;
   private readonly hasOnDelete: boolean;
   private resyncTimer: NodeJS.Timeout | undefined;
@@ -109,6 +112,7 @@ export class GenericReconciler {
     this.ctx = createContext({ signal: this.abort.signal, logger: this.logger, fieldManager: config.fieldManager ?? DEFAULT_FIELD_MANAGER });
     this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
     this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
+    this.refusals = new OwnershipRefusals(kube, this.logger, (key) => this.queue.add(key));
     for (const h of this.handlers.values()) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
     kube.resources.register({ apiVersion: this.ownerApiVersion, kind: config.owner.kind, plural: config.owner.plural, namespaced: config.owner.namespaced ?? true });
   }
@@ -179,7 +183,7 @@ export class GenericReconciler {
     if (!finished) this.logger.warn({}, 'reconciles still running at stop: aborting them');
     this.abort.abort();
     // Informers another reconciler still uses keep running; the others stop.
-    await Promise.all(this.leases.splice(0).map((l) => l.release()));
+    await Promise.all([...this.leases.splice(0).map((l) => l.release()), this.refusals.stop()]);
   }
 
   private acquire(options: SharedInformerOptions): InformerLease {
@@ -242,7 +246,10 @@ export class GenericReconciler {
     const report: ReconcileReport = { key, result: 'success', children: [], statusWritten: false };
     const cr = this.ownerFor(key);
     try {
-      if (!cr || cr.metadata.deletionTimestamp) this.changedCRs.delete(key);
+      if (!cr || cr.metadata.deletionTimestamp) {
+        this.changedCRs.delete(key);
+        this.refusals.forget(key);
+      }
       if (!cr) report.result = 'absent';
       else if (cr.metadata.deletionTimestamp) await this.finalize(cr, report);
       else await this.reconcileLive(cr, report);
@@ -279,9 +286,14 @@ export class GenericReconciler {
     const liveChildren: Record<string, Record<string, KubeObject>> = {};
     const failures: unknown[] = [];
     const notes = new Map<string, string[]>();
-    await Promise.all(desired.map(async ({ phase, handler, spec }) => {
+    const refs = desired.map(({ handler, spec }) => this.childRef(cr, handler, spec));
+    this.refusals.forget(report.key, refs);
+    await Promise.all(desired.map(async ({ phase, handler, spec }, i) => {
       try {
-        const result = phase === 'onCreate' ? await handler.create(this.ctx, this.kube, cr, spec) : await handler.update(this.ctx, this.kube, cr, spec);
+        // A refusal that still holds is answered from memory: no request while nothing changed.
+        const refused = this.refusals.current(report.key, cr, refs[i]!);
+        if (refused) throw refused;
+        const result = await this.applyChild(report.key, cr, phase, handler, spec, refs[i]!);
         report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
         if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
         if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes, crChanged);
@@ -315,6 +327,22 @@ export class GenericReconciler {
       const conflict = failures.find((f) => f instanceof ConflictError);
       report.error = conflict ? `Conflict: ${(conflict as Error).message}` : describeError(failures[0]).message;
     }
+  }
+
+  /** Creates or updates one child; an ownership refusal is remembered (see {@link OwnershipRefusals}). */
+  private async applyChild(key: string, cr: OwnerObject, phase: PlannedChild['phase'], handler: ResourceHandler<unknown, ResolvedSpec>, spec: ResolvedSpec, ref: ChildRef): Promise<ChildResult> {
+    try {
+      return phase === 'onCreate' ? await handler.create(this.ctx, this.kube, cr, spec) : await handler.update(this.ctx, this.kube, cr, spec);
+    } catch (e) {
+      if (e instanceof OwnershipError) this.refusals.remember(key, cr, ref, e);
+      throw e;
+    }
+  }
+
+  private childRef(cr: OwnerObject, handler: ResourceHandler<unknown, ResolvedSpec>, spec: ResolvedSpec): ChildRef {
+    const { apiVersion, kind } = childKindOf(handler, spec);
+    const namespaced = handler.kind === ANY_KIND ? (this.kube.resources.lookup(apiVersion, kind)?.namespaced ?? true) : handler.namespaced;
+    return { apiVersion, kind, namespace: namespaced ? (spec.namespace ?? cr.metadata.namespace) : undefined, name: spec.name };
   }
 
   /** Deletes owned children (found in the caches by label, confirmed by controller UID) that are not desired. */

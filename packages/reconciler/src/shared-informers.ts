@@ -105,6 +105,9 @@ export class SharedInformerFactory {
    * module-level constant): an informer has one index, and a different one is refused.
    */
   acquire(options: SharedInformerOptions): InformerLease {
+    if (options.fieldSelector !== undefined) {
+      throw new OrkestraError('Config', `a shared informer cannot have a field selector (${options.fieldSelector}): its cache answers reads for everything it does not select — create an Informer of your own`);
+    }
     const key = informerKey(options);
     let entry = this.entries.get(key);
     // Someone stopped the informer itself instead of releasing: it serves nobody any more.
