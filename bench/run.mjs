@@ -3,6 +3,8 @@
 //   node bench/run.mjs [--only template,steady,convergence,drift,memory] [--sizes 100,500] [--reps 3]
 //                      [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100]
 //                      [--node-defaults]   (without the memory settings of `orkestra run`)
+//                      [--steady-resyncs 3] [--resync <seconds>]   (versus: orkestra run vs controller-runtime)
+//   node bench/run.mjs --quick   (versus only, N = 20, one repetition: a few minutes)
 //   node bench/run.mjs --report bench/results/<date>.json   (rewrites that run's .md and .svg) [--out bench/results]
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,7 +14,7 @@ import { describeMachine, machineInfo } from './lib/machine.mjs';
 import { writeReports } from './lib/report.mjs';
 import { startControlPlane } from './lib/control-plane.mjs';
 
-const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory'];
+const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory', 'versus'];
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string' }, sizes: { type: 'string' }, reps: { type: 'string', default: '3' },
@@ -23,6 +25,8 @@ const { values: args } = parseArgs({
     report: { type: 'string' },
     'template-seconds': { type: 'string', default: '0.5' },
     'node-defaults': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
+    'steady-resyncs': { type: 'string', default: '3' }, resync: { type: 'string' },
   },
 });
 // The figures are the operator's: the bench runs with the memory settings `orkestra run` gives itself
@@ -37,14 +41,14 @@ if (args.report) { // rewrite the Markdown and SVG of an existing results JSON (
   console.log(writeReports(JSON.parse(readFileSync(args.report, 'utf8')), dirname(args.report)).join(', '));
   process.exit(0);
 }
-const only = args.only ? args.only.split(',') : SCENARIOS;
+const only = args.only ? args.only.split(',') : args.quick ? ['versus'] : SCENARIOS;
 for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${SCENARIOS.join(', ')}`);
-const sizes = args.sizes ? args.sizes.split(',').map(Number) : args.full ? [100, 500, 1000] : [100, 500];
-const reps = Number(args.reps);
+const sizes = args.sizes ? args.sizes.split(',').map(Number) : args.quick ? [20] : args.full ? [100, 500, 1000] : [100, 500];
+const reps = args.quick ? 1 : Number(args.reps);
 const log = (...a) => console.log(...a);
 
-const results = { startedAt: new Date().toISOString(), options: { only, sizes, reps, resyncs: Number(args.resyncs), edits: Number(args.edits), full: args.full }, scenarios: {} };
-const needsCluster = only.some((s) => s !== 'template');
+const results = { startedAt: new Date().toISOString(), options: { only, sizes, reps, resyncs: Number(args.resyncs), edits: Number(args.edits), full: args.full, quick: args.quick }, scenarios: {} };
+const needsCluster = only.some((s) => s !== 'template' && s !== 'versus'); // versus starts control planes of its own
 let env, kube, user;
 if (needsCluster) {
   env = await startControlPlane();
@@ -64,6 +68,7 @@ try {
     const mod = await import(`./scenarios/${name}.mjs`);
     const opts = { env, kube, user, reps, log, resyncs: Number(args.resyncs), edits: Number(args.edits), seconds: Number(args['template-seconds']) };
     if (name === 'steady' || name === 'convergence') opts.sizes = sizes;
+    if (name === 'versus') Object.assign(opts, { sizes, steadyResyncs: Number(args['steady-resyncs']), resync: args.resync ? Number(args.resync) : undefined });
     if (name === 'memory') { opts.sizes = [1, ...sizes]; opts.crdCount = args['no-multi-crd'] ? 0 : Number(args.crds); opts.crdSize = Number(args['crd-size']); }
     results.scenarios[name] = { ...(await mod.run(opts)), wallSeconds: (performance.now() - t0) / 1000, loadBefore, loadAfter: machineInfo(env).load };
     log(`  (${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadBefore.join('/')} → ${results.scenarios[name].loadAfter.join('/')})\n`);

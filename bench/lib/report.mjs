@@ -65,6 +65,20 @@ export function rows(results) {
     const u = s.memory.multiCrdUntuned;
     if (u) add('memory', `${u.crds}×${u.crsPerCrd}`, 'the same with Node and glibc defaults: RSS / heapUsed / heapTotal MB (peak RSS)', `${fmt(u.after.rssMB)} / ${fmt(u.after.heapUsedMB)} / ${fmt(u.after.heapTotalMB)} (${fmt(u.peakRssMB)})`, 'reference', undefined, 'orkestra run does not run this way: see README, memory');
   }
+  if (s.versus) {
+    for (const [n, row] of Object.entries(s.versus.sizes)) {
+      for (const [key, label] of Object.entries(s.versus.operators)) {
+        const r = row[key];
+        if (!r) continue;
+        add('versus', n, `${label}: writes / CPU ms / reconciles per CR per steady resync (resync ${row.resyncSeconds} s)`,
+          `${fmt(r.writesPerCrPerResync.median)} / ${fmt(r.cpuMsPerCrPerResync.median)} / ${fmt(r.reconcilesPerCrPerResync.median)}`, key === 'orkestra' ? '0 writes, ≤ 0.5 ms' : 'reference',
+          key === 'orkestra' ? r.writesPerCrPerResync.max === 0 && r.cpuMsPerCrPerResync.median <= 0.5 : undefined);
+        add('versus', n, `${label}: convergence s (reconciles) / RSS MiB / start to first child s`,
+          `${fmt(r.convergenceSeconds.median)} (${fmt(r.convergenceReconciles.median, 0)}) / ${fmt(r.rssMiB.median)} / ${fmt(r.startSeconds.median)}`, key === 'orkestra' ? 'RSS ≤ 75 MB, start ≤ 0.4 s' : 'reference',
+          key === 'orkestra' ? r.rssMiB.median * 1.048576 <= 75 && r.startSeconds.median <= 0.4 : undefined);
+      }
+    }
+  }
   // 6. Scaling
   for (const [label, pts, per] of scalingSeries(results)) {
     const k = exponent(pts);
@@ -105,8 +119,40 @@ export function markdown(results) {
     '| scenario | N | figure | value | target | met? | note |', '|---|---|---|---|---|---|---|',
   ];
   for (const r of rows(results)) lines.push(`| ${r.scenario} | ${r.n} | ${r.figure} | ${r.value} | ${r.target} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.note} |`);
+  if (results.scenarios.versus) lines.push('', ...versusTables(results.scenarios.versus));
   lines.push('', 'Chart: [figures vs N](' + results.files.svg + ')', '');
   return lines.join('\n');
+}
+
+/**
+ * The side-by-side tables of the versus scenario: one per N, a column per operator, the best value in bold
+ * (medians; the spread is in the JSON).
+ */
+export function versusTables(v) {
+  const keys = Object.keys(v.operators);
+  const figures = [
+    ['writes per CR per steady resync', (r) => r.writesPerCrPerResync.median, (x) => fmt(x)],
+    ['whole-process CPU per CR per steady resync', (r) => r.cpuMsPerCrPerResync.median, (x) => `${fmt(x)} ms`],
+    ['API server + etcd CPU per CR per steady resync (above idle)', (r) => r.serverCpuMsPerCrPerResync.median, (x) => `${fmt(x)} ms`],
+    ['reconciles per CR per steady resync', (r) => r.reconcilesPerCrPerResync.median, (x) => fmt(x)],
+    ['convergence of N CRs', (r) => r.convergenceSeconds.median, (x) => `${fmt(x)} s`],
+    ['reconciles / writes until converged', (r) => r.convergenceReconciles.median, (x, r) => `${fmt(x, 0)} / ${fmt(r.convergenceWrites.median, 0)}`],
+    ['RSS after steady state', (r) => r.rssMiB.median, (x) => `${fmt(x)} MiB`],
+    ['start to first child written', (r) => r.startSeconds.median, (x) => `${fmt(x)} s`],
+  ];
+  const out = [];
+  if (v.skipped) out.push(`controller-runtime not measured: ${v.skipped}`, '');
+  for (const [n, row] of Object.entries(v.sizes)) {
+    const present = keys.filter((k) => row[k]);
+    out.push(`| N = ${n}, resync ${row.resyncSeconds} s | ${present.map((k) => v.operators[k]).join(' | ')} |`, `|---|${present.map(() => '---|').join('')}`);
+    for (const [label, get, show] of figures) {
+      const values = present.map((k) => get(row[k]));
+      const best = Math.min(...values);
+      out.push(`| ${label} | ${present.map((k, i) => { const t = show(values[i], row[k]); return values[i] === best && present.length > 1 && label !== 'reconciles / writes until converged' ? `**${t}**` : t; }).join(' | ')} |`);
+    }
+    out.push('');
+  }
+  return out;
 }
 
 const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -1,0 +1,249 @@
+// 7. versus: `orkestra run` beside an operator written with controller-runtime (bench/controller-runtime, Go) in
+// its two usual styles, each a process of its own on a fresh control plane, measured from outside the same way:
+//   start-up     spawn → the first child appears in a watch of the bench (one Website exists before the spawn);
+//   convergence  the first of N Website creates → every one of them Ready=True in a watch of the bench;
+//   steady       after one settling resync period, K periods with nothing changing: API writes (the API server's
+//                apiserver_request_total, the operator's resources only), CPU of the whole operator process and
+//                of kube-apiserver + etcd above their idle rate (/proc), reconciles (the operator's own metrics),
+//                per CR per resync;
+//   memory       RSS of the operator after the steady window (VmRSS; VmHWM its peak).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/cli';
+import { Kubeclient } from '@orkestra/core';
+import { startControlPlane } from '../lib/control-plane.mjs';
+import { controllerRuntimeOperator } from '../lib/controller-runtime.mjs';
+import { cpuMsOf, fetchText, memoryOf, sumOf, tlsFromKubeconfig } from '../lib/process-stats.mjs';
+import { pool, summarize } from '../lib/stats.mjs';
+import { CONCURRENCY, CREATE_CONCURRENCY, owner, resources, website } from '../lib/workload.mjs';
+
+const CLI = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
+const IDLE_SECONDS = 5;
+const WARM_UP_CRS = 20; // the start-up probe and 19 more, Ready before the timed round (connections, JIT, caches)
+const CHILD_KINDS = [['apps/v1', 'Deployment'], ['v1', 'Service'], ['v1', 'ConfigMap'], ['v1', 'Secret']];
+/** Resources an operator writes; anything else (the API server's own leases, endpoints) is not its doing. */
+const OPERATOR_RESOURCES = new Set(['deployments', 'services', 'configmaps', 'secrets', 'events']);
+const WRITE_VERBS = new Set(['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE', 'DELETECOLLECTION']);
+const READ_VERBS = new Set(['GET', 'LIST']);
+const byOperator = (l) => OPERATOR_RESOURCES.has(l.resource) || (l.resource === 'websites' && l.subresource === 'status');
+
+export const OPERATORS = {
+  orkestra: { label: 'orkestra run', reconciles: (t) => sumOf(t, 'orkestra_reconcile_total') },
+  createOrUpdate: { label: 'controller-runtime, CreateOrUpdate', style: 'create-or-update', reconciles: (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website') },
+  apply: { label: 'controller-runtime, apply always', style: 'apply', reconciles: (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website') },
+};
+
+/** The bench workload (lib/workload.mjs) as a katalog for `orkestra run`. */
+function katalog(resyncSeconds) {
+  return {
+    apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog', metadata: { name: 'bench-website' },
+    spec: { crds: [{ owner: owner(), resources, status: { fields: { image: '{{spec.image}}' } }, resyncPeriod: `${resyncSeconds}s` }] },
+  };
+}
+
+const freePort = () => new Promise((resolve, reject) => {
+  const s = createServer().once('error', reject).listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
+});
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Spawns one operator on `ns`; its output goes to a log file (printed when something fails). */
+async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, dir }) {
+  const port = await freePort();
+  const logFile = join(dir, `${key}.log`);
+  const out = openSync(logFile, 'w');
+  let cmd, args;
+  // `orkestra run` gives itself its memory settings (re-executing itself, same pid), as in production: the
+  // bench's own markers are not passed down.
+  const env = { ...process.env };
+  delete env[TUNED_MARKER];
+  if (env.MALLOC_ARENA_MAX === MALLOC_ARENA_MAX) delete env.MALLOC_ARENA_MAX;
+  delete env.NODE_OPTIONS;
+  if (key === 'orkestra') {
+    const k = join(dir, 'katalog.yaml');
+    writeFileSync(k, JSON.stringify(katalog(resyncSeconds), null, 2));
+    cmd = process.execPath;
+    args = [CLI, 'run', '--katalog', k, '--kubeconfig', kubeconfigPath, '-n', ns, '--no-leader-elect',
+      '--http-address', `127.0.0.1:${port}`, '--log-level', 'warn', '--log-format', 'json'];
+  } else {
+    cmd = binary;
+    args = ['--style', OPERATORS[key].style, '--namespace', ns, '--sync-period', `${resyncSeconds}s`,
+      '--max-concurrent-reconciles', String(CONCURRENCY), '--metrics-bind-address', `127.0.0.1:${port}`,
+      '--health-probe-bind-address', `127.0.0.1:${await freePort()}`, '--zap-log-level', 'error'];
+    env.KUBECONFIG = kubeconfigPath;
+  }
+  const t0 = performance.now();
+  const child = spawn(cmd, args, { env, stdio: ['ignore', out, out] });
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    pid: child.pid, t0, logFile, exited,
+    metrics: () => fetchText(`http://127.0.0.1:${port}/metrics`),
+    async stop() {
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}
+
+/** Watches of the bench (a client of its own): the first child of each kind, and which Websites are Ready. */
+async function startWatches(kube, ns, signal) {
+  const state = { firstChildAt: undefined, ready: new Set(), waiters: [], errors: [] };
+  const check = () => { for (const w of [...state.waiters]) if (w.test()) { state.waiters.splice(state.waiters.indexOf(w), 1); w.resolve(); } };
+  const watch = async (apiVersion, kind, onEvent) => {
+    const { resourceVersion } = await kube.list(apiVersion, kind, { namespace: ns });
+    kube.watch(apiVersion, kind, { namespace: ns, resourceVersion, signal, timeoutSeconds: 3600 }, onEvent)
+      .catch((err) => { if (!signal.aborted) state.errors.push(`${kind} watch: ${err.message}`); });
+  };
+  for (const [apiVersion, kind] of CHILD_KINDS) {
+    await watch(apiVersion, kind, (e) => { if (e.type === 'ADDED' && state.firstChildAt === undefined) { state.firstChildAt = performance.now(); check(); } });
+  }
+  await watch('example.com/v1', 'Website', (e) => {
+    const name = e.object?.metadata?.name;
+    if (!name || e.type === 'DELETED') return;
+    if (e.object.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) state.ready.add(name);
+    check();
+  });
+  state.until = (test, what, timeoutMs) => new Promise((resolve, reject) => {
+    if (test()) return resolve();
+    const t = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${state.errors.length ? ` (${state.errors.join('; ')})` : ''}`)), timeoutMs);
+    state.waiters.push({ test, resolve: () => { clearTimeout(t); resolve(); } });
+  });
+  return state;
+}
+
+/** The API server's request counters, summed by verb, for the operator's resources. */
+function requestCounts(text) {
+  const writes = {};
+  let reads = 0;
+  for (const verb of WRITE_VERBS) {
+    const n = sumOf(text, 'apiserver_request_total', (l) => l.verb === verb && byOperator(l));
+    if (n) writes[verb] = n;
+  }
+  for (const verb of READ_VERBS) reads += sumOf(text, 'apiserver_request_total', (l) => l.verb === verb && byOperator(l));
+  return { writes, writesTotal: Object.values(writes).reduce((a, b) => a + b, 0), reads };
+}
+const diffCounts = (a, b) => {
+  const byVerb = {};
+  for (const v of new Set([...Object.keys(a.writes), ...Object.keys(b.writes)])) { const d = (b.writes[v] ?? 0) - (a.writes[v] ?? 0); if (d) byVerb[v] = d; }
+  return { writes: b.writesTotal - a.writesTotal, byVerb, reads: b.reads - a.reads };
+};
+
+/** One measurement: one operator, N CRs, a fresh control plane. */
+async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
+  const env = await startControlPlane();
+  const dir = mkdtempSync(join(tmpdir(), `orkestra-versus-${key}-`));
+  const user = new Kubeclient(env.kubeConfig);
+  const watcher = new Kubeclient(env.kubeConfig);
+  const abort = new AbortController();
+  const api = tlsFromKubeconfig(env.kubeconfigPath);
+  const apiMetrics = async () => requestCounts(await fetchText(`${api.server}/metrics`, api.tls));
+  const serverCpu = () => cpuMsOf(env.pids.kubeApiServer) + cpuMsOf(env.pids.etcd);
+  let op;
+  try {
+    const ns = 'bench-versus';
+    await user.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+    const w = await startWatches(watcher, ns, abort.signal);
+    await user.create(website(ns, 'warm-0', 0));
+
+    // start-up: the spawn → the first child of warm-0 in the bench's watch
+    op = await spawnOperator(key, { binary, kubeconfigPath: env.kubeconfigPath, ns, resyncSeconds, dir });
+    const failed = op.exited.then(({ code, signal }) => { throw new Error(`${OPERATORS[key].label} exited (${code ?? signal}); log: ${readFileSync(op.logFile, 'utf8').slice(-2000)}`); });
+    const guard = (p) => Promise.race([p, failed]);
+    await guard(w.until(() => w.firstChildAt !== undefined, 'the first child', 60_000));
+    const startSeconds = (w.firstChildAt - op.t0) / 1000;
+    await guard(w.until(() => w.ready.has('warm-0'), 'warm-0 Ready', 60_000));
+    await pool(Array.from({ length: WARM_UP_CRS - 1 }, (_, i) => i + 1), CREATE_CONCURRENCY, (i) => user.create(website(ns, `warm-${i}`, i)));
+    await guard(w.until(() => w.ready.size >= WARM_UP_CRS, `${WARM_UP_CRS} warm-up Websites Ready`, 120_000));
+
+    // convergence: N new Websites, created 16 at a time by the bench's client
+    const before = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+    const t1 = performance.now();
+    await pool(Array.from({ length: n }, (_, i) => i), CREATE_CONCURRENCY, (i) => user.create(website(ns, `site-${i}`, i)));
+    await guard(w.until(() => w.ready.size >= WARM_UP_CRS + n, `${n} Websites Ready`, 600_000));
+    const convergenceSeconds = (performance.now() - t1) / 1000;
+    const atConvergence = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+
+    // steady: one resync period to settle, then K periods with no change to any object
+    const crs = WARM_UP_CRS + n;
+    await guard(sleep(resyncSeconds * 1000));
+    const settled = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+    const s0 = { cpu: cpuMsOf(op.pid), server: serverCpu(), t: performance.now(), api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+    await guard(sleep(steadyResyncs * resyncSeconds * 1000));
+    const s1 = { cpu: cpuMsOf(op.pid), server: serverCpu(), t: performance.now(), api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+    const memory = memoryOf(op.pid);
+    // the control plane's own work (its leases, the bench's watches) with the same objects and no operator:
+    // subtracted from the API server + etcd CPU of the steady window
+    await op.stop();
+    const idle0 = { cpu: serverCpu(), t: performance.now() };
+    await sleep(IDLE_SECONDS * 1000);
+    const idleMsPerSecond = (serverCpu() - idle0.cpu) / ((performance.now() - idle0.t) / 1000);
+    const serverIdleMs = (idleMsPerSecond * (s1.t - s0.t)) / 1000;
+    const per = crs * steadyResyncs;
+    const steadyRequests = diffCounts(s0.api, s1.api);
+    const conv = diffCounts(before.api, atConvergence.api);
+    const result = {
+      n, crs, resyncSeconds, steadyResyncs, startSeconds, convergenceSeconds,
+      convergence: { ...conv, reconciles: atConvergence.reconciles - before.reconciles, reconcilesAfterSettling: settled.reconciles - before.reconciles, writesAfterSettling: diffCounts(before.api, settled.api).writes },
+      steady: {
+        writesPerCrPerResync: steadyRequests.writes / per, byVerb: Object.fromEntries(Object.entries(steadyRequests.byVerb).map(([k, v]) => [k, v / per])),
+        readsPerCrPerResync: steadyRequests.reads / per,
+        cpuMsPerCrPerResync: (s1.cpu - s0.cpu) / per,
+        serverCpuMsPerCrPerResync: Math.max(0, s1.server - s0.server - serverIdleMs) / per, serverCpuMsRaw: s1.server - s0.server, serverIdleMs,
+        reconcilesPerCrPerResync: (s1.reconciles - s0.reconciles) / per,
+      },
+      rssMiB: memory.rssMiB, peakRssMiB: memory.peakRssMiB,
+    };
+    return result;
+  } finally {
+    abort.abort();
+    await op?.stop();
+    await watcher.close();
+    await user.close();
+    await env.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const FIGURES = ['writesPerCrPerResync', 'cpuMsPerCrPerResync', 'serverCpuMsPerCrPerResync', 'reconcilesPerCrPerResync', 'readsPerCrPerResync'];
+
+export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
+  const cr = controllerRuntimeOperator(log);
+  if (cr.skipped) log(`  note: ${cr.skipped}`);
+  const keys = cr.skipped ? ['orkestra'] : Object.keys(OPERATORS);
+  const out = { operators: Object.fromEntries(keys.map((k) => [k, OPERATORS[k].label])), skipped: cr.skipped, steadyResyncs, warmUpCrs: WARM_UP_CRS, concurrency: CONCURRENCY, sizes: {} };
+  for (const n of sizes) {
+    const resyncSeconds = resync ?? (n >= 1000 ? 15 : 10);
+    const row = { n, resyncSeconds };
+    for (const key of keys) {
+      const runs = [];
+      try {
+        for (let r = 0; r < reps; r++) {
+          const x = await once(key, n, { binary: cr.binary, resyncSeconds, steadyResyncs, log });
+          runs.push(x);
+          log(`  N=${n} ${OPERATORS[key].label}: start ${x.startSeconds.toFixed(2)} s, convergence ${x.convergenceSeconds.toFixed(2)} s ` +
+            `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
+            `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles; RSS ${x.rssMiB.toFixed(0)} MiB`);
+        }
+        row[key] = {
+          startSeconds: summarize(runs.map((x) => x.startSeconds)),
+          convergenceSeconds: summarize(runs.map((x) => x.convergenceSeconds)),
+          convergenceReconciles: summarize(runs.map((x) => x.convergence.reconciles)),
+          convergenceWrites: summarize(runs.map((x) => x.convergence.writes)),
+          rssMiB: summarize(runs.map((x) => x.rssMiB)),
+          ...Object.fromEntries(FIGURES.map((f) => [f, summarize(runs.map((x) => x.steady[f]))])),
+          runs,
+        };
+      } catch (err) {
+        log(`  N=${n} ${OPERATORS[key].label}: ${err.message}`);
+        (out.errors ??= []).push({ n, operator: key, error: err.message });
+      }
+    }
+    out.sizes[n] = row;
+  }
+  return out;
+}
