@@ -12,7 +12,7 @@ import { matchObject, withAppliedFields, type DriftedField, type MatchOptions } 
 import { AlreadyExistsError, ConflictError, InvalidError, OrkestraError, OwnershipError, describeObject, type ObjectLocation } from './errors.js';
 import type { Kubeclient } from './kubeclient.js';
 import { childSelector, withSystemLabels } from './labels.js';
-import { claimListItems, type ListItemKey, type ManagedFieldsEntry } from './managed-fields.js';
+import { claimListItems, managersOf, type ListItemKey, type ManagedFieldsEntry } from './managed-fields.js';
 import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
 import { describeOwner, refOf } from './objects.js';
 import { assertOwnable, ownerReferencesFor } from './owner-references.js';
@@ -81,6 +81,32 @@ export class ImmutableFieldError extends OrkestraError {
       { object, cause },
     );
     this.changes = changes;
+  }
+}
+
+/**
+ * Another writer keeps putting its own items in the place of ours in a keyed list (a Service port renumbered
+ * again and again), so every restoring apply is refused: raised by {@link updateChild} after its bounded
+ * retries. Not a template problem: the message names the other writer(s) by field manager.
+ */
+export class ContestedItemsError extends OrkestraError {
+  /** The field managers owning the items in the way (empty when the last read found none). */
+  readonly managers: readonly string[];
+  /** The list, e.g. `spec.ports`. */
+  readonly list: string;
+
+  constructor(object: ObjectLocation, list: string, managers: readonly string[], attempts: number, cause: unknown) {
+    const who = managers.length ? `another writer (field manager ${managers.join(', ')})` : 'another writer';
+    const refused = cause instanceof InvalidError ? cause.causes.map((c) => `${c.field ?? '?'}: ${c.message ?? c.reason ?? ''}`).join('; ') : '';
+    super(
+      'Contested',
+      `cannot update ${describeObject(object)}: ${who} keeps changing items of ${list} in the place of ours` +
+        `${refused ? ` (the API server refused: ${refused})` : ''}; tried ${attempts} times. ` +
+        `Stop ${managers.length ? managers.join(', ') : 'the other writer'} from editing ${list} of this object: it is managed by Orkestra.`,
+      { object, cause },
+    );
+    this.managers = managers;
+    this.list = list;
   }
 }
 
@@ -181,10 +207,29 @@ export async function updateChild(ctx: Context, kube: Kubeclient, owner: OwnerOb
     try {
       return await updateOnce(ctx, kube, owner, desired, behaviour);
     } catch (e) {
-      if (!(e instanceof ConflictError) || attempt >= retries) throw e;
-      ctx.logger.debug({ kind: desired.kind, name: desired.metadata.name, attempt: attempt + 1 }, 'conflict: re-reading and retrying');
+      // A duplicate refused after a take-over: another writer put an item in our place again meanwhile.
+      const raced = behaviour.takeOver !== undefined && isDuplicateRefusal(e);
+      if (!(e instanceof ConflictError || raced)) throw e;
+      if (attempt >= retries) throw raced ? await contested(ctx, kube, owner, desired, behaviour, attempt + 1, e) : e;
+      ctx.logger.debug({ kind: desired.kind, name: desired.metadata.name, attempt: attempt + 1 }, raced ? 'another writer raced the take-over: re-reading and retrying' : 'conflict: re-reading and retrying');
     }
   }
+}
+
+function isDuplicateRefusal(e: unknown): e is InvalidError {
+  return e instanceof InvalidError && e.causes.some((c) => c.reason === 'FieldValueDuplicate' || /duplicate value/i.test(c.message ?? ''));
+}
+
+/** The error for a take-over lost every time: names the managers that own the items in our place now. */
+async function contested(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, attempts: number, cause: InvalidError): Promise<ContestedItemsError> {
+  const child = buildChild(owner, desired, behaviour);
+  const { items } = await kube.list(child.apiVersion, child.kind, { namespace: child.metadata.namespace, fieldSelector: `metadata.name=${child.metadata.name ?? ''}`, signal: ctx.signal });
+  const live = items[0];
+  const displaced = live && behaviour.takeOver ? behaviour.takeOver(live, child) : [];
+  const managers = new Set<string>();
+  for (const item of displaced) for (const m of managersOf((live?.metadata.managedFields ?? []) as ManagedFieldsEntry[], item)) if (m !== ctx.fieldManager) managers.add(m);
+  const list = displaced[0]?.list.join('.') ?? cause.causes[0]?.field?.replace(/\[\d+\].*$/, '') ?? '?';
+  return new ContestedItemsError(location(child), list, [...managers].sort(), attempts, cause);
 }
 
 async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour): Promise<ChildResult> {

@@ -59,9 +59,9 @@ export {
   checkConfigKey, checkPortName, checkWrappedBase64, canonicalBase64, checkBase64,
 } from './validation.js';
 
-export { buildChild, createChild, updateChild, deleteChild, listOwnedChildren, ImmutableFieldError } from './children.js';
+export { buildChild, createChild, updateChild, deleteChild, listOwnedChildren, ImmutableFieldError, ContestedItemsError } from './children.js';
 export type { ChildResult, ChildBehaviour, ImmutableChange } from './children.js';
-export { claimListItems } from './managed-fields.js';
+export { claimListItems, managersOf } from './managed-fields.js';
 export type { ManagedFieldsEntry, FieldSet, ListItemKey } from './managed-fields.js';
 
 export { Type, integerField, booleanField, stringField, stringMapField, quantityField, commonSourceFields } from './source-schema.js';

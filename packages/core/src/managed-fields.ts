@@ -131,3 +131,19 @@ export function claimListItems(
   const result = entries.filter((e) => !emptied.has(e));
   return { managedFields: result, changed: JSON.stringify(result) !== JSON.stringify(managedFields) };
 }
+
+/**
+ * The field managers that own the list item `item` in `managedFields` (any operation).
+ *
+ * @example
+ * managersOf(live.metadata.managedFields ?? [], { list: ['spec', 'ports'], key: { port: 81, protocol: 'TCP' } }); // ['kubectl-edit']
+ */
+export function managersOf(managedFields: readonly ManagedFieldsEntry[], item: ListItemKey): string[] {
+  const out: string[] = [];
+  for (const entry of managedFields) {
+    const list = entry.fieldsV1 ? node(entry.fieldsV1, item.list, false) : undefined;
+    if (!list || !entry.manager) continue;
+    if (Object.keys(list).some((el) => { const key = keyOf(el); return key !== undefined && sameKey(key, item.key); })) out.push(entry.manager);
+  }
+  return out;
+}
