@@ -15,7 +15,7 @@ import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { printError } from './error-output.js';
 import { CliError, ExitCode } from './exit-codes.js';
-import { createOutput } from './output.js';
+import { createOutput, note } from './output.js';
 
 export type { CliIo } from './commands/context.js';
 
@@ -52,6 +52,13 @@ ${EXIT_CODES_HELP}`);
   return root;
 }
 
+/** An error no command expected (a bug): one line, and how to see its stack. */
+function unexpected(e: unknown, debug: boolean): CliError {
+  const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+  const hint = debug ? 'this is a bug of orkestra: please report it with the command line and the stack below' : 'this is a bug of orkestra: run again with --log-level debug to see its stack, and please report it';
+  return new CliError(ExitCode.Internal, `unexpected error: ${message}`, { hint, cause: e });
+}
+
 /**
  * Runs the CLI with `argv` (without `node` and the script), writing to `io`; resolves to the exit code. Never
  * throws and never exits the process.
@@ -70,8 +77,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.Ok;
       return ExitCode.Usage;
     }
-    const err = e instanceof CliError ? e : new CliError(ExitCode.Internal, `unexpected error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`, { hint: 'this is a bug of orkestra: please report it with the command line' });
+    const err = e instanceof CliError ? e : unexpected(e, state.debug);
     printError(errorOutput(), err);
+    if (state.debug && !(e instanceof CliError) && e instanceof Error && e.stack) note(errorOutput(), e.stack);
     return err.exitCode;
   }
 }

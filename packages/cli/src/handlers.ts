@@ -19,8 +19,8 @@ export interface LoadHandlersOptions {
   packages?: Readonly<Record<string, string>>;
   /** Also resolve packages from here (the project folder), after the CLI's own location. Default `process.cwd()`. */
   cwd?: string;
-  /** Field paths of each key, for messages (`spec.crds[0].resources.widgets`). */
-  where?: Readonly<Record<string, { path: string; location?: string | undefined }>>;
+  /** The field path (`spec.crds[0].resources.widgets`) and location of a key, for messages; asked only on failure. */
+  where?: (key: string) => { path: string; location?: string | undefined } | undefined;
 }
 
 /** `@orkestra/<key>`, or the package `--resource-package` names for it. */
@@ -117,25 +117,27 @@ export type HandlerLoad =
 export async function loadHandler(key: string, options: LoadHandlersOptions = {}): Promise<HandlerLoad> {
   const cwd = options.cwd ?? process.cwd();
   const pkg = packageFor(key, options.packages);
-  const where = options.where?.[key];
-  const at = { path: where?.path ?? `resources.${key}`, location: where?.location };
+  const at = (): Pick<Problem, 'path' | 'location'> => {
+    const where = options.where?.(key);
+    return { path: where?.path ?? `resources.${key}`, location: where?.location };
+  };
   if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/.test(pkg)) {
-    return { key, kind: 'invalid', problem: { ...at, message: `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as deployments` } };
+    return { key, kind: 'invalid', problem: { ...at(), message: `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as deployments` } };
   }
   const mod = await importPackage(pkg, cwd);
   if (!mod) {
     const near = await nearInstalledKey(key, options);
     if (near) {
-      return { key, kind: 'misspelled', problem: { ...at, message: `no resource package is installed for key "${key}": did you mean ${near}?`, hint: `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a package of its own` } };
+      return { key, kind: 'misspelled', problem: { ...at(), message: `no resource package is installed for key "${key}": did you mean ${near}?`, hint: `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a package of its own` } };
     }
-    return { key, kind: 'missing', problem: { ...at, message: `the resource package ${pkg} for key "${key}" is not installed`, hint: `npm install ${pkg}` } };
+    return { key, kind: 'missing', problem: { ...at(), message: `the resource package ${pkg} for key "${key}" is not installed`, hint: `npm install ${pkg}` } };
   }
   const handler = mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler;
   if (!isHandler(handler)) {
-    return { key, kind: 'invalid', problem: { ...at, message: `${pkg} is installed but is not an Orkestra resource package: it exports no \`handler\``, hint: `check the package name, or map the key with --resource-package ${key}=<package>` } };
+    return { key, kind: 'invalid', problem: { ...at(), message: `${pkg} is installed but is not an Orkestra resource package: it exports no \`handler\``, hint: `check the package name, or map the key with --resource-package ${key}=<package>` } };
   }
   if (handler.key !== key) {
-    return { key, kind: 'invalid', problem: { ...at, message: `${pkg} exports the handler of key "${handler.key}", not "${key}"`, hint: `write "${handler.key}" in the katalog, or map the key with --resource-package` } };
+    return { key, kind: 'invalid', problem: { ...at(), message: `${pkg} exports the handler of key "${handler.key}", not "${key}"`, hint: `write "${handler.key}" in the katalog, or map the key with --resource-package` } };
   }
   return { key, handler };
 }

@@ -5,12 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '@orkestra/core';
-import { loadKatalog, type Katalog } from '@orkestra/reconciler';
+import { loadKatalog, readYaml, splitLocation, type Katalog, type YamlLocator, type YamlSource } from '@orkestra/reconciler';
 import { createTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import { loadHandlers, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
 import { checkKatalogTemplates } from './template-check.js';
-import { YamlLocator, splitLocation } from '@orkestra/reconciler';
 
 /** A katalog ready to run. */
 export interface LoadedKatalog {
@@ -42,31 +41,39 @@ export function katalogProblems(e: ValidationError): Problem[] {
   });
 }
 
-/** Parses the katalog's structure only: its problems as located {@link Problem}s, or the katalog. */
-export function parseKatalog(text: string, file: string): { katalog?: Katalog; problems: Problem[] } {
+/** Reads the katalog's YAML once: its data, or its syntax problems. */
+export function readKatalogYaml(text: string, file: string): { source?: YamlSource; problems: Problem[] } {
   try {
-    return { katalog: loadKatalog(text, { file }), problems: [] };
+    return { source: readYaml(text, { file }), problems: [] };
   } catch (e) {
     if (e instanceof ValidationError) return { problems: katalogProblems(e) };
     throw e;
   }
 }
 
-/** Where each key of the katalog first appears, for messages about its package. */
-export function keyLocations(katalog: Katalog, locator: YamlLocator): Record<string, { path: string; location?: string | undefined }> {
-  const where: Record<string, { path: string; location?: string | undefined }> = {};
-  katalog.entries.forEach((entry, i) => {
-    for (const key of Object.keys(entry.resources)) {
-      if (where[key]) continue;
-      const path = `spec.crds[${i}].resources.${key}`;
-      where[key] = { path, location: locator.locate(path) };
-    }
-  });
-  return where;
+/** Checks the katalog's structure, or with `handlers` each child too: its problems as located {@link Problem}s, or the katalog. */
+export function parseKatalog(source: YamlSource, handlers?: ReadonlyMap<string, AnyHandler>): { katalog?: Katalog; problems: Problem[] } {
+  try {
+    return { katalog: loadKatalog(source, handlers ? { handlers: [...handlers.values()] } : {}), problems: [] };
+  } catch (e) {
+    if (e instanceof ValidationError) return { problems: katalogProblems(e) };
+    throw e;
+  }
+}
+
+/** Where each key of the katalog first appears, for messages about its package (located only when asked). */
+export function keyLocations(katalog: Katalog, locator: YamlLocator): (key: string) => { path: string; location?: string | undefined } | undefined {
+  return (key) => {
+    const i = katalog.entries.findIndex((entry) => Object.hasOwn(entry.resources, key));
+    if (i < 0) return undefined;
+    const path = `spec.crds[${i}].resources.${key}`;
+    return { path, location: locator.locate(path) };
+  };
 }
 
 /**
- * Reads, validates and prepares a katalog. Throws a {@link CliError}: exit code 2 for an unreadable file, 4 for a
+ * Reads, validates and prepares a katalog: the file is read and parsed once, and parsed for positions only
+ * when there is a problem to locate. Throws a {@link CliError}: exit code 2 for an unreadable file, 4 for a
  * resource package that is not installed, 1 listing every problem of the katalog or its templates.
  *
  * @example
@@ -74,21 +81,19 @@ export function keyLocations(katalog: Katalog, locator: YamlLocator): Record<str
  */
 export async function readKatalog(file: string, options: LoadHandlersOptions & { engine?: TemplateEngine } = {}): Promise<LoadedKatalog> {
   const text = readInputFile(file, '--katalog');
-  const locator = new YamlLocator(text, file);
-  const parsed = parseKatalog(text, file);
-  if (!parsed.katalog) throw invalid(file, parsed.problems);
-  const handlers = await loadHandlers(parsed.katalog.keys, { ...options, where: keyLocations(parsed.katalog, locator) });
-  let katalog: Katalog;
-  try {
-    katalog = loadKatalog(text, { file, handlers: [...handlers.values()] });
-  } catch (e) {
-    if (e instanceof ValidationError) throw invalid(file, katalogProblems(e));
-    throw e;
-  }
+  const read = readKatalogYaml(text, file);
+  if (!read.source) throw invalid(file, read.problems);
+  const source = read.source;
+  const structure = parseKatalog(source);
+  if (!structure.katalog) throw invalid(file, structure.problems);
+  const handlers = await loadHandlers(structure.katalog.keys, { ...options, where: keyLocations(structure.katalog, source.locator) });
+  const full = parseKatalog(source, handlers);
+  if (!full.katalog) throw invalid(file, full.problems);
+  const katalog = full.katalog;
   const engine = options.engine ?? createTemplateEngine();
-  const problems = checkKatalogTemplates(katalog, handlers, { engine, locator });
+  const problems = checkKatalogTemplates(katalog, handlers, { engine, locator: source.locator });
   if (problems.length > 0) throw invalid(file, problems);
-  return { file, text, katalog, handlers, engine, locator };
+  return { file, text, katalog, handlers, engine, locator: source.locator };
 }
 
 /** The katalog with every entry's namespaces replaced (when any are given: `--namespace`). */

@@ -4,15 +4,14 @@
  * paths every template reads against the owner CRD's schema, plus the CRD itself (kind, plural, version,
  * scope, status subresource). Needs no cluster.
  */
-import { ValidationError, type JsonSchema } from '@orkestra/core';
-import { loadKatalog, type Katalog } from '@orkestra/reconciler';
+import type { JsonSchema } from '@orkestra/core';
+import type { Katalog, YamlLocator } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
-import { LineCounter, parseAllDocuments } from 'yaml';
 import type { Problem } from './exit-codes.js';
 import { loadHandler, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
-import { katalogProblems, keyLocations, parseKatalog, readInputFile } from './katalog-file.js';
+import { keyLocations, parseKatalog, readInputFile, readKatalogYaml } from './katalog-file.js';
 import { checkKatalogTemplates } from './template-check.js';
-import { YamlLocator } from '@orkestra/reconciler';
+import { readYamlDocuments } from './yaml-documents.js';
 
 /** What `validate` found. */
 export interface ValidateResult {
@@ -34,21 +33,15 @@ export function readCrds(files: readonly string[]): { crds: { crd: Crd; file: st
   const crds: { crd: Crd; file: string; location: string }[] = [];
   const problems: Problem[] = [];
   for (const file of files) {
-    const text = readInputFile(file, '--crd');
-    const lines = new LineCounter();
-    for (const doc of parseAllDocuments(text, { lineCounter: lines })) {
-      const at = (offset: number | undefined) => (offset === undefined ? file : `${file}:${lines.linePos(offset).line}:${lines.linePos(offset).col}`);
-      if (doc.errors.length) {
-        for (const e of doc.errors) problems.push({ path: '(crd yaml)', message: e.message.split('\n')[0] ?? e.message, location: at(e.pos[0]) });
+    const read = readYamlDocuments(readInputFile(file, '--crd'), file);
+    problems.push(...read.problems.map((p) => ({ ...p, path: '(crd yaml)' })));
+    for (const { value, location } of read.documents) {
+      const crd = value as Crd;
+      if (crd.kind !== 'CustomResourceDefinition') {
+        problems.push({ path: '(crd)', message: `is a ${String(crd.kind)}, not a CustomResourceDefinition`, location });
         continue;
       }
-      const value = doc.toJS() as Crd | null;
-      if (!value) continue;
-      if (value.kind !== 'CustomResourceDefinition') {
-        problems.push({ path: '(crd)', message: `is a ${String(value.kind)}, not a CustomResourceDefinition`, location: at(doc.contents?.range?.[0]) });
-        continue;
-      }
-      crds.push({ crd: value, file, location: at(doc.contents?.range?.[0]) });
+      crds.push({ crd, file, location });
     }
   }
   return { crds, problems };
@@ -104,8 +97,11 @@ export async function validateKatalog(file: string, options: LoadHandlersOptions
     file, problems: [...problems, ...(crdInput?.problems ?? [])], missingPackages, checked,
     exitCode: missingPackages.length ? 4 : problems.length || crdInput?.problems.length ? 1 : 0,
   });
-  const locator = new YamlLocator(text, file);
-  const parsed = parseKatalog(text, file);
+  const read = readKatalogYaml(text, file);
+  if (!read.source) return done(read.problems);
+  const { source } = read;
+  const { locator } = source;
+  const parsed = parseKatalog(source);
   if (!parsed.katalog) return done(parsed.problems);
 
   const problems: Problem[] = [];
@@ -124,13 +120,9 @@ export async function validateKatalog(file: string, options: LoadHandlersOptions
     handlers.set(key, { key, schema: {} } as AnyHandler);
   }
   checked.push('resource packages');
-  let katalog: Katalog = parsed.katalog;
-  try {
-    katalog = loadKatalog(text, { file, handlers: [...handlers.values()] });
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    problems.push(...katalogProblems(e));
-  }
+  const full = parseKatalog(source, handlers);
+  problems.push(...full.problems);
+  const katalog: Katalog = full.katalog ?? parsed.katalog;
   checked.push('children against their handlers\' schemas');
   let schemas: (JsonSchema | undefined)[] = [];
   if (crdInput) {

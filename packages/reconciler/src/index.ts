@@ -16,3 +16,5 @@ export type { Condition, ReconcileOutcome } from './status.js';
 export { loadKatalog, parseDuration } from './katalog.js';
 export type { Katalog, KatalogEntry } from './katalog.js';
 export { YamlLocator, splitLocation } from './yaml-locator.js';
+export { readYaml } from './yaml-source.js';
+export type { YamlSource } from './yaml-source.js';

@@ -26,9 +26,9 @@
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { ValidationError, type FieldProblem, type JsonSchema, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
-import { LineCounter, parseDocument } from 'yaml';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
-import { YamlLocator } from './yaml-locator.js';
+import type { YamlLocator } from './yaml-locator.js';
+import { readYaml, type YamlSource } from './yaml-source.js';
 
 /** One owner kind of a katalog, before handlers are attached. */
 export type KatalogEntry = Omit<ReconcilerConfig, 'handlers' | 'logger' | 'observer' | 'templateEngine' | 'informers'>;
@@ -171,7 +171,8 @@ function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: r
 }
 
 /**
- * Parses and validates a katalog. With `handlers`, each child is also checked against its handler's source
+ * Parses and validates a katalog: its text, or a {@link YamlSource} already read with {@link readYaml} (so a
+ * caller that loads twice — for the keys, then with handlers — parses once). With `handlers`, each child is also checked against its handler's source
  * schema and an unknown handler key is reported; without, only the katalog's own structure is checked (read
  * {@link Katalog.keys} to know which handler packages to load, then load again with them).
  * Throws a {@link ValidationError} listing every problem, each with its field path and `file:line:column`.
@@ -180,19 +181,17 @@ function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: r
  * const katalog = loadKatalog(readFileSync('katalog.yaml', 'utf8'), { file: 'katalog.yaml', handlers: [deployments.handler] });
  * const configs = katalog.entries.map((entry) => ({ ...entry, handlers: [deployments.handler] }));
  */
-export function loadKatalog(text: string, options: { file?: string; handlers?: readonly ResourceHandler<unknown, ResolvedSpec>[] } = {}): Katalog {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
-  const file = options.file;
+export function loadKatalog(input: string | YamlSource, options: { file?: string; handlers?: readonly ResourceHandler<unknown, ResolvedSpec>[] } = {}): Katalog {
+  const file = options.file ?? (typeof input === 'string' ? undefined : input.file);
   const object = { kind: 'Katalog', name: file };
-  if (doc.errors.length > 0) {
-    throw new ValidationError(doc.errors.map((e) => {
-      const pos = e.linePos?.[0];
-      return { path: '(yaml)', message: `${e.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${pos ? ` (${file ?? 'line'}${file ? ':' : ' '}${pos.line}:${pos.col})` : ''}`, hint: 'fix the YAML syntax' };
-    }), { object });
+  let source: YamlSource;
+  try {
+    source = typeof input === 'string' ? readYaml(input, { file }) : input;
+  } catch (e) {
+    if (e instanceof ValidationError) throw new ValidationError(e.problems, { object });
+    throw e;
   }
-  const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
-  const locator = new YamlLocator(text, file);
+  const { data, locator } = source;
   const ajv = new Ajv({ allErrors: true, strict: false });
   const validate = ajv.compile(KATALOG_SCHEMA);
   if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locator), { object });

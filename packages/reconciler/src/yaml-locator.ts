@@ -10,19 +10,24 @@ import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'y
 
 /** Finds the line and column of field paths in one YAML document. */
 export class YamlLocator {
-  private parsed: { root: Node | null; lines: LineCounter } | undefined;
+  private positions: { root: Node | null; lines: LineCounter } | undefined;
 
   /** `file` names the text in locations; without it they read `line 3:7`. */
   constructor(private readonly text: string, readonly file?: string) {}
 
+  /** True once the text was parsed for positions (the first {@link locate}); a valid file never is. */
+  get parsed(): boolean {
+    return this.positions !== undefined;
+  }
+
   /** Parsed once, on the first call. */
   private tree(): { root: Node | null; lines: LineCounter } {
-    if (!this.parsed) {
+    if (!this.positions) {
       const lines = new LineCounter();
       const doc = parseDocument(this.text, { lineCounter: lines, keepSourceTokens: false });
-      this.parsed = { root: doc.contents as Node | null, lines };
+      this.positions = { root: doc.contents as Node | null, lines };
     }
-    return this.parsed;
+    return this.positions;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Type, ValidationError, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
-import { loadKatalog, parseDuration } from '../src/index.js';
+import { loadKatalog, readYaml, parseDuration } from '../src/index.js';
 
 const handler = {
   key: 'configmaps', apiVersion: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true,
@@ -76,6 +76,21 @@ describe('loadKatalog', () => {
   it('reports YAML syntax errors with their line', () => {
     const [p] = problems('spec: [unclosed\n');
     expect(p).toMatch(/^\(yaml\): .*\(k\.yaml:\d+:\d+\)$/);
+  });
+
+  it('refuses an alias bomb and duplicate keys in one line each, instead of expanding or throwing', () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (const [prev, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'], ['g', 'h']]) levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    const bomb = problems(`${levels.join('\n')}\n${good}`);
+    expect(bomb).toEqual([expect.stringMatching(/^\(yaml\): its aliases expand to more than 100000 values, .* \(k\.yaml\)$/)]);
+    expect(problems(`${good}\nspec: {}\n`)).toEqual([expect.stringMatching(/^\(yaml\): duplicated mapping key \(k\.yaml:\d+:\d+\)$/)]);
+  });
+
+  it('takes a YAML source read once, and builds the position tree only when a problem needs a line', () => {
+    const source = readYaml(good, { file: 'k.yaml' });
+    expect(loadKatalog(source, { handlers: [handler] }).entries).toHaveLength(1);
+    expect(source.locator.parsed).toBe(false);
+    expect(() => loadKatalog(readYaml(good.replace('concurrency: 2', 'concurrency: 0'), { file: 'k.yaml' }))).toThrow('(k.yaml:15:7)');
   });
 
   it('parses durations', () => {
