@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/cli';
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { describeMachine, machineInfo } from './lib/machine.mjs';
 import { writeReports } from './lib/report.mjs';
 import { startControlPlane } from './lib/control-plane.mjs';

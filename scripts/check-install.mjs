@@ -82,7 +82,7 @@ const BODY = (flavour) => `
 `;
 
 const ESM = `// ESM consumer: import from the installed tarballs.
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { GenericReconciler } from '@orkestra/reconciler';
 import { start } from '@orkestra/testenv';
@@ -94,7 +94,7 @@ ${BODY('esm')}`;
 
 const CJS = `// CommonJS consumer: require() from the installed tarballs.
 'use strict';
-const { Kubeclient } = require('@orkestra/core');
+const { Kubeclient } = require('@orkestra/core/kube');
 const deployments = require('@orkestra/deployments');
 const { GenericReconciler } = require('@orkestra/reconciler');
 const { start } = require('@orkestra/testenv');

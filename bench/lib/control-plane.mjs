@@ -1,6 +1,6 @@
 // The bench's control planes (@orkestra/testenv). Kept apart from workload.mjs, which the memory scenario's
 // child processes import: testenv loads @kubernetes/client-node, which an operator process must not.
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { start } from '@orkestra/testenv';
 import { CRD_PATH } from './workload.mjs';
 

@@ -2,7 +2,7 @@
 // of a converged Deployment; the latency is from just before that patch is sent until a watch opened by a
 // third client (not the reconciler's) delivers the Deployment with the image restored. Edits are sequential,
 // round-robin over the CRs, each after the previous one was corrected and the reconciler is idle.
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { summarize, quantile } from '../lib/stats.mjs';
 import { assertAllReady, createWebsites, newNamespace, startReconciler } from '../lib/workload.mjs';
 

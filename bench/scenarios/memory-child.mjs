@@ -6,7 +6,7 @@ import { registerHooks } from 'node:module';
 // ~80 MB RSS on its own, so a reconciling process must not load it). Registered before anything is imported.
 const loadedUrls = new Set();
 registerHooks({ resolve: (specifier, context, next) => { const r = next(specifier, context); loadedUrls.add(r.url); return r; } });
-const { Kubeclient } = await import('@orkestra/core');
+const { Kubeclient } = await import('@orkestra/core/kube');
 const { SharedInformerFactory } = await import('@orkestra/reconciler');
 const { createWebsites, startReconciler } = await import('../lib/workload.mjs');
 

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/cli';
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { startControlPlane } from '../lib/control-plane.mjs';
 import { controllerRuntimeOperator } from '../lib/controller-runtime.mjs';
 import { cpuMsOf, fetchText, memoryOf, sumOf, tlsFromKubeconfig } from '../lib/process-stats.mjs';

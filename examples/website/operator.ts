@@ -7,7 +7,7 @@
  * `websiteConfig` is exported so the CLI's tests can check that it is the katalog's configuration.
  */
 import { pathToFileURL } from 'node:url';
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import * as secrets from '@orkestra/secrets';

@@ -1,13 +1,14 @@
 /**
  * `orkestra diff`: for every CR of the katalog's owner kinds, each child as in sync, drifted (with the fields,
  * live → desired), missing, or to be pruned — against a cluster, writing nothing. The handlers' own
- * `create`/`update` run against a {@link DryRunKubeclient}, so the verdict is the one `run` would reach.
+ * `create`/`update` run against a {@link DryRunClient} over the cluster's client, so the verdict is the one `run` would reach.
  * Secret values never appear: the matcher redacts them, and every non-metadata value of a sensitive handler's
  * child is redacted again here.
  */
 import { ImmutableFieldError, OwnershipError, createContext, listOwnedChildren, type DriftedField, type KubeObject, type OwnerObject } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 import { CliError, type Problem } from './exit-codes.js';
-import type { DryRunKubeclient } from './dry-run-client.js';
+import { DryRunClient } from './dry-run-client.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
 import { ChildPlan } from './plan.js';
@@ -70,8 +71,9 @@ function redactDrift(drifted: readonly DriftedField[], sensitive: boolean): Drif
 }
 
 /** Compares every CR's desired children with the cluster. Sends reads only. */
-export async function diffCluster(loaded: LoadedKatalog, kube: DryRunKubeclient, options: DiffOptions = {}): Promise<DiffResult> {
+export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, options: DiffOptions = {}): Promise<DiffResult> {
   const ctx = createContext({ fieldManager: 'orkestra' });
+  const dryRun = new DryRunClient(kube);
   const resources: ResourceDiff[] = [];
   for (const [i, entry] of loaded.katalog.entries.entries()) {
     const plan = new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator);
@@ -107,7 +109,7 @@ export async function diffCluster(loaded: LoadedKatalog, kube: DryRunKubeclient,
         const base = { apiVersion: h.apiVersion, kind: h.kind, namespace, name: child.spec.name, source: child.path };
         const sensitive = (h.sensitiveFields?.length ?? 0) > 0;
         try {
-          const r = child.phase === 'onCreate' ? await h.create(ctx, kube, cr, child.spec) : await h.update(ctx, kube, cr, child.spec);
+          const r = child.phase === 'onCreate' ? await h.create(ctx, dryRun, cr, child.spec) : await h.update(ctx, dryRun, cr, child.spec);
           if (r.action === 'unchanged') result.children.push({ ...base, state: 'in-sync' });
           else if (r.action === 'created') result.children.push({ ...base, state: 'missing' });
           else result.children.push({ ...base, state: 'drifted', drifted: redactDrift(r.drifted ?? [], sensitive), ...(r.action === 'recreated' ? { recreate: true } : {}) });

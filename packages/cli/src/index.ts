@@ -13,7 +13,7 @@ export { renderChildren, renderYaml, PLACEHOLDER_UID, REDACTED, GENERATED } from
 export type { RenderOptions, RenderResult, RenderedObject } from './render.js';
 export { diffCluster } from './diff.js';
 export type { DiffOptions, DiffResult, ResourceDiff, ChildDiff, ChildState } from './diff.js';
-export { DryRunKubeclient } from './dry-run-client.js';
+export { DryRunClient } from './dry-run-client.js';
 export type { InterceptedWrite } from './dry-run-client.js';
 export { validateKatalog } from './validate.js';
 export type { ValidateResult } from './validate.js';

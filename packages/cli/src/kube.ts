@@ -7,9 +7,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ForbiddenError, KubeApiError, Kubeclient, KubeconfigError, OrkestraError, SERVICE_ACCOUNT_DIR, UnauthorizedError, loadKubeconfig as loadCoreKubeconfig,
-  type KubeObject, type Kubeconfig, type KubeclientOptions, type Logger,
+  ForbiddenError, KubeApiError, OrkestraError, UnauthorizedError, type KubeObject, type Logger,
 } from '@orkestra/core';
+import {
+  Kubeclient, KubeconfigError, SERVICE_ACCOUNT_DIR, loadKubeconfig as loadCoreKubeconfig, type Kubeconfig,
+  type KubeclientOptions,
+} from '@orkestra/core/kube';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /** How to reach the cluster. */

@@ -19,7 +19,10 @@
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { ConflictError, AlreadyExistsError, OrkestraError, silentLogger, type KubeObject, type Kubeclient, type Logger } from '@orkestra/core';
+import {
+  ConflictError, AlreadyExistsError, OrkestraError, silentLogger, type KubeObject, type Logger,
+} from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 
 /** The Lease's spec, as stored. */
 export interface LeaseRecord {

@@ -17,7 +17,7 @@
  * plus prom-client's default process and Node.js metrics.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Kubeclient } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 import type { ReconcilerObserver } from '@orkestra/reconciler';
 
 /** The metrics of one `run`. */

@@ -3,7 +3,8 @@
  * behind leader election, with the health/metrics server. `run` drives it from the command line; `demo` drives
  * the same class in-process against an embedded control plane.
  */
-import { ForbiddenError, NotFoundError, type Kubeclient, type Logger } from '@orkestra/core';
+import { ForbiddenError, NotFoundError, type Logger } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, type ReconcilerConfig, type ReconcilerObserver } from '@orkestra/reconciler';
 import { CliError, ExitCode, type ExitCodeValue } from './exit-codes.js';
 import { startHttpServer, type HttpServer, type Readiness } from './http-server.js';

@@ -4,7 +4,8 @@
  * is listed, so a Role with a rule too few fails at start-up with the rule's name rather than later as a
  * Forbidden inside a reconcile.
  */
-import type { KubeObject, Kubeclient } from '@orkestra/core';
+import type { KubeObject } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 import { CliError, ExitCode } from './exit-codes.js';
 import { clusterError } from './kube.js';
 import { describePermission, type Permission } from './rbac.js';

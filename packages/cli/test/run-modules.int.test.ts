@@ -58,7 +58,7 @@ describe('orkestra run', () => {
     expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'ORKESTRA_RUNTIME_TUNED=1']));
     const modules = readFileSync(log, 'utf8').split('\n');
     expect(modules.some((m) => m.endsWith('/packages/reconciler/src/index.ts'))).toBe(true);
-    expect(modules.some((m) => m.endsWith('/packages/core/src/kubeconfig.ts'))).toBe(true);
+    expect(modules.some((m) => m.endsWith('/packages/core/src/kube/kubeconfig.ts'))).toBe(true);
     expect(modules.filter((m) => m.includes('/@kubernetes/client-node/'))).toEqual([]);
   }, 60_000);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { KubeConfig } from '@kubernetes/client-node';
 import { LeaderElector, microTime, parseAddress } from '../src/index.js';
 

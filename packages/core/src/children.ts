@@ -10,7 +10,7 @@
 import type { Context } from './context.js';
 import { matchObject, withAppliedFields, type DriftedField, type MatchOptions } from './drift.js';
 import { AlreadyExistsError, ConflictError, InvalidError, OrkestraError, OwnershipError, describeObject, type ObjectLocation } from './errors.js';
-import type { Kubeclient } from './kubeclient.js';
+import type { ObjectClient } from './object-client.js';
 import { childSelector, withSystemLabels } from './labels.js';
 import { claimListItems, managersOf, type ListItemKey, type ManagedFieldsEntry } from './managed-fields.js';
 import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
@@ -150,7 +150,7 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
  * Creates the child unless it exists. Exists and controlled by `owner` → nothing is written. Exists and
  * controlled by anyone else, or by nobody → {@link OwnershipError}, nothing is written.
  *
- * The create is a create-only server-side apply (see {@link Kubeclient.apply}): the child's fields belong to
+ * The create is a create-only server-side apply (see {@link ObjectClient.apply}): the child's fields belong to
  * the field manager from the start, so later updates can drop them, and the server itself refuses it when an
  * object of that name exists — also one created by someone else a moment before. So the read before it may
  * look for our own, labelled children only, which an informer cache answers without a request.
@@ -158,7 +158,7 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
  * @example
  * await createChild(ctx, kube, website, desiredConfigMap); // { action: 'created' } or { action: 'unchanged' }
  */
-export async function createChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
+export async function createChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
   const child = buildChild(owner, desired, behaviour);
   const outcome = await readOrCreate(ctx, kube, owner, desired, behaviour, child);
   if ('created' in outcome) return outcome.created;
@@ -170,7 +170,7 @@ export async function createChild(ctx: Context, kube: Kubeclient, owner: OwnerOb
  * The labelled child of that name, if one exists; else the create: `created`, or — when the server says an
  * object of that name exists (unlabelled, or made meanwhile) — that object as read now, for the caller to check.
  */
-async function readOrCreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, child: KubeObject): Promise<{ created: ChildResult } | { existing: KubeObject }> {
+async function readOrCreate(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, child: KubeObject): Promise<{ created: ChildResult } | { existing: KubeObject }> {
   const ref = refOf(child);
   // An informer of Orkestra's children knows hit and miss; without one, read the server (any object counts).
   const known = kube.peek(ref, { labelSelector: ORKESTRA_CHILDREN });
@@ -201,7 +201,7 @@ async function readOrCreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, 
  * const result = await updateChild(ctx, kube, website, desiredDeployment, { immutable: selectorChanged });
  * result.action; // 'unchanged' in steady state
  */
-export async function updateChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
+export async function updateChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
   const retries = behaviour.conflictRetries ?? 3;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -221,7 +221,7 @@ function isDuplicateRefusal(e: unknown): e is InvalidError {
 }
 
 /** The error for a take-over lost every time: names the managers that own the items in our place now. */
-async function contested(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, attempts: number, cause: InvalidError): Promise<ContestedItemsError> {
+async function contested(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, attempts: number, cause: InvalidError): Promise<ContestedItemsError> {
   const child = buildChild(owner, desired, behaviour);
   const { items } = await kube.list(child.apiVersion, child.kind, { namespace: child.metadata.namespace, fieldSelector: `metadata.name=${child.metadata.name ?? ''}`, signal: ctx.signal });
   const live = items[0];
@@ -232,7 +232,7 @@ async function contested(ctx: Context, kube: Kubeclient, owner: OwnerObject, des
   return new ContestedItemsError(location(child), list, [...managers].sort(), attempts, cause);
 }
 
-async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour): Promise<ChildResult> {
+async function updateOnce(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour): Promise<ChildResult> {
   const base = buildChild(owner, desired, behaviour);
   const ref = refOf(base);
   const outcome = await readOrCreate(ctx, kube, owner, desired, behaviour, base);
@@ -266,7 +266,7 @@ async function updateOnce(ctx: Context, kube: Kubeclient, owner: OwnerObject, de
  * No write when it names none or they are ours already. A copy without managedFields (informer caches drop
  * them) is read again from the server: a list, which no read cache answers.
  */
-async function takeOver(ctx: Context, kube: Kubeclient, live: KubeObject, desired: KubeObject, select: NonNullable<ChildBehaviour['takeOver']>): Promise<void> {
+async function takeOver(ctx: Context, kube: ObjectClient, live: KubeObject, desired: KubeObject, select: NonNullable<ChildBehaviour['takeOver']>): Promise<void> {
   if (select(live, desired).length === 0) return;
   let current: KubeObject | undefined = live;
   if (!live.metadata.managedFields) {
@@ -281,7 +281,7 @@ async function takeOver(ctx: Context, kube: Kubeclient, live: KubeObject, desire
   ctx.logger.info({ kind: current.kind, namespace: current.metadata.namespace, name: current.metadata.name, items: items.map((i) => i.key) }, 'took over list items another manager added in place of ours');
 }
 
-async function recreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, live: KubeObject, drifted: DriftedField[]): Promise<ChildResult> {
+async function recreate(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, live: KubeObject, drifted: DriftedField[]): Promise<ChildResult> {
   const ref = refOf(live);
   await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
   const child = buildChild(owner, behaviour.prepare ? behaviour.prepare(desired, undefined) : desired, behaviour);
@@ -298,7 +298,7 @@ async function recreate(ctx: Context, kube: Kubeclient, owner: OwnerObject, desi
  * @example
  * await deleteChild(ctx, kube, website, { apiVersion: 'v1', kind: 'Service', namespace: 'shop', name: 'web-svc' });
  */
-export async function deleteChild(ctx: Context, kube: Kubeclient, owner: OwnerObject, ref: ObjectRef, attempt = 0): Promise<ChildResult> {
+export async function deleteChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, ref: ObjectRef, attempt = 0): Promise<ChildResult> {
   const live = await kube.get(ref, { signal: ctx.signal });
   if (!live) return { action: 'absent' };
   assertControlled(live, owner, 'delete');
@@ -320,7 +320,7 @@ export async function deleteChild(ctx: Context, kube: Kubeclient, owner: OwnerOb
  * @example
  * const services = await listOwnedChildren(ctx, kube, website, 'v1', 'Service');
  */
-export async function listOwnedChildren(ctx: Context, kube: Kubeclient, owner: OwnerObject, apiVersion: string, kind: string, options: { namespace?: string } = {}): Promise<KubeObject[]> {
+export async function listOwnedChildren(ctx: Context, kube: ObjectClient, owner: OwnerObject, apiVersion: string, kind: string, options: { namespace?: string } = {}): Promise<KubeObject[]> {
   const { items } = await kube.list(apiVersion, kind, { namespace: options.namespace ?? owner.metadata.namespace, labelSelector: childSelector(owner.metadata.name), signal: ctx.signal });
   return items.filter((item) => isControlledBy(item, owner));
 }

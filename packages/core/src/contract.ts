@@ -4,7 +4,7 @@
  */
 import type { ChildResult } from './children.js';
 import type { Context } from './context.js';
-import type { Kubeclient } from './kubeclient.js';
+import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
 
@@ -86,9 +86,9 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
   resolve(source: Source, ownerName: string): Resolved;
   /** `reader` reads objects the child copies from (fromConfigMap, fromSecret); without it such a spec fails. */
   desired(owner: OwnerObject, spec: Resolved, reader?: ObjectReader): Promise<KubeObject>;
-  create(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  update(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  delete(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  create(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  update(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  delete(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
 }
 
 /** The kind of one resolved child: the spec's own (handlers of any kind) or the handler's. */

@@ -6,7 +6,7 @@
 import { createChild, deleteChild, updateChild, type ChildBehaviour, type ChildResult } from './children.js';
 import type { JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
 import type { Context } from './context.js';
-import type { Kubeclient } from './kubeclient.js';
+import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
 
@@ -28,9 +28,9 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
 
 /** A handler with its functions bound, ready to export one by one. */
 export interface DefinedResource<Source, Resolved extends ResolvedSpec> extends ResourceHandler<Source, Resolved> {
-  create(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  update(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  delete(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  create(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  update(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  delete(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
 }
 
 /**

@@ -9,37 +9,13 @@ export { refOf, describeOwner } from './objects.js';
 
 export {
   OrkestraError, ValidationError, OwnershipError, KubeApiError, NotFoundError, AlreadyExistsError, ConflictError,
-  InvalidError, ForbiddenError, UnauthorizedError, UnavailableError, errorFromStatus, toKubeError, isNetworkError, describeObject,
+  InvalidError, ForbiddenError, UnauthorizedError, UnavailableError, describeObject,
 } from './errors.js';
 export type { ObjectLocation, FieldProblem, KubeStatus, StatusCause, RequestDescription } from './errors.js';
 
-export { Kubeclient } from './kubeclient.js';
-export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, CallOptions, WriteOptions, ListOptions, ObjectList, DeleteOptions, WatchEvent, WatchOptions } from './kubeclient.js';
-export type { KubeclientConfig, ClientNodeKubeConfig } from './kubeclient.js';
-/**
- * Kubeconfig loading without `@kubernetes/client-node` (whose import alone costs ~80 MB of RSS): `KUBECONFIG`
- * merged as kubectl does, `~/.kube/config`, the in-cluster service account; client certificates, tokens, token
- * files, basic auth and exec plugins. Hand the result to `new Kubeclient(config)`.
- *
- * @example
- * import { Kubeclient, loadKubeconfig, KubeconfigError } from '@orkestra/core';
- * try {
- *   const config = loadKubeconfig({ context: process.env.KUBE_CONTEXT });   // KUBECONFIG, ~/.kube/config, or in-cluster
- *   const kube = new Kubeclient(config);
- *   console.log(`context ${config.contextName} (${config.source}) → ${kube.server}, namespace ${config.namespace ?? 'default'}`);
- * } catch (e) {
- *   if (e instanceof KubeconfigError && e.problem === 'NoConfig') console.error('no cluster configured');
- *   else throw e;
- * }
- */
-export { loadKubeconfig, loadInClusterConfig, Kubeconfig, KubeconfigError, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
 export type {
-  LoadKubeconfigOptions, KubeconfigProblem, KubeconfigCluster, KubeconfigAuthMethod, KubeconfigOrigin, KubeTlsOptions, ExecPluginConfig,
-} from './kubeconfig.js';
-export { RequestCounter, WRITE_VERBS } from './request-counter.js';
-export type { Verb } from './request-counter.js';
-export { ResourceRegistry, resourcePath, groupVersionPath } from './resources.js';
-export type { ResourceInfo } from './resources.js';
+  ObjectClient, PeekAnswer, ResourceInfo, CallOptions, WriteOptions, ApplyOptions, PatchOptions, ListOptions, ObjectList, DeleteOptions, WatchEvent, WatchOptions,
+} from './object-client.js';
 
 export { controllerReference, assertOwnable, ownerReferencesFor } from './owner-references.js';
 export type { ChildPlacement } from './owner-references.js';

@@ -4,11 +4,11 @@
  */
 import type { Context } from './context.js';
 import { OrkestraError } from './errors.js';
-import type { Kubeclient } from './kubeclient.js';
+import type { ObjectClient } from './object-client.js';
 
 /** Where to read referenced objects from: a client (through its read cache) and the call's context. */
 export interface ObjectReader {
-  kube: Kubeclient;
+  kube: ObjectClient;
   ctx: Context;
 }
 

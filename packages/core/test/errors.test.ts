@@ -2,8 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiException } from '@kubernetes/client-node';
 import {
   AlreadyExistsError, ConflictError, ForbiddenError, InvalidError, KubeApiError, NotFoundError, OrkestraError, OwnershipError,
-  UnauthorizedError, UnavailableError, ValidationError, errorFromStatus, isNetworkError, toKubeError,
+  UnauthorizedError, UnavailableError, ValidationError,
 } from '../src/index.js';
+import { errorFromStatus, isNetworkError, toKubeError } from '../src/kube/index.js';
 
 // Bodies as kube-apiserver v1.37 sends them (client-node hands them over as raw text).
 const status = (code: number, reason: string, message: string, details: object = {}) =>

@@ -1,4 +1,4 @@
-// What Kubeclient's node:https transport (src/http-transport.ts) must do, against a real kube-apiserver:
+// What Kubeclient's node:https transport (src/kube/http-transport.ts) must do, against a real kube-apiserver:
 // keep connections alive, fail a silent watch, decode UTF-8 across chunks, abort, time out, close, and keep
 // Secret answers redacted.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
@@ -6,7 +6,8 @@ import type { ClientRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { start, testCluster, type TestEnvironment } from '@orkestra/testenv';
-import { InvalidError, Kubeclient, OrkestraError, UnavailableError, type KubeObject, type WatchEvent } from '../src/index.js';
+import { InvalidError, OrkestraError, UnavailableError, type KubeObject, type WatchEvent } from '../src/index.js';
+import { Kubeclient } from '../src/kube/index.js';
 
 const cluster = testCluster();
 let kube: Kubeclient;

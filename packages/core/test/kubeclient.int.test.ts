@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { start, testCluster, type TestEnvironment } from '@orkestra/testenv';
-import {
-  AlreadyExistsError, ConflictError, InvalidError, Kubeclient, NotFoundError, UnavailableError, type KubeObject, type ReadCache,
-} from '../src/index.js';
+import { AlreadyExistsError, ConflictError, InvalidError, NotFoundError, UnavailableError, type KubeObject } from '../src/index.js';
+import { Kubeclient, type ReadCache } from '../src/kube/index.js';
 
 const cluster = testCluster();
 let kube: Kubeclient;

@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { testCluster } from '@orkestra/testenv';
 import { stringify } from 'yaml';
-import { ForbiddenError, Kubeclient, KubeconfigError, loadKubeconfig, type KubeObject } from '../src/index.js';
+import { ForbiddenError, type KubeObject } from '../src/index.js';
+import { Kubeclient, KubeconfigError, loadKubeconfig } from '../src/kube/index.js';
 
 const cluster = testCluster();
 const fixtures = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -139,8 +140,8 @@ describe('core kubeconfig loader against kube-apiserver', () => {
     };
     const without = await run(false);
     expect(without.result.namespaces).toBeGreaterThan(0);
-    expect(without.modules.some((m) => m.endsWith('/packages/core/src/kubeconfig.ts'))).toBe(true);
-    expect(without.modules.some((m) => m.endsWith('/packages/core/src/http-transport.ts'))).toBe(true);
+    expect(without.modules.some((m) => m.endsWith('/packages/core/src/kube/kubeconfig.ts'))).toBe(true);
+    expect(without.modules.some((m) => m.endsWith('/packages/core/src/kube/http-transport.ts'))).toBe(true);
     expect(without.clientNode).toEqual([]);
     expect(without.undici).toEqual([]);
     // The control: the same detector does see client-node when the process loads it (and client-node 2.x loads undici).

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { stringify } from 'yaml';
-import { Kubeclient, KubeconfigError, loadInClusterConfig, loadKubeconfig, type KubeconfigProblem } from '../src/index.js';
+import { Kubeclient, KubeconfigError, loadInClusterConfig, loadKubeconfig, type KubeconfigProblem } from '../src/kube/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'orkestra-kubeconfig-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

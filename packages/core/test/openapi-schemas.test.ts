@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SCHEMA_MISS_RETRY_MS, SchemaCache, openApiPath } from '../src/openapi-schemas.js';
+import { SCHEMA_MISS_RETRY_MS, SchemaCache, openApiPath } from '../src/kube/openapi-schemas.js';
 import type { OpenApiDocument } from '../src/index.js';
 
 const doc = (kinds: string[]): OpenApiDocument => ({

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { testCluster } from '@orkestra/testenv';
-import { Kubeclient, createContext, updateChild, type KubeObject, type ObjectRef, type OwnerObject, type ReadCache } from '../src/index.js';
+import { createContext, updateChild, type KubeObject, type ObjectRef, type OwnerObject } from '../src/index.js';
+import { Kubeclient, type ReadCache } from '../src/kube/index.js';
 
 const cluster = testCluster();
 const ctx = createContext({ fieldManager: 'orkestra-test' });

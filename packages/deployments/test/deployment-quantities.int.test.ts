@@ -3,7 +3,8 @@
  * scalar never reaches the server, and a value the server rounds never makes an update write.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { Kubeclient, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import * as deployments from '../src/index.js';
 

@@ -6,7 +6,8 @@
  * with the field manager the real controller uses, `horizontal-pod-autoscaler`, setting `spec.replicas`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { Kubeclient, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { testCluster } from '@orkestra/testenv';
 import * as hpas from '../src/index.js';

@@ -3,7 +3,8 @@
  * core, template, reconciler or cli. The owner kind's CRD is test/crds/website.yaml (installed by testenv).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { Kubeclient, type KubeObject } from '@orkestra/core';
+import type { KubeObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { GenericReconciler, loadKatalog, type ReconcilerConfig } from '@orkestra/reconciler';
 import { testCluster } from '@orkestra/testenv';

@@ -4,7 +4,7 @@
  */
 import {
   ANY_KIND, Validator, canonicalBase64, checkDns1123Label, checkDns1123Subdomain, createChild, deleteChild, updateChild, withSystemLabels,
-  type ChildBehaviour, type ChildKind, type ChildResult, type Context, type Kubeclient, type KubeObject, type OwnerObject, type ResourceHandler,
+  type ChildBehaviour, type ChildKind, type ChildResult, type Context, type KubeObject, type ObjectClient, type OwnerObject, type ResourceHandler,
 } from '@orkestra/core';
 import { immutableChanges } from './immutable-fields.js';
 import { ManifestSourceSchema, type ManifestSource, type ResolvedManifest } from './types.js';
@@ -124,7 +124,7 @@ const redactSecretData = (path: string): boolean => path === 'data' || path.star
  * What core's lifecycle needs to know of this manifest's kind: its scope (from the client's registry, or one
  * discovery request per apiVersion, cached), immutable fields of well-known kinds, Secret data redacted.
  */
-async function behaviourOf(ctx: Context, kube: Kubeclient, spec: ResolvedManifest): Promise<ChildBehaviour> {
+async function behaviourOf(ctx: Context, kube: ObjectClient, spec: ResolvedManifest): Promise<ChildBehaviour> {
   const info = await kube.resourceFor(spec.apiVersion, spec.kind, { signal: ctx.signal });
   return {
     clusterScoped: !info.namespaced,
@@ -138,7 +138,7 @@ async function behaviourOf(ctx: Context, kube: Kubeclient, spec: ResolvedManifes
  * Creates the object unless it exists (see core's `createChild`): exists and controlled by `owner` → no
  * write; anyone else's → `OwnershipError`. A cluster-scoped kind under a namespaced owner → `ValidationError`.
  */
-export async function create(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
+export async function create(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
   return createChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
 }
 
@@ -146,12 +146,12 @@ export async function create(ctx: Context, kube: Kubeclient, owner: OwnerObject,
  * Brings the object to the manifest (see core's `updateChild`): one write on drift, none in sync; an
  * immutable change → `ImmutableFieldError`, or delete and create with `recreate: true`.
  */
-export async function update(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
+export async function update(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
   return updateChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
 }
 
 /** Deletes the object if `owner` controls it (see core's `deleteChild`); anyone else's → `OwnershipError`. */
-async function remove(ctx: Context, kube: Kubeclient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
+async function remove(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
   const { clusterScoped } = await behaviourOf(ctx, kube, spec);
   const namespace = clusterScoped ? undefined : (spec.namespace ?? owner.metadata.namespace);
   return deleteChild(ctx, kube, owner, { apiVersion: spec.apiVersion, kind: spec.kind, name: spec.name, namespace });

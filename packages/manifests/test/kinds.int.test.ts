@@ -6,7 +6,8 @@
  * whose list is keyed by `port`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ImmutableFieldError, Kubeclient, OwnershipError, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { ImmutableFieldError, OwnershipError, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import * as manifests from '../src/index.js';
 

@@ -5,7 +5,11 @@
  * kinds.int.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ImmutableFieldError, Kubeclient, NotFoundError, OwnershipError, ValidationError, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import {
+  ImmutableFieldError, NotFoundError, OwnershipError, ValidationError, createContext, type KubeObject,
+  type OwnerObject,
+} from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import * as manifests from '../src/index.js';
 

@@ -6,7 +6,8 @@
  * come from Orkestra's own errors, which name keys, never values.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kubeclient, Logger, OwnerObject } from '@orkestra/core';
+import type { Logger, OwnerObject } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 
 /** Normal or Warning, as Kubernetes Events have. */
 export type EventType = 'Normal' | 'Warning';

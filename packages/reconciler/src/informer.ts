@@ -11,7 +11,8 @@
  *   the server ends every watch after `timeoutSeconds`, so no connection lives forever.
  * - Cached objects have `metadata.managedFields` removed: it is often most of an object and no reader needs it.
  */
-import { KubeApiError, matchesLabelSelector, type KubeObject, type Kubeclient, type Logger, type WatchEvent } from '@orkestra/core';
+import { KubeApiError, matchesLabelSelector, type KubeObject, type Logger, type WatchEvent } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 
 /** What an informer watches. */
 export interface InformerOptions {

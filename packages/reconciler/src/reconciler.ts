@@ -8,10 +8,11 @@
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
 import {
-  ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, Kubeclient, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
+  ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
   isControlledBy, ownerLabelValue, silentLogger, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
   type ResolvedSpec, type ResourceHandler,
 } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
 import { objectKey, type Informer } from './informer.js';

@@ -14,7 +14,8 @@
  * {@link SharedInformerFactory.for} returns the factory of a client (one per client, created on first use);
  * `GenericReconciler` uses it unless its configuration passes `informers`.
  */
-import { OrkestraError, silentLogger, type CacheAnswer, type KubeObject, type Kubeclient, type Logger, type ObjectRef, type ReadCache } from '@orkestra/core';
+import { OrkestraError, silentLogger, type KubeObject, type Logger, type ObjectRef } from '@orkestra/core';
+import type { CacheAnswer, Kubeclient, ReadCache } from '@orkestra/core/kube';
 import { Informer, type InformerEvent, type InformerOptions } from './informer.js';
 
 /** What {@link SharedInformerFactory.acquire} takes: an informer's options; the logger defaults to the factory's. */

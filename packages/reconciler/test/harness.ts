@@ -1,6 +1,7 @@
 /** What the reconciler's integration tests share: two clients, a namespace per test, reconcilers stopped after each. */
 import { afterAll, beforeAll, beforeEach } from '@jest/globals';
-import { Kubeclient, type KubeObject } from '@orkestra/core';
+import type { KubeObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import * as services from '@orkestra/services';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Kubeclient, silentLogger } from '@orkestra/core';
+import { silentLogger } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import { Informer, type InformerEvent } from '../src/index.js';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { Kubeclient, type KubeObject } from '@orkestra/core';
+import type { KubeObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import * as secrets from '@orkestra/secrets';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Kubeclient, silentLogger, type CacheAnswer, type KubeObject, type ObjectRef, type ReadCache } from '@orkestra/core';
+import { silentLogger, type KubeObject, type ObjectRef } from '@orkestra/core';
+import { Kubeclient, type CacheAnswer, type ReadCache } from '@orkestra/core/kube';
 import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import { testCluster } from '@orkestra/testenv';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
-  ImmutableFieldError, InvalidError, KubeApiError, Kubeclient, OrkestraError, OwnershipError, ValidationError, createContext, type KubeObject, type Logger, type OwnerObject,
+  ImmutableFieldError, InvalidError, KubeApiError, OrkestraError, OwnershipError, ValidationError, createContext,
+  type KubeObject, type Logger, type OwnerObject,
 } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import * as secrets from '../src/index.js';
 

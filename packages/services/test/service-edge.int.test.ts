@@ -5,7 +5,10 @@
  * writer keeps winning, the error names it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ContestedItemsError, Kubeclient, createContext, type KubeObject, type OwnerObject, type WriteOptions } from '@orkestra/core';
+import {
+  ContestedItemsError, createContext, type KubeObject, type OwnerObject, type WriteOptions,
+} from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import * as services from '../src/index.js';
 

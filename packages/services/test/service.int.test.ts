@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ImmutableFieldError, Kubeclient, OwnershipError, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { ImmutableFieldError, OwnershipError, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import * as services from '../src/index.js';
 import type { ServiceSource } from '../src/index.js';

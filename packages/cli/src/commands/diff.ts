@@ -1,7 +1,7 @@
 /** `orkestra diff`: every child of every CR against the cluster; reads only. */
 import { Command } from 'commander';
+import { Kubeclient } from '@orkestra/core/kube';
 import { diffCluster, type DiffResult } from '../diff.js';
-import { DryRunKubeclient } from '../dry-run-client.js';
 import { ExitCode } from '../exit-codes.js';
 import { readKatalog } from '../katalog-file.js';
 import { assertReachable, loadKubeconfig } from '../kube.js';
@@ -43,7 +43,7 @@ ${EXIT_CODES_HELP}`)
       const output = ctx.output(opts.output);
       const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
       const { kubeConfig } = loadKubeconfig(opts, ctx.env);
-      const kube = new DryRunKubeclient(kubeConfig, { retry: { retries: 2, baseDelayMs: 200, maxDelayMs: 1_000 } });
+      const kube = new Kubeclient(kubeConfig, { retry: { retries: 2, baseDelayMs: 200, maxDelayMs: 1_000 } });
       try {
         await assertReachable(kube);
         const diff = await diffCluster(loaded, kube, { namespaces: opts.namespace, name: opts.name });

@@ -1,6 +1,6 @@
 /** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
 import { Command, Option } from 'commander';
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { assertReachable, clusterError, connect, defaultLeaseNamespace, whoAmI } from '../kube.js';

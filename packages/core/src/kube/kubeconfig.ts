@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { OrkestraError } from './errors.js';
+import { OrkestraError } from '../errors.js';
 
 /** The service-account directory of a pod. */
 export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
@@ -699,7 +699,7 @@ function fromMerged(merged: Merged, origin: KubeconfigOrigin, options: LoadKubec
  * unknown context, a context naming an undefined cluster or user, bad YAML, `proxy-url` (unsupported).
  *
  * @example
- * import { Kubeclient, loadKubeconfig } from '@orkestra/core';
+ * import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
  * const config = loadKubeconfig({ context: 'staging' });   // KUBECONFIG, ~/.kube/config, or in-cluster
  * console.log(`${config.contextName} → ${config.server} (${config.source}), namespace ${config.namespace ?? 'default'}`);
  * const kube = new Kubeclient(config);

@@ -3,7 +3,7 @@
  * (`GET /openapi/v3/apis/<group>/<version>`, `GET /openapi/v3/api/v1`) and kept for the life of the client:
  * one request per group-version per process, so a converged child's update stays free of requests.
  */
-import { fieldStructuresOf, kindKey, type FieldStructure, type OpenApiDocument } from './field-structure.js';
+import { fieldStructuresOf, kindKey, type FieldStructure, type OpenApiDocument } from '../field-structure.js';
 
 /** Reads one OpenAPI v3 document by URL path; `undefined` when the server has none there (404). */
 export type OpenApiReader = (path: string, signal?: AbortSignal) => Promise<OpenApiDocument | undefined>;

@@ -4,14 +4,7 @@
  * (`GET /api/v1` or `GET /apis/<group>/<version>`) and cached.
  */
 
-/** How a kind is served. */
-export interface ResourceInfo {
-  apiVersion: string;
-  kind: string;
-  /** The plural used in URLs: `deployments`. */
-  plural: string;
-  namespaced: boolean;
-}
+import type { ResourceInfo } from '../object-client.js';
 
 const WELL_KNOWN: readonly ResourceInfo[] = [
   ['v1', 'ConfigMap', 'configmaps', true],

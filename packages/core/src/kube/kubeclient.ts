@@ -13,15 +13,20 @@
  * `Date`s (so read objects no longer compare with written ones), and it has no generic status subresource.
  */
 import { HttpTransport } from './http-transport.js';
-import type { Logger } from './context.js';
-import { silentLogger } from './context.js';
-import { AlreadyExistsError, ConflictError, describeObject, errorFromStatus, isNetworkError, KubeApiError, NotFoundError, OrkestraError, toKubeError, UnauthorizedError, type RequestDescription } from './errors.js';
+import type { Logger } from '../context.js';
+import { silentLogger } from '../context.js';
+import { AlreadyExistsError, ConflictError, describeObject, KubeApiError, NotFoundError, OrkestraError, UnauthorizedError, type RequestDescription } from '../errors.js';
+import { matchesLabelSelector } from '../labels.js';
+import type {
+  ApplyOptions, CallOptions, DeleteOptions, ListOptions, ObjectClient, ObjectList, PatchOptions, PeekAnswer, ResourceInfo, WatchEvent, WatchOptions,
+  WriteOptions,
+} from '../object-client.js';
+import type { KubeObject, ObjectRef } from '../objects.js';
+import { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
 import { loadInClusterConfig, loadKubeconfig, type Kubeconfig, type KubeTlsOptions } from './kubeconfig.js';
-import type { KubeObject, ObjectRef } from './objects.js';
 import { RequestCounter, type Verb } from './request-counter.js';
-import { matchesLabelSelector } from './labels.js';
-import { groupVersionPath, resourcePath, ResourceRegistry, type ResourceInfo } from './resources.js';
-import type { FieldStructure, OpenApiDocument } from './field-structure.js';
+import { groupVersionPath, resourcePath, ResourceRegistry } from './resources.js';
+import type { FieldStructure, OpenApiDocument } from '../field-structure.js';
 import { SchemaCache } from './openapi-schemas.js';
 
 /** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
@@ -132,59 +137,6 @@ export interface KubeclientOptions {
   connections?: number;
 }
 
-/** Options shared by every call. */
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
-}
-
-/** Options of writes. */
-export interface WriteOptions extends CallOptions {
-  fieldManager?: string;
-  /** `true` sends `dryRun=All`: the server validates and defaults but stores nothing. */
-  dryRun?: boolean;
-}
-
-/** Options of {@link Kubeclient.list}. */
-export interface ListOptions extends CallOptions {
-  namespace?: string | undefined;
-  labelSelector?: string | undefined;
-  fieldSelector?: string | undefined;
-  limit?: number | undefined;
-}
-
-/** A list answer. */
-export interface ObjectList<T extends KubeObject = KubeObject> {
-  items: T[];
-  resourceVersion: string;
-}
-
-/** One event of a watch stream. `BOOKMARK` carries only a resourceVersion; `ERROR` a Status (410: Gone). */
-export interface WatchEvent<T extends KubeObject = KubeObject> {
-  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
-  object: T;
-}
-
-/** Options of {@link Kubeclient.watch}. */
-export interface WatchOptions extends ListOptions {
-  /** Start after this resourceVersion (from a list). */
-  resourceVersion?: string | undefined;
-  /** Server-side end of the watch after this many seconds (the server closes it; default 300). */
-  timeoutSeconds?: number | undefined;
-  /**
-   * A stream with no data for this long is taken for dead (a silently stalled connection) and fails with
-   * UnavailableError; default 180000. Bookmarks keep healthy quiet streams alive.
-   */
-  idleTimeoutMs?: number | undefined;
-}
-
-/** Options of {@link Kubeclient.delete}. */
-export interface DeleteOptions extends CallOptions {
-  /** `Background` (default): the object goes at once, its dependents after it. */
-  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
-  /** Delete only if the object still has this UID (and resourceVersion): never delete a successor of the same name. */
-  preconditions?: { uid?: string; resourceVersion?: string };
-}
-
 interface RawRequest extends CallOptions {
   verb: Verb;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -226,7 +178,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  *   { fieldManager: 'my-operator' });
  * kube.requests.snapshot(); // { 'apply configmaps': 1, 'get configmaps': 1 }
  */
-export class Kubeclient {
+export class Kubeclient implements ObjectClient {
   /** Every request this client sent, by verb and resource. */
   readonly requests = new RequestCounter();
   /** Plurals and scopes of kinds; register a kind here to spare its discovery request. */
@@ -386,24 +338,29 @@ export class Kubeclient {
    * @example
    * kube.peek(ref, { labelSelector: childSelector() }); // { object: undefined }: no Orkestra child of that name
    */
-  peek<T extends KubeObject = KubeObject>(ref: ObjectRef, options: { labelSelector?: string } = {}): { object: T | undefined } | undefined {
+  peek<T extends KubeObject = KubeObject>(ref: ObjectRef, options: { labelSelector?: string } = {}): PeekAnswer<T> | undefined {
     const answer = this.cached(ref, options.labelSelector);
     if (!answer) return undefined;
     const { object } = answer;
     return { object: object && (options.labelSelector === undefined || matchesLabelSelector(object.metadata.labels, options.labelSelector)) ? (object as T) : undefined };
   }
 
-  /** Lists objects of a kind, in one namespace or (no namespace) all of them. */
+  /**
+   * Lists objects of a kind, in one namespace or (no namespace) all of them. With `limit`, one page: the answer's
+   * `continue` token, when present, asks for the next (pass it back with the same selectors); without `limit`
+   * the server sends everything at once.
+   */
   async list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: ListOptions = {}): Promise<ObjectList<T>> {
     const info = await this.resourceFor(apiVersion, kind, options);
-    const answer = await this.send<{ items?: T[]; metadata?: { resourceVersion?: string } }>({
+    const answer = await this.send<{ items?: T[]; metadata?: { resourceVersion?: string; continue?: string } }>({
       verb: 'list', method: 'GET', path: resourcePath(info, options.namespace), resource: info.plural,
-      query: { labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, limit: options.limit },
+      query: { labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, limit: options.limit, continue: options.continue },
       describe: { verb: 'list', kind, namespace: options.namespace }, signal: options.signal,
     });
     // Items of a list carry no apiVersion/kind; give them theirs so they can be written back or compared.
     const items = (answer.items ?? []).map((item) => ({ ...item, apiVersion, kind }));
-    return { items, resourceVersion: answer.metadata?.resourceVersion ?? '' };
+    const next = answer.metadata?.continue;
+    return { items, resourceVersion: answer.metadata?.resourceVersion ?? '', ...(next ? { continue: next } : {}) };
   }
 
   /** Creates an object; `AlreadyExistsError` when one of that name exists. */
@@ -429,7 +386,7 @@ export class Kubeclient {
    * await kube.apply(configMap, { fieldManager: 'my-operator' });                     // create or update
    * await kube.apply(configMap, { fieldManager: 'my-operator', createOnly: true });   // create, or AlreadyExistsError
    */
-  async apply<T extends KubeObject>(obj: T, options: WriteOptions & { fieldManager: string; force?: boolean; createOnly?: boolean }): Promise<T> {
+  async apply<T extends KubeObject>(obj: T, options: ApplyOptions): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
     // Create-only: a resourceVersion precondition that no stored object can meet. The server checks it
     // against an existing object (Conflict) and has nothing to check it against when it creates one.
@@ -472,7 +429,7 @@ export class Kubeclient {
   async patch<T extends KubeObject = KubeObject>(
     ref: ObjectRef,
     patch: unknown,
-    options: WriteOptions & { type?: 'merge' | 'json' | 'strategic'; subresource?: 'status' } = {},
+    options: PatchOptions = {},
   ): Promise<T> {
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
     const contentType = { merge: 'application/merge-patch+json', json: 'application/json-patch+json', strategic: 'application/strategic-merge-patch+json' }[options.type ?? 'merge'];

@@ -1,0 +1,175 @@
+/**
+ * How the client turns what the API server (or the network) answered into core's typed errors: a `Status`
+ * answer becomes the {@link KubeApiError} subclass of its reason, a refused or reset connection an
+ * {@link UnavailableError}. Messages of sensitive kinds (Secret) have the values the server echoes redacted.
+ */
+import {
+  AlreadyExistsError, ConflictError, ForbiddenError, InvalidError, KubeApiError, NotFoundError, OrkestraError, UnauthorizedError, UnavailableError,
+  describeObject, type KubeStatus, type RequestDescription,
+} from '../errors.js';
+
+const HINTS: Record<string, string> = {
+  NotFound: 'check the name and namespace, and that the CRD or namespace exists',
+  AlreadyExists: 'an object of this name exists already',
+  Conflict: 'the object changed while it was being written; the next reconcile retries with a fresh copy',
+  Invalid: 'fix the listed fields in the template',
+  Forbidden: "grant the controller's identity this permission (see `orkestra generate rbac`)",
+  Unauthorized: 'check the kubeconfig credentials',
+  Unavailable: 'the API server is unreachable or overloaded; the request was retried with backoff',
+  InternalError: 'the API server failed to handle this request; check the object, or the API server and its webhooks',
+};
+
+const VALUE_IN_MESSAGE = /Invalid value: ("(?:[^"\\]|\\.)*"|[^:,]+)/g;
+
+/**
+ * Go's rendering of a value in server-side apply's type errors: `got &value.valueUnstructured{Value:12345678}`,
+ * or with a map or list inside (`{Value:map[string]interface {}{"x":"…"}}`). The value runs to the brace that
+ * closes `{Value:`, quoted strings included.
+ */
+function scrubGoValues(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf('&value.', from); at >= 0; at = text.indexOf('&value.', from)) {
+    const open = text.indexOf('{Value:', at);
+    if (open < 0) break;
+    let depth = 0;
+    let end = open;
+    for (let inString = false; end < text.length; end++) {
+      const c = text[end];
+      if (inString) {
+        if (c === '\\') end++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === '{') depth++;
+      else if (c === '}' && --depth === 0) break;
+    }
+    out += `${text.slice(from, at)}[redacted]`;
+    from = end + 1;
+  }
+  return out + text.slice(from);
+}
+
+function redactStatus(status: KubeStatus): KubeStatus {
+  const scrub = (s: string | undefined) => (s === undefined ? undefined : scrubGoValues(s.replace(VALUE_IN_MESSAGE, 'Invalid value: "[redacted]"')));
+  return {
+    ...status,
+    message: scrub(status.message),
+    details: status.details && {
+      ...status.details,
+      causes: status.details.causes?.map((c) => ({ ...c, message: scrub(c.message) })),
+    },
+  } as KubeStatus;
+}
+
+function parseStatus(body: unknown): KubeStatus | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (typeof body === 'object') return body as KubeStatus;
+  if (typeof body !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return parsed && typeof parsed === 'object' ? (parsed as KubeStatus) : undefined;
+  } catch {
+    return { message: body.slice(0, 500) };
+  }
+}
+
+function reasonFor(code: number, status: KubeStatus | undefined): string {
+  const r = status?.reason;
+  if (code === 404) return 'NotFound';
+  if (code === 409) return r === 'AlreadyExists' ? 'AlreadyExists' : 'Conflict';
+  if (code === 422) return 'Invalid';
+  if (code === 403) return 'Forbidden';
+  if (code === 401) return 'Unauthorized';
+  if (code === 0 || code === 429 || code === 502 || code === 503 || code === 504) return 'Unavailable';
+  if (code === 500) return 'InternalError';
+  return r ?? `Http${code}`;
+}
+
+const CLASSES: Record<string, new (...args: ConstructorParameters<typeof KubeApiError>) => KubeApiError> = {
+  NotFound: NotFoundError,
+  AlreadyExists: AlreadyExistsError,
+  Conflict: ConflictError,
+  Invalid: InvalidError,
+  Forbidden: ForbiddenError,
+  Unauthorized: UnauthorizedError,
+  Unavailable: UnavailableError,
+};
+
+/**
+ * Maps an API server answer to a typed error. `body` is the response body: a `Status` object or its JSON
+ * text (client-node's `ApiException.body` is the raw text).
+ *
+ * @example
+ * const err = errorFromStatus(404, '{"kind":"Status","reason":"NotFound","message":"deployments.apps \\"web\\" not found"}',
+ *   { verb: 'get', kind: 'Deployment', namespace: 'shop', name: 'web' });
+ * err instanceof NotFoundError; // true
+ */
+export function errorFromStatus(code: number, body: unknown, request: RequestDescription, cause?: unknown): KubeApiError {
+  let status = parseStatus(body);
+  if (status && request.sensitive) status = redactStatus(status);
+  const reason = reasonFor(code, status);
+  const where = describeObject(request);
+  const serverSays = status?.message ? `: ${status.message}` : code ? ` (HTTP ${code})` : '';
+  const causes = reason === 'Invalid' && status?.details?.causes?.length
+    ? ` [${status.details.causes.map((c) => `${c.field ?? '?'}: ${c.message ?? c.reason ?? ''}`).join('; ')}]`
+    : '';
+  const hint = HINTS[reason];
+  const message = `${request.verb} ${where} failed${serverSays}${causes}${hint ? ` — ${hint}` : ''}`;
+  const Class = CLASSES[reason] ?? KubeApiError;
+  return new Class(reason, code, message, request, status, cause);
+}
+
+/** The shape of `@kubernetes/client-node`'s `ApiException` (checked structurally, so any copy of the library works). */
+interface ApiExceptionLike {
+  code: number;
+  body: unknown;
+}
+
+function isApiExceptionLike(e: unknown): e is ApiExceptionLike {
+  return typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'number' && 'body' in e;
+}
+
+const NETWORK_CODES = new Set([
+  // Node's sockets (and so Kubeclient's node:https transport).
+  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  // Kubeclient's transport (http-transport.ts): no response headers in time, a body (a watch) silent too long.
+  'ORKESTRA_HEADERS_TIMEOUT', 'ORKESTRA_BODY_TIMEOUT',
+  // undici's: core no longer uses it, but @kubernetes/client-node 2.x and Node's fetch() do, and toKubeError
+  // maps what they throw.
+  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED',
+]);
+
+/** True for errors of the network (refused, reset, timed out) rather than answers of the server. */
+export function isNetworkError(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+    const name = (cur as { name?: unknown }).name;
+    if (name === 'TimeoutError' || name === 'ConnectTimeoutError' || name === 'SocketError') return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Turns anything a Kubernetes call threw into an {@link OrkestraError}: client-node `ApiException`s and
+ * Status answers become typed {@link KubeApiError}s, network failures {@link UnavailableError}, and
+ * Orkestra's own errors pass through unchanged; an abort becomes an error of reason `Aborted`.
+ *
+ * @example
+ * try { await coreApi.readNamespacedConfigMap({ name, namespace }); }
+ * catch (e) { const err = toKubeError(e, { verb: 'get', kind: 'ConfigMap', namespace, name }); }
+ */
+export function toKubeError(e: unknown, request: RequestDescription): OrkestraError {
+  if (e instanceof OrkestraError) return e;
+  if (isApiExceptionLike(e)) return errorFromStatus(e.code, e.body, request, e);
+  if (isNetworkError(e)) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return errorFromStatus(0, { message: `cannot reach the API server (${detail})` }, request, e);
+  }
+  // By name, not `instanceof Error`: an AbortSignal's DOMException may come from another realm (a vm context, Jest's).
+  if (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError') {
+    return new OrkestraError('Aborted', `${request.verb} ${describeObject(request)} was aborted`, { object: request, cause: e });
+  }
+  return new OrkestraError('Unknown', `${request.verb} ${describeObject(request)} failed: ${e instanceof Error ? e.message : String(e)}`, { object: request, cause: e });
+}

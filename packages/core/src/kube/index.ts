@@ -1,0 +1,31 @@
+/**
+ * `@orkestra/core/kube`: the Kubernetes client — kubeconfig loading, the kept-alive transport, request counting,
+ * resource discovery, and the mapping of API answers to core's typed errors. The contract and the lifecycle in
+ * `@orkestra/core` never import it: they take an `ObjectClient`, which {@link Kubeclient} implements.
+ */
+export { Kubeclient } from './kubeclient.js';
+export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, KubeclientConfig, ClientNodeKubeConfig } from './kubeclient.js';
+/**
+ * Kubeconfig loading without `@kubernetes/client-node` (whose import alone costs ~80 MB of RSS): `KUBECONFIG`
+ * merged as kubectl does, `~/.kube/config`, the in-cluster service account; client certificates, tokens, token
+ * files, basic auth and exec plugins. Hand the result to `new Kubeclient(config)`.
+ *
+ * @example
+ * import { Kubeclient, loadKubeconfig, KubeconfigError } from '@orkestra/core/kube';
+ * try {
+ *   const config = loadKubeconfig({ context: process.env.KUBE_CONTEXT });   // KUBECONFIG, ~/.kube/config, or in-cluster
+ *   const kube = new Kubeclient(config);
+ *   console.log(`context ${config.contextName} (${config.source}) → ${kube.server}, namespace ${config.namespace ?? 'default'}`);
+ * } catch (e) {
+ *   if (e instanceof KubeconfigError && e.problem === 'NoConfig') console.error('no cluster configured');
+ *   else throw e;
+ * }
+ */
+export { loadKubeconfig, loadInClusterConfig, Kubeconfig, KubeconfigError, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
+export type {
+  LoadKubeconfigOptions, KubeconfigProblem, KubeconfigCluster, KubeconfigAuthMethod, KubeconfigOrigin, KubeTlsOptions, ExecPluginConfig,
+} from './kubeconfig.js';
+export { RequestCounter, WRITE_VERBS } from './request-counter.js';
+export type { Verb } from './request-counter.js';
+export { ResourceRegistry, resourcePath, groupVersionPath } from './resources.js';
+export { errorFromStatus, toKubeError, isNetworkError } from './api-errors.js';
