@@ -4,10 +4,14 @@
  * sensitive); for a CR, `when` is evaluated, every string evaluated, then `handler.resolve` applies defaults,
  * parsing and system labels. The reconciler plans every reconcile with it, and `orkestra render` / `diff`
  * use the same planner, so what they show is what the reconciler applies.
+ *
+ * A CR's plan is memoised per (uid, resourceVersion) — and per planner, that is per configuration — so a
+ * steady-state resync of an unchanged CR resolves nothing at all.
  */
 import type { ResolvedSpec, ResourceHandler, OwnerObject } from '@orkestra/core';
 import { TemplateError, type TemplateEngine, type TemplateProblem } from '@orkestra/template';
 import type { HandlerTemplates } from './config.js';
+import { objectKey } from './informer.js';
 import { checkPlacement } from './plan-checks.js';
 
 /** The three lists of a handler's children. */
@@ -36,6 +40,22 @@ export interface PlanProblem extends ChildTemplateRef {
   error: unknown;
 }
 
+/** What {@link ChildPlanner.resolve} returns. */
+export interface Plan {
+  children: PlannedChild[];
+  problems: PlanProblem[];
+}
+
+/** The plans of one CR version, by phases. */
+interface Memo {
+  readonly uid: string;
+  readonly resourceVersion: string;
+  readonly plans: Map<string, Plan>;
+}
+
+/** At most this many CRs keep a memoised plan; the longest unchanged are dropped first. */
+const MEMO_CAPACITY = 16_384;
+
 interface CompiledChild extends ChildTemplateRef {
   when(cr: OwnerObject): boolean;
   evaluate(cr: OwnerObject): unknown;
@@ -50,6 +70,8 @@ interface CompiledChild extends ChildTemplateRef {
  */
 export class ChildPlanner {
   private readonly compiled: CompiledChild[] = [];
+  /** By `namespace/name`: one entry per CR, replaced when its uid or resourceVersion changes. */
+  private readonly memo = new Map<string, Memo>();
 
   /** Compiles every child template; throws one {@link TemplateError} listing every problem. */
   constructor(resources: Readonly<Record<string, HandlerTemplates>>, private readonly handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>, engine: TemplateEngine) {
@@ -83,8 +105,39 @@ export class ChildPlanner {
    * The children of `cr` in `phases` (default: onCreate and onReconcile) whose `when` holds, resolved and
    * checked for placement (the owner's namespace) and uniqueness; every problem is collected instead of
    * stopping at the first. A caller writes nothing while `problems` is not empty.
+   *
+   * A CR with a uid and a resourceVersion is planned once per version: later calls return the same children
+   * and problems (fresh lists, shared entries — treat the specs as read-only) without evaluating a template or
+   * calling `handler.resolve`. A CR without them (a file given to `orkestra render`) is planned on every call.
    */
-  resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): { children: PlannedChild[]; problems: PlanProblem[] } {
+  resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): Plan {
+    const { uid, resourceVersion } = cr.metadata;
+    if (typeof uid !== 'string' || !uid || typeof resourceVersion !== 'string' || !resourceVersion) return this.plan(cr, phases);
+    const key = objectKey(cr.metadata.namespace, cr.metadata.name);
+    let memo = this.memo.get(key);
+    if (memo === undefined || memo.uid !== uid || memo.resourceVersion !== resourceVersion) {
+      memo = { uid, resourceVersion, plans: new Map() };
+      this.memo.delete(key);
+      if (this.memo.size >= MEMO_CAPACITY) this.memo.delete(this.memo.keys().next().value!);
+      this.memo.set(key, memo);
+    }
+    const phaseKey = phases.join();
+    let plan = memo.plans.get(phaseKey);
+    if (plan === undefined) memo.plans.set(phaseKey, (plan = this.plan(cr, phases)));
+    return { children: [...plan.children], problems: [...plan.problems] };
+  }
+
+  /** Drops the memoised plan of the CR `namespace/name` (or `name`): the reconciler calls it once the CR is gone. */
+  forget(key: string): void {
+    this.memo.delete(key);
+  }
+
+  /** How many CRs have a memoised plan. */
+  get memoSize(): number {
+    return this.memo.size;
+  }
+
+  private plan(cr: OwnerObject, phases: readonly Phase[]): Plan {
     const children: PlannedChild[] = [];
     const problems: PlanProblem[] = [];
     for (const c of this.compiled) {

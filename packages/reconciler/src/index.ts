@@ -1,6 +1,6 @@
 export { GenericReconciler } from './reconciler.js';
 export { ChildPlanner, PHASES } from './child-planner.js';
-export type { Phase, PlannedChild, PlanProblem, ChildTemplateRef } from './child-planner.js';
+export type { Phase, Plan, PlannedChild, PlanProblem, ChildTemplateRef } from './child-planner.js';
 export type { ReconcileReport } from './reconciler.js';
 export type { ReconcilerConfig, OwnerKind, ChildTemplate, HandlerTemplates, ReconcilerObserver, TemplateValue, When } from './config.js';
 export { Informer, objectKey } from './informer.js';

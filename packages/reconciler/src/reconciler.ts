@@ -251,8 +251,10 @@ export class GenericReconciler {
         this.changedCRs.delete(key);
         this.refusals.forget(key);
       }
-      if (!cr) report.result = 'absent';
-      else if (cr.metadata.deletionTimestamp) await this.finalize(cr, report);
+      if (!cr) {
+        report.result = 'absent';
+        this.templates.planner.forget(key);
+      } else if (cr.metadata.deletionTimestamp) await this.finalize(cr, report);
       else await this.reconcileLive(cr, report);
     } catch (e) {
       report.result = 'error';

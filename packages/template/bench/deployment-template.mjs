@@ -5,7 +5,7 @@ import Handlebars from 'handlebars';
 
 export { Handlebars };
 
-/** 13 templated fields, text and paths only: the fast path's home ground. */
+/** 13 templated fields, text and paths only. */
 export const textAndPaths = {
   name: '{{metadata.name}}-web',
   namespace: '{{metadata.namespace}}',
@@ -23,7 +23,7 @@ export const textAndPaths = {
   serviceAccountName: 'default',
 };
 
-/** The same with helpers and one block: `default`, a checksum annotation, `{{#if}}` (through Handlebars). */
+/** The same with helpers and one block: `default`, a checksum annotation, `{{#if}}`. */
 export const withHelpers = {
   ...textAndPaths,
   annotations: { 'orkestra.io/owner': '{{metadata.namespace}}/{{metadata.name}}', 'orkestra.io/config-hash': '{{sha256 (toJson spec.config)}}' },

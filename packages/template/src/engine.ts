@@ -1,12 +1,13 @@
 /**
- * The template engine: its helpers, its Handlebars environment, its cache of compiled strings and of compiled
- * sources. See {@link createTemplateEngine}.
+ * The template engine: its helpers, its cache of prepared strings and of compiled sources. See
+ * {@link createTemplateEngine}.
  */
 import { LruCache } from './cache.js';
-import { assertCompiled, compileString, runLeaf, type CompiledString } from './compiled-string.js';
 import { TemplateError } from './errors.js';
-import { HandlebarsRuntime } from './handlebars-path.js';
 import { BUILTIN_HELPERS, userHelper, type HelperSpec, type Position } from './helpers.js';
+import { assertUsable, resolvePrepared } from './interpreter.js';
+import { prepareTemplate } from './prepare.js';
+import type { PreparedTemplate } from './program.js';
 import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
 import { assertCustomResource, buildTree, compileTree, leaves } from './source-tree.js';
 import type {
@@ -29,22 +30,17 @@ const DEFAULT_CACHE_SIZE = 5000;
 
 class Engine implements TemplateEngine {
   private readonly helpers = new Map<string, HelperSpec>();
-  private readonly runtime = new HandlebarsRuntime(this.helpers);
-  private readonly values: LruCache<string, CompiledString>;
-  private readonly conditions: LruCache<string, CompiledString>;
+  private readonly values: LruCache<string, PreparedTemplate>;
+  private readonly conditions: LruCache<string, PreparedTemplate>;
   private trees = new WeakMap<object, Map<string, CompiledTemplate<unknown>>>();
   private whens = new WeakMap<object, (cr: CustomResource) => boolean>();
-  private readonly useFastPath: boolean;
   private compiles = 0;
-  private fastPath = 0;
-  private handlebars = 0;
   private cacheHits = 0;
 
   constructor(options: TemplateEngineOptions) {
     const size = options.cacheSize ?? DEFAULT_CACHE_SIZE;
     this.values = new LruCache(size);
     this.conditions = new LruCache(Math.max(1, Math.ceil(size / 10)));
-    this.useFastPath = options.fastPath ?? true;
     for (const spec of BUILTIN_HELPERS) this.addHelper(spec);
     for (const [name, fn] of Object.entries(options.helpers ?? {})) this.addHelper(userHelper(name, fn));
   }
@@ -53,22 +49,18 @@ class Engine implements TemplateEngine {
     this.helpers.set(spec.name, spec);
   }
 
-  /** The compiled form of one template string, from the cache or compiled now. */
-  string(template: string, position: Position): CompiledString {
+  /** The prepared form of one template string, from the cache or prepared now. */
+  string(template: string, position: Position): PreparedTemplate {
     const cache = position === 'value' ? this.values : this.conditions;
     const hit = cache.get(template);
     if (hit !== undefined) {
       this.cacheHits++;
       return hit;
     }
-    const compiled = compileString(template, this.helpers, this.runtime, position, this.useFastPath);
-    if (compiled.kind !== 'static') {
-      this.compiles++;
-      if (compiled.kind === 'fast') this.fastPath++;
-      else if (compiled.kind === 'handlebars') this.handlebars++;
-    }
-    cache.set(template, compiled);
-    return compiled;
+    const prepared = prepareTemplate(template, this.helpers, position);
+    if (!prepared.literal) this.compiles++;
+    cache.set(template, prepared);
+    return prepared;
   }
 
   compile<T>(source: T, options: CompileOptions = {}): CompiledTemplate<Resolved<T>> {
@@ -101,10 +93,10 @@ class Engine implements TemplateEngine {
     if (typeof template !== 'string') throw new TypeError(`resolveString needs a template string, got ${typeof template}`);
     const field = options.field ?? '';
     const sensitive = options.sensitive ?? false;
-    const leaf = this.string(template, 'value');
-    assertCompiled(leaf, field, sensitive);
+    const prepared = this.string(template, 'value');
+    assertUsable(prepared, field, sensitive);
     assertCustomResource(cr);
-    return runLeaf(leaf, cr, field, sensitive) as ResolvedValue | undefined;
+    return resolvePrepared(prepared, cr, field, sensitive) as ResolvedValue | undefined;
   }
 
   compileWhen(when: When): (cr: CustomResource) => boolean {
@@ -162,8 +154,6 @@ class Engine implements TemplateEngine {
   get stats(): TemplateEngineStats {
     return {
       compiles: this.compiles,
-      fastPath: this.fastPath,
-      handlebars: this.handlebars,
       cacheHits: this.cacheHits,
       cacheSize: this.values.size + this.conditions.size,
     };
@@ -171,13 +161,13 @@ class Engine implements TemplateEngine {
 }
 
 /**
- * Creates a template engine: an isolated Handlebars environment (no HTML escaping, prototype access blocked, no
- * partials, no environment, file or network access), the built-in helpers plus `options.helpers`, and a bounded
- * cache of compiled template strings.
+ * Creates a template engine: Handlebars syntax evaluated by an interpreter over Handlebars' parse tree (no
+ * generated code, no HTML escaping, prototype access blocked, no partials, no environment, file or network
+ * access), the built-in helpers plus `options.helpers`, and a bounded cache of prepared template strings.
  *
- * Compiling costs tens of microseconds per distinct string, once; resolving a compiled source costs well under a
- * microsecond per templated field on the fast path. Sources and CRs are read, never changed; treat a source as
- * immutable once compiled (compiled sources are cached per source object).
+ * Preparing costs tens of microseconds per distinct string, once; resolving a compiled source costs a fraction
+ * of a microsecond per templated field. Sources and CRs are read, never changed; treat a source as immutable
+ * once compiled (compiled sources are cached per source object).
  *
  * @example
  * const engine = createTemplateEngine({ helpers: { initials: (s) => String(s).slice(0, 1) } });

@@ -5,8 +5,17 @@
  * walks the source tree adds the field and the CR, and gathers every failing field into one error.
  */
 import { OrkestraError, describeObject, type ObjectLocation } from '@orkestra/core';
-import type { StaticProblem } from './analyze.js';
 import type { TemplateProblem } from './types.js';
+
+/** A problem found without a CR, before its field is known. `excerpt` is template text: left out for sensitive sources. */
+export interface StaticProblem {
+  readonly message: string;
+  readonly hint?: string | undefined;
+  readonly line?: number | undefined;
+  readonly column?: number | undefined;
+  readonly path?: string | undefined;
+  readonly excerpt?: string | undefined;
+}
 
 function formatProblem(p: TemplateProblem): string {
   const where = p.field ? `${p.field}: ` : '';
@@ -89,21 +98,6 @@ export class EvalFailure extends Error {
   }
 }
 
-/** Thrown by generated fast-path code on any failure; the caller re-evaluates to learn the details. */
-export class Retry extends Error {
-  constructor() {
-    super('retry');
-    this.name = 'Retry';
-  }
-}
-
-const RETRY = new Retry();
-
-/** Throws the shared {@link Retry} marker; used by generated code, where a message would cost time. */
-export function retry(): never {
-  throw RETRY;
-}
-
 /** Turns anything an evaluation threw into a problem of `field`. */
 export function toProblem(err: unknown, field: string, sensitive: boolean): TemplateProblem {
   if (err instanceof EvalFailure) {
@@ -115,7 +109,7 @@ export function toProblem(err: unknown, field: string, sensitive: boolean): Temp
     const p = err.problems[0]!;
     return { ...p, field: p.field ? (field ? `${field}.${p.field}` : p.field) : field };
   }
-  // Not ours: an error inside Handlebars or the engine itself. Its text may hold template text, not CR values.
+  // Not ours: an error inside the engine itself. Its text may hold template text, not CR values.
   const text = err instanceof Error ? err.message : String(err);
   return { field, message: sensitive ? 'the template failed to evaluate' : `the template failed to evaluate: ${text}` };
 }

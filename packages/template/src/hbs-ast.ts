@@ -1,6 +1,6 @@
 /**
- * The parts of Handlebars' parse tree this package reads and builds, typed narrowly (the published typings are
- * global and loose). Also the few constructors used to build rewritten nodes.
+ * The parts of Handlebars' parse tree this package reads, typed narrowly (the published typings are global and
+ * loose).
  */
 
 export interface Position {
@@ -117,22 +117,6 @@ export interface PartialStatement {
   loc?: SourceLocation | undefined;
 }
 export type Statement = MustacheStatement | BlockStatement | ContentStatement | CommentStatement | PartialStatement;
-
-export function pathNode(parts: string[], options: { data?: boolean; depth?: number; original: string }, loc?: SourceLocation): PathExpression {
-  return { type: 'PathExpression', data: options.data ?? false, depth: options.depth ?? 0, parts, original: options.original, loc };
-}
-
-export function stringNode(value: string, loc?: SourceLocation): StringLiteral {
-  return { type: 'StringLiteral', value, original: value, loc };
-}
-
-export function undefinedNode(loc?: SourceLocation): UndefinedLiteral {
-  return { type: 'UndefinedLiteral', loc };
-}
-
-export function subExpression(helper: string, params: Expression[], loc?: SourceLocation): SubExpression {
-  return { type: 'SubExpression', path: pathNode([helper], { original: helper }, loc), params, hash: undefined, loc };
-}
 
 export function isLiteral(e: Expression | Statement): e is Literal {
   return (

@@ -1,6 +1,6 @@
 /**
- * The built-in helpers and the rules for user helpers. A helper is a plain function of its positional arguments;
- * the fast path calls it directly, the Handlebars path through an adapter, so both give the same results.
+ * The built-in helpers and the rules for user helpers. A helper is a plain function of its positional arguments,
+ * called by the interpreter with the evaluated arguments.
  *
  * Which arguments may be missing is decided by the helper's kind (see {@link paramMode}): `default` and `required`
  * accept a missing first argument, condition helpers (`eq`, `and`, …) accept missing arguments when they sit in a

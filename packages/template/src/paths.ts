@@ -11,7 +11,7 @@ const hop = Object.prototype.hasOwnProperty;
  * Keys that exist on a built-in prototype (`constructor`, `__proto__`, `toString`, `length`, …). Only these need an
  * own-property check: for any other key, a plain-data object either has it or yields `undefined`.
  */
-export function isInheritableKey(key: string): boolean {
+function isInheritableKey(key: string): boolean {
   return (
     key === '__proto__' ||
     key in Object.prototype ||
@@ -37,7 +37,7 @@ export function compilePath(parts: readonly string[], display: string): Compiled
 
 /**
  * Reads `path` below `base`. `undefined` when any step is missing or `null`, or is only inherited (prototype
- * access is blocked). The fast path generates the same steps inline.
+ * access is blocked).
  */
 export function readPath(base: unknown, path: CompiledPath): unknown {
   let cur = base;
@@ -50,13 +50,6 @@ export function readPath(base: unknown, path: CompiledPath): unknown {
     cur = next;
   }
   return cur === null ? undefined : cur;
-}
-
-/** Reads a path that must exist; throws a missing-path failure naming it, never its value. */
-export function readRequired(base: unknown, path: CompiledPath, what = 'the CR'): unknown {
-  const v = readPath(base, path);
-  if (v === undefined) throw missingPath(base, path, what);
-  return v;
 }
 
 /** The failure for a missing path: which step is missing, and a near key when there is one. */

@@ -1,22 +1,25 @@
 /**
- * A whole template source compiled into one plan: every string compiled (or found in the cache) once, and one
- * generated function that builds the resolved tree — fast-path strings inlined, Handlebars strings called,
- * static values written as literals. Resolving walks nothing and parses nothing.
- *
- * The generated function has no error handling. When it throws, the plan is evaluated again field by field, with
- * detailed errors, and every failing field is reported in one {@link TemplateError}.
+ * A whole template source prepared once: every string prepared (or found in the engine's cache), static values
+ * kept as they are. Resolving walks this tree, evaluates each string with the interpreter and builds a fresh
+ * result; it never parses. Every failing field is reported in one {@link TemplateError}.
  */
-import type { CompiledString } from './compiled-string.js';
 import { TemplateError, locate, placeProblem, toProblem } from './errors.js';
-import { Emitter, emitPlan } from './fast-path.js';
+import { evaluate } from './interpreter.js';
 import { childField } from './paths.js';
+import type { PreparedTemplate } from './program.js';
 import type { CompiledTemplate, TemplateProblem } from './types.js';
 
 type Node =
-  | { readonly k: 'value'; readonly value: number | boolean | null | undefined }
-  | { readonly k: 'leaf'; readonly leaf: CompiledString; readonly field: string }
+  | { readonly k: 'value'; readonly value: string | number | boolean | null | undefined }
+  | Leaf
   | { readonly k: 'list'; readonly items: readonly Node[] }
-  | { readonly k: 'map'; readonly entries: readonly (readonly [string, Node])[] };
+  | { readonly k: 'map'; readonly keys: readonly string[]; readonly values: readonly Node[] };
+
+interface Leaf {
+  readonly k: 'leaf';
+  readonly leaf: PreparedTemplate;
+  readonly field: string;
+}
 
 function describeSourceValue(v: unknown): string {
   if (typeof v === 'function') return 'a function';
@@ -28,7 +31,7 @@ function describeSourceValue(v: unknown): string {
 export function buildTree(
   source: unknown,
   field: string,
-  compile: (template: string) => CompiledString,
+  compile: (template: string) => PreparedTemplate,
   problems: TemplateProblem[],
   sensitive: boolean,
   ancestors: Set<object> = new Set(),
@@ -36,7 +39,7 @@ export function buildTree(
   if (typeof source === 'string') {
     const leaf = compile(source);
     for (const p of leaf.problems) problems.push(placeProblem(p, field, sensitive));
-    return { k: 'leaf', leaf, field };
+    return leaf.literal ? { k: 'value', value: source } : { k: 'leaf', leaf, field };
   }
   if (source === null || source === undefined || typeof source === 'number' || typeof source === 'boolean') {
     return { k: 'value', value: source };
@@ -53,13 +56,15 @@ export function buildTree(
       }
       const proto = Object.getPrototypeOf(source) as unknown;
       if (proto === Object.prototype || proto === null) {
-        const entries: (readonly [string, Node])[] = [];
+        const keys: string[] = [];
+        const values: Node[] = [];
         for (const key of Object.keys(source)) {
           const value = (source as Record<string, unknown>)[key];
           if (value === undefined) continue;
-          entries.push([key, buildTree(value, childField(field, key), compile, problems, sensitive, ancestors)]);
+          keys.push(key);
+          values.push(buildTree(value, childField(field, key), compile, problems, sensitive, ancestors));
         }
-        return { k: 'map', entries };
+        return { k: 'map', keys, values };
       }
     } finally {
       ancestors.delete(source);
@@ -69,53 +74,33 @@ export function buildTree(
   return { k: 'value', value: undefined };
 }
 
-function dropUndefined(o: Record<string, unknown>): Record<string, unknown> {
-  for (const key of Object.keys(o)) if (o[key] === undefined) delete o[key];
-  return o;
-}
-
-function emitNode(n: Node, em: Emitter): string {
-  switch (n.k) {
-    case 'value':
-      if (n.value === undefined) return 'void 0';
-      if (typeof n.value === 'number') return Number.isFinite(n.value) && !Object.is(n.value, -0) ? `(${String(n.value)})` : em.ref(n.value);
-      return JSON.stringify(n.value);
-    case 'leaf': {
-      const leaf = n.leaf;
-      if (leaf.kind === 'static') return JSON.stringify(leaf.template);
-      if (leaf.kind === 'fast' && leaf.plan) return emitPlan(leaf.plan, 'r', em);
-      return `${em.ref(leaf.run)}(r)`;
-    }
-    case 'list':
-      return `[${n.items.map((item) => emitNode(item, em)).join(', ')}]`;
-    case 'map': {
-      const body = n.entries
-        .map(([key, value]) => `${key === '__proto__' ? '["__proto__"]' : JSON.stringify(key)}: ${emitNode(value, em)}`)
-        .join(', ');
-      const optional = n.entries.some(([, value]) => value.k === 'leaf' && value.leaf.mayBeUndefined);
-      return optional ? `${em.ref(dropUndefined)}({${body}})` : `({${body}})`;
-    }
+function leafValue(n: Leaf, cr: unknown, problems: TemplateProblem[], sensitive: boolean): unknown {
+  try {
+    return evaluate(n.leaf, cr);
+  } catch (err) {
+    problems.push(toProblem(err, n.field, sensitive));
+    return undefined;
   }
 }
 
-function collect(n: Node, cr: unknown, problems: TemplateProblem[], sensitive: boolean): unknown {
+function resolveNode(n: Node, cr: unknown, problems: TemplateProblem[], sensitive: boolean): unknown {
   switch (n.k) {
     case 'value':
       return n.value;
     case 'leaf':
-      try {
-        return n.leaf.explain(cr);
-      } catch (err) {
-        problems.push(toProblem(err, n.field, sensitive));
-        return undefined;
-      }
-    case 'list':
-      return n.items.map((item) => collect(item, cr, problems, sensitive));
+      return leafValue(n, cr, problems, sensitive);
+    case 'list': {
+      const out = new Array<unknown>(n.items.length);
+      for (let i = 0; i < out.length; i++) out[i] = resolveNode(n.items[i]!, cr, problems, sensitive);
+      return out;
+    }
     case 'map': {
       const out: Record<string, unknown> = {};
-      for (const [key, value] of n.entries) {
-        const v = collect(value, cr, problems, sensitive);
+      const { keys, values } = n;
+      for (let i = 0; i < keys.length; i++) {
+        const v = resolveNode(values[i]!, cr, problems, sensitive);
         if (v === undefined) continue;
+        const key = keys[i]!;
         if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
         else out[key] = v;
       }
@@ -133,28 +118,19 @@ export function assertCustomResource(cr: unknown): void {
 
 /** The compiled form of a whole source tree. */
 export function compileTree<R>(root: Node, sensitive: boolean): CompiledTemplate<R> {
-  const em = new Emitter();
-  const build = em.build(emitNode(root, em));
   return {
     resolve(cr) {
       assertCustomResource(cr);
-      try {
-        return build(cr) as R;
-      } catch {
-        // Evaluate again field by field to report every failure with its details.
-      }
       const problems: TemplateProblem[] = [];
-      const out = collect(root, cr, problems, sensitive);
+      const out = resolveNode(root, cr, problems, sensitive);
       if (problems.length > 0) throw new TemplateError(problems, { object: locate(cr) });
       return out as R;
     },
   };
 }
 
-export type { Node as TreeNode };
-
 /** Every template string of a tree, with its field. */
-export function* leaves(n: Node): Generator<{ leaf: CompiledString; field: string }> {
+export function* leaves(n: Node): Generator<{ leaf: PreparedTemplate; field: string }> {
   switch (n.k) {
     case 'leaf':
       yield { leaf: n.leaf, field: n.field };
@@ -163,7 +139,7 @@ export function* leaves(n: Node): Generator<{ leaf: CompiledString; field: strin
       for (const item of n.items) yield* leaves(item);
       return;
     case 'map':
-      for (const [, value] of n.entries) yield* leaves(value);
+      for (const value of n.values) yield* leaves(value);
       return;
     default:
       return;

@@ -67,13 +67,8 @@ export type TemplateHelper = (...args: unknown[]) => unknown;
 export interface TemplateEngineOptions {
   /** Extra helpers, by name (`^[A-Za-z][A-Za-z0-9_]*$`; built-in names are refused). */
   helpers?: Readonly<Record<string, TemplateHelper>> | undefined;
-  /** How many distinct template strings stay compiled (least recently used are dropped). Default 5000. */
+  /** How many distinct template strings stay prepared (least recently used are dropped). Default 5000. */
   cacheSize?: number | undefined;
-  /**
-   * `false` sends every template through Handlebars instead of the compiled fast path. The results are the same;
-   * only speed differs. Meant for comparing the two paths and for debugging. Default `true`.
-   */
-  fastPath?: boolean | undefined;
 }
 
 /** Options of compiling or resolving a source. */
@@ -127,7 +122,7 @@ export interface TemplateProblem {
   column?: number | undefined;
 }
 
-/** A compiled template source: resolving it walks a precompiled plan, it never parses or compiles. */
+/** A compiled template source: resolving it walks the prepared strings, it never parses. */
 export interface CompiledTemplate<R> {
   /**
    * Evaluates every templated string against `cr` and builds a fresh result tree (nothing in it is shared with the
@@ -143,12 +138,8 @@ export interface CompiledTemplate<R> {
 
 /** Counters of an engine, for tests and metrics. */
 export interface TemplateEngineStats {
-  /** Template strings compiled so far (parse + plan); a cache hit does not count. */
+  /** Template strings prepared so far (parse + checks); a cache hit does not count. */
   readonly compiles: number;
-  /** Compiled strings that run on the fast path (text, paths and helper calls). */
-  readonly fastPath: number;
-  /** Compiled strings that run through Handlebars (blocks such as `{{#if}}`, `{{#each}}`). */
-  readonly handlebars: number;
   /** Look-ups of a template string that found it compiled. */
   readonly cacheHits: number;
   /** Template strings held in the cache now. */
@@ -274,7 +265,7 @@ export interface TemplateEngine {
    */
   registerHelper(name: string, fn: TemplateHelper): void;
   /**
-   * Counters: compilations, cache hits, fast-path and Handlebars templates.
+   * Counters: template strings prepared, cache hits, cache size.
    *
    * @example
    * engine.stats.compiles; // does not grow when the same templates are resolved again

@@ -1,4 +1,4 @@
-/** How values become text, what counts as true, and equality: shared by the fast path and the Handlebars path. */
+/** How values become text, what counts as true, and equality. */
 import { EvalFailure } from './errors.js';
 import { describeType } from './paths.js';
 

@@ -6,18 +6,18 @@
  * `"3"`); an absent field is the empty text, and `0` for `gt`/`lt` (Kubernetes omits zero integers); `exists`
  * means present and not empty; `in` takes a comma-separated list (or, here, a list).
  */
-import type { CompiledString } from './compiled-string.js';
-import { assertCompiled, runLeaf } from './compiled-string.js';
 import { TemplateError } from './errors.js';
 import type { Position } from './helpers.js';
+import { assertUsable, resolvePrepared } from './interpreter.js';
 import { compilePath, joinPath, parseFieldPath, readPath } from './paths.js';
 import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
+import type { PreparedTemplate } from './program.js';
 import { isTruthy } from './values.js';
 import type { CheckOptions, CustomResource, TemplateProblem, When, WhenCondition, WhenOperator } from './types.js';
 
 /** What `when` needs from the engine: its cached template strings. */
 export interface WhenHost {
-  string(template: string, position: Position): CompiledString;
+  string(template: string, position: Position): PreparedTemplate;
 }
 
 export const WHEN_OPERATORS: readonly WhenOperator[] = [
@@ -90,8 +90,8 @@ function compileCondition(c: WhenCondition, field: string, host: WhenHost): Pred
   let expected: (cr: CustomResource) => unknown = () => resolved.expected;
   if (typeof resolved.expected === 'string' && resolved.expected.includes('{{')) {
     const leaf = host.string(resolved.expected, 'value');
-    assertCompiled(leaf, `${field}.value`, false);
-    expected = (cr) => runLeaf(leaf, cr, `${field}.value`, false);
+    assertUsable(leaf, `${field}.value`, false);
+    expected = (cr) => resolvePrepared(leaf, cr, `${field}.value`, false);
   }
   switch (op) {
     case 'exists':
@@ -148,8 +148,8 @@ function expressionTruth(v: unknown): boolean {
 
 function compileExpression(expression: string, field: string, host: WhenHost): Predicate {
   const leaf = host.string(expression, 'condition');
-  assertCompiled(leaf, field, false);
-  return (cr) => expressionTruth(runLeaf(leaf, cr, field, false));
+  assertUsable(leaf, field, false);
+  return (cr) => expressionTruth(resolvePrepared(leaf, cr, field, false));
 }
 
 /** Compiles a `when` clause into a predicate; throws {@link TemplateError} for a malformed clause. */
@@ -173,9 +173,9 @@ export function checkWhen(when: When, host: WhenHost, options: CheckOptions, fie
   const visit = (w: WhenCondition | string, at: string): void => {
     if (typeof w === 'string') {
       const leaf = host.string(w, 'condition');
-      if (leaf.kind === 'invalid') {
+      if (leaf.problems.length > 0) {
         try {
-          assertCompiled(leaf, at, options.sensitive ?? false);
+          assertUsable(leaf, at, options.sensitive ?? false);
         } catch (err) {
           if (err instanceof TemplateError) problems.push(...err.problems);
         }

@@ -328,7 +328,6 @@ describe('compiling', () => {
     for (let i = 0; i < 50; i++) engine.resolve(source, cr);
     for (let i = 0; i < 50; i++) engine.resolveString('{{metadata.name}}', cr);
     expect(engine.stats.compiles).toBe(3);
-    expect(engine.stats).toMatchObject({ fastPath: 2, handlebars: 1 });
   });
 
   it('keeps the cache bounded', () => {
