@@ -94,9 +94,12 @@ function itemKey(item: Json, s: FieldStructure): string | undefined {
 
 function scalarEqual(desired: Json, live: Json, s: FieldStructure | undefined, place: Place): boolean {
   if (desired === live) return true;
+  // A quantity may be given as a number (`cpu: 0.5`); the server stores its canonical string (`500m`).
+  if (s?.scalar === 'quantity' && (typeof desired === 'string' || typeof desired === 'number') && typeof live === 'string') {
+    return quantityStoredAs(String(desired), live, place === 'value');
+  }
   if (typeof desired === 'number' && typeof live === 'string') return String(desired) === live;
   if (typeof desired === 'string' && typeof live === 'number') return desired === String(live);
-  if (s?.scalar === 'quantity' && typeof desired === 'string' && typeof live === 'string') return quantityStoredAs(desired, live, place === 'value');
   return false;
 }
 

@@ -244,5 +244,8 @@ describe('matchObject by the schema', () => {
     expect(matchObject(withCpu('1', '0.0000000001'), withCpu('1', '1n')).inSync).toBe(true);
     expect(matchObject(withCpu('1', '0.0001'), withCpu('1', '100u')).inSync).toBe(true);
     expect(paths(withCpu('1', '0.0001'), withCpu('1', '1m'))).toEqual(['spec.template.spec.volumes[v].emptyDir.sizeLimit']);
+    const numeric = deployment({ template: { spec: { containers: [{ name: 'web', resources: { requests: { cpu: 0.5, memory: 1073741824 } } }] } } });
+    expect(matchObject(numeric, withCpu('500m')).drifted.map((x) => x.path)).toEqual(['spec.template.spec.containers[web].resources.requests.memory']);
+    expect(matchObject(numeric, deployment({ template: { spec: { containers: [{ name: 'web', resources: { requests: { cpu: '500m', memory: '1Gi' } } }] } } })).inSync).toBe(true);
   });
 });

@@ -172,18 +172,22 @@ describe('updateChild matches by the schema', () => {
     }
   });
 
-  it('an empty ConfigMap value is a value: removed by someone else, it is restored', async () => {
-    const cm: KubeObject = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'conf', namespace: ns }, data: { 'empty.conf': '', 'app.conf': 'x=1' } };
-    await updateChild(ctx, kube, owner, cm);
-    await other.patch(ref('v1', 'ConfigMap', 'conf'), [{ op: 'remove', path: '/data/empty.conf' }], { fieldManager: 'kubectl-edit', type: 'json' });
+  it.each([
+    ['ConfigMap', { 'empty.conf': '', 'app.conf': 'x=1' }],
+    ['Secret', { 'empty.key': '', token: 'c2VjcmV0' }],
+  ])('an empty %s value is a value: removed by someone else, it is restored', async (kind, data: Record<string, string>) => {
+    const obj: KubeObject = { apiVersion: 'v1', kind, metadata: { name: 'conf', namespace: ns }, data };
+    const emptyKey = Object.keys(data)[0]!;
+    await updateChild(ctx, kube, owner, obj);
+    await other.patch(ref('v1', kind, 'conf'), [{ op: 'remove', path: `/data/${emptyKey}` }], { fieldManager: 'kubectl-edit', type: 'json' });
     kube.requests.reset();
-    const result = await updateChild(ctx, kube, owner, cm);
+    const result = await updateChild(ctx, kube, owner, obj);
     expect(result.action).toBe('updated');
-    expect(result.drifted?.map((d) => d.path)).toEqual(['data.empty.conf']);
+    expect(result.drifted?.map((d) => d.path)).toEqual([`data.${emptyKey}`]);
     expect(kube.requests.writes()).toBe(1);
-    expect((await other.get(ref('v1', 'ConfigMap', 'conf')))?.data).toEqual({ 'empty.conf': '', 'app.conf': 'x=1' });
+    expect((await other.get(ref('v1', kind, 'conf')))?.data).toEqual(data);
     kube.requests.reset();
-    expect((await updateChild(ctx, kube, owner, cm)).action).toBe('unchanged');
+    expect((await updateChild(ctx, kube, owner, obj)).action).toBe('unchanged');
     expect(kube.requests.writes()).toBe(0);
   });
 
