@@ -49,7 +49,7 @@ export function requiredPermissions(katalog: Katalog, handlers: ReadonlyMap<stri
     const ownerScopes = owner.namespaced === false ? [undefined] : scopes;
     const hasOnDelete = Object.values(entry.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
     for (const namespace of ownerScopes) {
-      add({ group: owner.group, resource: owner.plural, verbs: ['get', 'list', 'watch', ...(hasOnDelete ? ['patch'] : [])], namespace, why: `${owner.kind}: watch${hasOnDelete ? ', add and remove the finalizer' : ''}` });
+      add({ group: owner.group, resource: owner.plural, verbs: ['get', 'list', 'watch', 'patch'], namespace, why: `${owner.kind}: watch, record the kinds of its children (annotation orkestra.io/managed-kinds)${hasOnDelete ? ', add and remove the finalizer' : ''}` });
       add({ group: owner.group, resource: `${owner.plural}/status`, verbs: ['patch'], namespace, why: `${owner.kind}: write the Ready condition and status fields` });
       add({ group: owner.group, resource: `${owner.plural}/finalizers`, verbs: ['update'], namespace, why: `${owner.kind}: set blockOwnerDeletion on owner references` });
     }

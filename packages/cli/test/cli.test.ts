@@ -189,7 +189,7 @@ describe('generate rbac', () => {
     ]);
     const child = ['get', 'list', 'watch', 'create', 'patch', 'delete'];
     expect(items[0]?.rules).toEqual([
-      { apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch', 'patch'] },
       { apiGroups: ['example.com'], resources: ['websites/status'], verbs: ['patch'] },
       { apiGroups: ['example.com'], resources: ['websites/finalizers'], verbs: ['update'] },
       { apiGroups: ['apps'], resources: ['deployments'], verbs: child },

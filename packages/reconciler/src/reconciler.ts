@@ -8,8 +8,8 @@
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
 import {
-  ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
-  isControlledBy, ownerLabelValue, silentLogger, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
+  ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, ForbiddenError, NotFoundError, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
+  isControlledBy, ownerLabelValue, silentLogger, templateKindOf, type ChildKind, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
   type ResolvedSpec, type ResourceHandler,
 } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
@@ -19,6 +19,7 @@ import { objectKey, type Informer } from './informer.js';
 import { SharedInformerFactory, type InformerLease, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, statusPatch, type ReconcileOutcome } from './status.js';
 import type { PlannedChild } from './child-planner.js';
+import { INVENTORY_ANNOTATION, annotationsBesidesInventory, formatKind, inventoryValue, recordedKinds } from './inventory.js';
 import { OwnershipRefusals, type ChildRef } from './refusals.js';
 import { compileReconcilerTemplates, type CompiledTemplates } from './templates.js';
 import { WorkQueue } from './work-queue.js';
@@ -86,6 +87,8 @@ export class GenericReconciler {
   private readonly refusals: OwnershipRefusals;
   private readonly finalizer: string;
   private readonly hasOnDelete: boolean;
+  /** The kinds of the configuration's onCreate and onReconcile children, by `Kind.version.group`: the inventory's floor. */
+  private readonly configuredKinds = new Map<string, ChildKind>();
   private resyncTimer: NodeJS.Timeout | undefined;
   /** Keys of CRs that changed since their last successful reconcile (see {@link crChangedSince}). */
   private readonly changedCRs = new Set<string>();
@@ -104,6 +107,17 @@ export class GenericReconciler {
       }
     }
     this.templates = compileReconcilerTemplates(config, this.handlers);
+    for (const [key, templates] of Object.entries(config.resources)) {
+      const handler = this.handlers.get(key)!;
+      for (const { when: _when, ...source } of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? [])]) {
+        try {
+          const kind = templateKindOf(handler, source);
+          if (kind.kind !== ANY_KIND) this.configuredKinds.set(formatKind(kind), kind);
+        } catch {
+          // A kind that cannot be read before evaluation is added from the planned children instead.
+        }
+      }
+    }
     this.hasOnDelete = Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
     this.finalizer = config.finalizer ?? 'orkestra.io/finalizer';
     this.informers = config.informers ?? SharedInformerFactory.for(kube);
@@ -211,7 +225,9 @@ export class GenericReconciler {
   /** Status-only and metadata-only changes of a CR need no reconcile, except deletion and our finalizer. */
   private needsReconcile(old: KubeObject, now: KubeObject): boolean {
     return old.metadata.generation !== now.metadata.generation || old.metadata.deletionTimestamp !== now.metadata.deletionTimestamp ||
-      JSON.stringify(old.metadata.labels) !== JSON.stringify(now.metadata.labels) || JSON.stringify(old.metadata.annotations) !== JSON.stringify(now.metadata.annotations) ||
+      JSON.stringify(old.metadata.labels) !== JSON.stringify(now.metadata.labels) ||
+      // Our own inventory writes are no change of the CR.
+      JSON.stringify(annotationsBesidesInventory(old)) !== JSON.stringify(annotationsBesidesInventory(now)) ||
       now.metadata.generation === undefined;
   }
 
@@ -291,6 +307,14 @@ export class GenericReconciler {
     const notes = new Map<string, string[]>();
     const refs = desired.map(({ handler, spec }) => this.childRef(cr, handler, spec));
     this.refusals.forget(report.key, refs);
+    // The inventory grows alongside the children's writes (not before them: that would add a round trip to
+    // every new CR); a crash between the two is repaired by the next reconcile with the same configuration.
+    const recorded = recordedKinds(cr);
+    const wanted = new Map(this.configuredKinds);
+    for (const ref of refs) wanted.set(formatKind(ref), { apiVersion: ref.apiVersion, kind: ref.kind });
+    const grow = [...wanted.keys()].some((k) => !recorded.has(k))
+      ? this.writeInventory(cr, [...recorded.keys(), ...wanted.keys()]).catch((e: unknown) => { failures.push(e); })
+      : undefined;
     await Promise.all(desired.map(async ({ phase, handler, spec }, i) => {
       try {
         // A refusal that still holds is answered from memory: no request while nothing changed.
@@ -305,7 +329,9 @@ export class GenericReconciler {
         report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: 'failed', error: e instanceof Error ? e.message : String(e) });
       }
     }));
+    await grow;
     await this.prune(cr, desired, report, failures, notes);
+    await this.pruneRemovedKinds(cr, recorded, wanted, report, failures, notes);
     const created = notes.get('Created');
     if (created && isFirstReconcile(cr)) {
       // A new CR getting its children is the expected course: the Ready condition written below records it,
@@ -374,6 +400,48 @@ export class GenericReconciler {
         }
       }
     }
+  }
+
+  /**
+   * Prunes the children of kinds the inventory lists but the configuration no longer has (a whole handler
+   * key removed): listed by the owner label and kind — no template or handler needed — and deleted only when
+   * the CR controls them. Once none is left, the inventory drops those kinds. Costs nothing in steady state.
+   */
+  private async pruneRemovedKinds(cr: OwnerObject, recorded: Map<string, ChildKind>, wanted: Map<string, ChildKind>, report: ReconcileReport, failures: unknown[], notes: Map<string, string[]>): Promise<void> {
+    const removed = [...recorded].filter(([k]) => !wanted.has(k)).map(([, kind]) => kind);
+    if (removed.length === 0) return;
+    const before = failures.length;
+    for (const { apiVersion, kind } of removed) {
+      try {
+        const info = await this.kube.resourceFor(apiVersion, kind, { signal: this.ctx.signal });
+        const namespace = info.namespaced ? cr.metadata.namespace : undefined;
+        const { items } = await this.kube.list(apiVersion, kind, { namespace, labelSelector: childSelector(cr.metadata.name), signal: this.ctx.signal });
+        for (const child of items.filter((item) => isControlledBy(item, cr))) {
+          const result = await deleteChild(this.ctx, this.kube, cr, { apiVersion, kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '' });
+          if (result.action !== 'deleted') continue;
+          report.children.push({ handler: '', kind, name: child.metadata.name ?? '', action: 'pruned' });
+          this.config.observer?.childChanged?.({ key: report.key, kind, name: child.metadata.name ?? '', action: 'pruned' });
+          notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${kind} ${child.metadata.name}`]);
+        }
+      } catch (e) {
+        // A kind the API server no longer serves has no children left to prune.
+        if (e instanceof NotFoundError) continue;
+        // RBAC made from the smaller configuration no longer covers the kind: say so once, and let it go —
+        // trying again on every reconcile would cost a request each time.
+        if (e instanceof ForbiddenError) {
+          await this.events.record(cr, 'Warning', 'PruneForbidden', `cannot prune the ${kind} children of this ${cr.kind} (${apiVersion} is no longer configured): ${e.message}. Grant list and delete on it and add it back to the configuration for one reconcile, or delete them yourself (label orkestra-owner=${ownerLabelValue(cr.metadata.name)})`);
+          continue;
+        }
+        failures.push(e);
+      }
+    }
+    if (failures.length === before) await this.writeInventory(cr, wanted.keys()).catch((e: unknown) => { failures.push(e); });
+  }
+
+  /** Sets the CR's inventory annotation to `kinds` (one merge patch of metadata; the status is not touched). */
+  private async writeInventory(cr: OwnerObject, kinds: Iterable<string>): Promise<void> {
+    await this.kube.patch({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
+      { metadata: { annotations: { [INVENTORY_ANNOTATION]: inventoryValue(kinds) } } }, { type: 'merge', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal });
   }
 
   /**

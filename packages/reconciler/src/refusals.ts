@@ -8,6 +8,7 @@
 import { isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { Informer } from './informer.js';
+import { annotationsBesidesInventory } from './inventory.js';
 
 /** The object a child would be. */
 export interface ChildRef {
@@ -30,7 +31,7 @@ const refKey = (ref: ChildRef) => `${ref.apiVersion}/${ref.kind}/${ref.namespace
 
 /** What of a CR may change the children it asks for: not its status, nor our own status writes. */
 function crVersionOf(cr: OwnerObject): string {
-  return JSON.stringify([cr.metadata.uid, cr.metadata.generation, cr.metadata.labels ?? {}, cr.metadata.annotations ?? {}]);
+  return JSON.stringify([cr.metadata.uid, cr.metadata.generation, cr.metadata.labels ?? {}, annotationsBesidesInventory(cr)]);
 }
 
 /**

@@ -1,0 +1,48 @@
+/**
+ * The inventory of a CR: the kinds of children the reconciler manages for it, kept on the CR itself in the
+ * annotation {@link INVENTORY_ANNOTATION}, as ApplySet-style tools keep theirs on the parent object. It is what
+ * lets a reconciler whose configuration lost a kind altogether (a katalog without its `services` key, even
+ * across a restart) still find and prune the children of that kind, by apiVersion and kind alone.
+ *
+ * The value is a sorted, comma-separated list of `Kind.version.group` (`Deployment.v1.apps,Service.v1`): it is
+ * written only when the set changes (a kind added to the configuration, or one pruned away), never in steady
+ * state.
+ */
+import type { ChildKind, KubeObject } from '@orkestra/core';
+
+/** The annotation on a CR listing the kinds of its children, `Kind.version.group` comma-separated. */
+export const INVENTORY_ANNOTATION = 'orkestra.io/managed-kinds';
+
+/** `Deployment.v1.apps` for apps/v1 Deployment, `Service.v1` for v1 Service. */
+export function formatKind({ apiVersion, kind }: ChildKind): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? `${kind}.${apiVersion}` : `${kind}.${apiVersion.slice(slash + 1)}.${apiVersion.slice(0, slash)}`;
+}
+
+/** The inverse of {@link formatKind}; undefined for an entry that is not `Kind.version[.group]`. */
+export function parseKind(entry: string): ChildKind | undefined {
+  const m = /^([A-Za-z][A-Za-z0-9]*)\.([a-z0-9]+)(?:\.([a-z0-9.-]+))?$/.exec(entry.trim());
+  if (!m) return undefined;
+  return { kind: m[1]!, apiVersion: m[3] ? `${m[3]}/${m[2]}` : m[2]! };
+}
+
+/** The kinds the CR's inventory lists (entries that do not parse are ignored: someone else wrote them). */
+export function recordedKinds(cr: KubeObject): Map<string, ChildKind> {
+  const out = new Map<string, ChildKind>();
+  for (const entry of (cr.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '').split(',')) {
+    const kind = parseKind(entry);
+    if (kind) out.set(formatKind(kind), kind);
+  }
+  return out;
+}
+
+/** The annotation value for a set of kinds: sorted, so equal sets are equal strings. */
+export function inventoryValue(kinds: Iterable<string>): string {
+  return [...new Set(kinds)].sort().join(',');
+}
+
+/** The annotations without the inventory: what tells a change of the CR from a change of its inventory. */
+export function annotationsBesidesInventory(cr: KubeObject): Record<string, string> {
+  const { [INVENTORY_ANNOTATION]: _inventory, ...rest } = cr.metadata.annotations ?? {};
+  return rest;
+}
