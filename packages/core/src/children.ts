@@ -23,7 +23,8 @@ const ORKESTRA_CHILDREN = childSelector();
 
 /** What a lifecycle call did, for events, metrics and tests. */
 export interface ChildResult {
-  action: 'created' | 'updated' | 'recreated' | 'unchanged' | 'deleted' | 'absent';
+  /** `deleting`: the child's deletion began earlier (it has a `deletionTimestamp`; finalizers hold it). */
+  action: 'created' | 'updated' | 'recreated' | 'unchanged' | 'deleted' | 'deleting' | 'absent';
   /** The child as the server returned it after the write, or as read when nothing was written. */
   object?: KubeObject | undefined;
   /** For `updated`/`recreated`: the fields that had drifted. */
@@ -291,25 +292,33 @@ async function recreate(ctx: Context, kube: ObjectClient, owner: OwnerObject, de
 }
 
 /**
- * Deletes the child if `owner` controls it. Missing → nothing. Controlled by someone else, or by nobody →
- * {@link OwnershipError}, the object is left untouched. The delete carries a UID precondition, so a
- * successor of the same name created meanwhile is never deleted.
+ * Deletes the child if `owner` controls it. Missing → nothing. Already being deleted (a `deletionTimestamp`,
+ * finalizers holding it) → nothing sent, `{ action: 'deleting' }`. Controlled by someone else, or by nobody →
+ * {@link OwnershipError}, the object is left untouched. A child the owner could never own (another namespace
+ * than a namespaced owner's, or cluster-scoped under a namespaced owner) → {@link ValidationError} before any
+ * request, as create and update refuse it. The delete carries a UID precondition, so a successor of the same
+ * name created meanwhile is never deleted.
+ *
+ * `ref.namespace` undefined means a cluster-scoped kind unless `behaviour.clusterScoped` says otherwise.
  *
  * @example
  * await deleteChild(ctx, kube, website, { apiVersion: 'v1', kind: 'Service', namespace: 'shop', name: 'web-svc' });
  */
-export async function deleteChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, ref: ObjectRef, attempt = 0): Promise<ChildResult> {
-  const live = await kube.get(ref, { signal: ctx.signal });
-  if (!live) return { action: 'absent' };
-  assertControlled(live, owner, 'delete');
-  try {
-    const deleted = await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
-    if (deleted) ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'deleted child');
-    return { action: deleted ? 'deleted' : 'absent', object: live };
-  } catch (e) {
-    // A UID precondition failure: the object was replaced meanwhile by one that is not the one we checked.
-    if (e instanceof ConflictError && attempt < 3) return deleteChild(ctx, kube, owner, ref, attempt + 1);
-    throw e;
+export async function deleteChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, ref: ObjectRef, behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {}): Promise<ChildResult> {
+  assertOwnable(owner, { kind: ref.kind, name: ref.name, namespace: ref.namespace, clusterScoped: behaviour.clusterScoped ?? ref.namespace === undefined });
+  for (let attempt = 0; ; attempt++) {
+    const live = await kube.get(ref, { signal: ctx.signal });
+    if (!live) return { action: 'absent' };
+    assertControlled(live, owner, 'delete');
+    if (live.metadata.deletionTimestamp) return { action: 'deleting', object: live };
+    try {
+      const deleted = await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
+      if (deleted) ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'deleted child');
+      return { action: deleted ? 'deleted' : 'absent', object: live };
+    } catch (e) {
+      // A UID precondition failure: the object was replaced meanwhile by one that is not the one we checked.
+      if (!(e instanceof ConflictError) || attempt >= 3) throw e;
+    }
   }
 }
 
