@@ -22,12 +22,43 @@ export interface HttpServerOptions {
   readiness: () => Readiness;
 }
 
-/** Parses `--http-address`: `:8080`, `0.0.0.0:8080`, `127.0.0.1:0`, `[::1]:9000` or a bare port. */
+/** The server's address is malformed or cannot be listened on: a local problem, never the cluster's. */
+export class HttpAddressError extends Error {
+  constructor(
+    /** The address as given. */
+    readonly address: string,
+    /** What is wrong, for a message: `0.0.0.0:8080 is in use by another process`. */
+    readonly reason: string,
+    /** The system error code (`EADDRINUSE`…), when listening failed. */
+    readonly code?: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`cannot serve on ${address}: ${reason}`, options);
+    this.name = 'HttpAddressError';
+  }
+}
+
+/** Parses `--http-address`: `:8080`, `0.0.0.0:8080`, `127.0.0.1:0`, `[::1]:9000` or a bare port; throws {@link HttpAddressError}. */
 export function parseAddress(address: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:]*))?:?(\d+)$/.exec(address.trim());
   const port = m ? Number(m[3]) : NaN;
-  if (!m || !(port >= 0 && port <= 65535)) throw new Error(`not an address: "${address}" (want host:port, e.g. :8080 or 127.0.0.1:9090)`);
+  if (!m || !(port >= 0 && port <= 65535)) throw new HttpAddressError(address, `not an address: "${address}" (want host:port, e.g. :8080 or 127.0.0.1:9090)`);
   return { host: m[1] ?? (m[2] || '0.0.0.0'), port };
+}
+
+/** Why listening on `host:port` failed, in words. */
+function listenFailure(address: string, host: string, port: number, e: unknown): HttpAddressError {
+  const code = (e as { code?: unknown }).code;
+  const shown = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `${shown} is in use by another process`,
+    EACCES: `no permission to listen on ${shown} (ports below 1024 need privileges)`,
+    EADDRNOTAVAIL: `${host} is not an address of this machine`,
+    ENOTFOUND: `the host ${host} is unknown`,
+    EAI_AGAIN: `the host ${host} could not be resolved`,
+  };
+  const reason = (typeof code === 'string' ? reasons[code] : undefined) ?? (e instanceof Error ? e.message : String(e));
+  return new HttpAddressError(address, reason, typeof code === 'string' ? code : undefined, { cause: e });
 }
 
 /** A running health/metrics server. */
@@ -37,7 +68,7 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** Starts the server; resolves once it listens. */
+/** Starts the server; resolves once it listens. A malformed address or one that cannot be bound throws {@link HttpAddressError}. */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const { host, port } = parseAddress(options.address);
   const server: Server = createServer((req, res) => {
@@ -62,9 +93,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   });
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (e) => reject(listenFailure(options.address, host, port, e)));
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });

@@ -26,7 +26,7 @@ export type { LeaderElectionOptions, LeaseRecord, LeadershipEvent } from './lead
 export { Operator } from './operator.js';
 export type { OperatorOptions, OperatorExit } from './operator.js';
 export { OperatorMetrics } from './metrics.js';
-export { startHttpServer, parseAddress } from './http-server.js';
+export { startHttpServer, parseAddress, HttpAddressError } from './http-server.js';
 export type { HttpServer, HttpServerOptions, Readiness } from './http-server.js';
 export { createLogger, LOG_LEVELS, LOG_FORMATS } from './logger.js';
 export type { LogLevel } from './logger.js';

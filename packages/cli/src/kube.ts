@@ -71,7 +71,7 @@ export function connect(options: ClusterOptions, clientOptions: KubeclientOption
 
 /**
  * Turns a failure of a Kubernetes call into the CLI's error: unreachable or refused credentials → exit code 3,
- * Forbidden → 5; other API errors and unexpected ones pass through unchanged.
+ * Forbidden → 5; other API errors, and errors that did not come from a request, pass through unchanged.
  */
 export function clusterError(e: unknown, kube: Kubeclient, what: string): unknown {
   if (e instanceof CliError) return e;
@@ -82,7 +82,8 @@ export function clusterError(e: unknown, kube: Kubeclient, what: string): unknow
     return new CliError(ExitCode.Forbidden, `Forbidden while ${what}: ${e.status?.message ?? e.message}`, { hint: 'grant the identity the permissions `orkestra generate rbac --katalog <file>` lists', cause: e });
   }
   if (e instanceof KubeApiError && e.code > 0 && e.reason !== 'Unavailable') return e;
-  if (e instanceof KubeApiError || !(e instanceof OrkestraError) || e.reason === 'Unknown') {
+  // Only failures of a request are the cluster's: anything else (a port in use, a bug) is not "unreachable".
+  if (e instanceof KubeApiError || (e instanceof OrkestraError && e.reason === 'Unknown')) {
     const detail = e instanceof Error ? e.message.replace(/^[a-z]+ .*? failed: /, '') : String(e);
     return new CliError(ExitCode.Unreachable, `cannot reach the API server at ${kube.server} while ${what}: ${detail}`, { hint: 'check that the cluster is running and that --kubeconfig / KUBECONFIG point at it', cause: e });
   }

@@ -90,6 +90,8 @@ export class Operator {
         return { ready: true, detail: `standby: waiting for the leader-election Lease${this.elector?.leader ? ` (held by ${this.elector.leader})` : ''}` };
       case 'syncing':
         return { ready: false, detail: 'syncing caches' };
+      case 'new':
+        return { ready: false, detail: 'starting: checking the cluster' };
       default:
         return { ready: false, detail: this.phase };
     }
@@ -116,16 +118,24 @@ export class Operator {
   }
 
   /**
+   * Starts the health/metrics server, once (start does it too): call it before the checks that need the
+   * cluster, so that a port in use is reported as what it is. Throws {@link HttpAddressError}.
+   */
+  async listen(): Promise<void> {
+    const address = this.options.httpAddress;
+    if (this.server || address === false || address === undefined) return;
+    this.server = await startHttpServer({ address, registry: this.metrics.registry, readiness: () => this.readiness() });
+    this.options.logger.info({ url: this.server.url, endpoints: ['/healthz', '/readyz', '/metrics'] }, `serving health and metrics on ${this.server.url}`);
+  }
+
+  /**
    * Starts the server, waits for the Lease (if leader election is on), then starts every reconciler and
    * resolves once their caches have synced. Resolves early, without reconciling, if {@link stop} is called
    * while it waits.
    */
   async start(): Promise<void> {
     const { logger } = this.options;
-    if (this.options.httpAddress !== false && this.options.httpAddress !== undefined) {
-      this.server = await startHttpServer({ address: this.options.httpAddress, registry: this.metrics.registry, readiness: () => this.readiness() });
-      logger.info({ url: this.server.url, endpoints: ['/healthz', '/readyz', '/metrics'] }, `serving health and metrics on ${this.server.url}`);
-    }
+    await this.listen();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);

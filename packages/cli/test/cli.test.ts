@@ -228,7 +228,7 @@ describe('without a cluster', () => {
     const diff = await cli(['diff', '--katalog', katalog, '--kubeconfig', unreachable]);
     expect(diff.code).toBe(ExitCode.Unreachable);
     expect(diff.stderr).toContain('cannot reach the API server at https://127.0.0.1:1');
-    const run = await cli(['run', '--katalog', katalog, '--kubeconfig', unreachable, '--log-level', 'silent']);
+    const run = await cli(['run', '--katalog', katalog, '--kubeconfig', unreachable, '--http-address', '127.0.0.1:0', '--log-level', 'silent']);
     expect(run.code).toBe(ExitCode.Unreachable);
     expect(run.stderr).toContain('cannot reach the API server at https://127.0.0.1:1');
   }, 30_000);

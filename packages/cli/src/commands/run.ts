@@ -1,7 +1,8 @@
 /** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
 import { Command, Option } from 'commander';
 import { Kubeclient } from '@orkestra/core/kube';
-import { ExitCode } from '../exit-codes.js';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { HttpAddressError, parseAddress } from '../http-server.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { assertReachable, clusterError, connect, defaultLeaseNamespace, whoAmI } from '../kube.js';
 import { LOG_FORMATS, createLogger, type LogLevel } from '../logger.js';
@@ -69,31 +70,53 @@ ${EXIT_CODES_HELP}`)
     });
 }
 
+/** Local settings (durations, the server's address) checked before anything reads the katalog or the cluster. */
+function localSettings(opts: RunCommandOptions): { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number } {
+  const settings = {
+    leaseDurationMs: duration('--lease-duration', opts.leaseDuration),
+    renewDeadlineMs: duration('--renew-deadline', opts.renewDeadline),
+    retryPeriodMs: duration('--retry-period', opts.retryPeriod),
+  };
+  try {
+    parseAddress(opts.httpAddress);
+  } catch (e) {
+    throw httpAddressError(e, opts.httpAddress);
+  }
+  return settings;
+}
+
+/** A server address that cannot be used is a usage error (exit 2) that says why; anything else passes. */
+function httpAddressError(e: unknown, address: string): unknown {
+  if (!(e instanceof HttpAddressError)) return e;
+  return new CliError(ExitCode.Usage, `--http-address ${address}: ${e.reason}`, { hint: 'pass another --http-address, such as 127.0.0.1:9090, or port 0 for any free port', cause: e });
+}
+
 async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext): Promise<number> {
-  const leaseDurationMs = duration('--lease-duration', opts.leaseDuration);
-  const renewDeadlineMs = duration('--renew-deadline', opts.renewDeadline);
-  const retryPeriodMs = duration('--retry-period', opts.retryPeriod);
+  const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = localSettings(opts);
   const format = opts.logFormat ?? ((output.out as { isTTY?: boolean }).isTTY ? 'text' : 'json');
   const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
   const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
   const { kube, from } = connect(opts, { logger }, ctx.env);
   const leaseKube = new Kubeclient(kube.kubeConfig, { retry: { retries: 0 }, timeoutMs: Math.max(1_000, Math.round(renewDeadlineMs / 2)), logger });
-  let operator: Operator | undefined;
+  const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? defaultLeaseNamespace(kube, ctx.env)) : undefined;
+  const operator = new Operator({
+    loaded, kube, logger, namespaces: opts.namespace, httpAddress: opts.httpAddress,
+    leaderElection: opts.leaderElect && leaseNamespace !== undefined
+      ? { kube: leaseKube, namespace: leaseNamespace, name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`, ...(opts.identity ? { identity: opts.identity } : {}), leaseDurationMs, renewDeadlineMs, retryPeriodMs }
+      : false,
+  });
   try {
     logger.info({ katalog: opts.katalog, server: kube.server, kubeconfig: from, kinds: loaded.katalog.entries.map((e) => e.owner.kind), packages: loaded.katalog.keys.map((k) => `@orkestra/${k}`) }, 'orkestra run starting');
+    // The port first: a port in use is this machine's problem, and must not read as an unreachable cluster.
+    await operator.listen().catch((e: unknown) => {
+      throw httpAddressError(e, opts.httpAddress);
+    });
     await assertReachable(kube, logger);
-    const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? defaultLeaseNamespace(kube, ctx.env)) : undefined;
     if (!opts.skipPermissionCheck) {
       const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, { leaseNamespace });
       await assertPermissions(kube, permissions, await whoAmI(kube));
       logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
     }
-    operator = new Operator({
-      loaded, kube, logger, namespaces: opts.namespace, httpAddress: opts.httpAddress,
-      leaderElection: opts.leaderElect && leaseNamespace !== undefined
-        ? { kube: leaseKube, namespace: leaseNamespace, name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`, ...(opts.identity ? { identity: opts.identity } : {}), leaseDurationMs, renewDeadlineMs, retryPeriodMs }
-        : false,
-    });
     await operator.checkOwnerKinds();
     const stopped = new Promise<'signal'>((resolve) => {
       if (ctx.signal.aborted) resolve('signal');
@@ -111,7 +134,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     if (outcome.code !== ExitCode.Ok) logger.error({ exitCode: outcome.code }, `stopping at once: ${outcome.reason}`);
     return outcome.code;
   } catch (e) {
-    await operator?.stop().catch(() => undefined);
+    await operator.stop().catch(() => undefined);
     throw clusterError(e, kube, 'starting');
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);
