@@ -20,14 +20,14 @@ export interface DeniedPermission {
 /** Asks the API server about each permission; returns those it denies. */
 export async function deniedPermissions(kube: Kubeclient, permissions: readonly Permission[], signal?: AbortSignal): Promise<DeniedPermission[]> {
   kube.resources.register({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', plural: 'selfsubjectaccessreviews', namespaced: false });
-  const checks = permissions.flatMap((permission) => permission.verbs.map((verb) => ({ permission, verb })));
-  const answers = await Promise.all(checks.map(async ({ permission, verb }) => {
+  const checks = permissions.flatMap((permission) => permission.verbs.flatMap((verb) => (permission.resourceNames ?? [undefined]).map((name) => ({ permission, verb, name }))));
+  const answers = await Promise.all(checks.map(async ({ permission, verb, name }) => {
     const [resource, subresource] = permission.resource.split('/') as [string, string | undefined];
     const review = await kube.create<KubeObject>({
       apiVersion: 'authorization.k8s.io/v1',
       kind: 'SelfSubjectAccessReview',
       metadata: {},
-      spec: { resourceAttributes: { group: permission.group, resource, verb, ...(subresource ? { subresource } : {}), ...(permission.namespace !== undefined ? { namespace: permission.namespace } : {}) } },
+      spec: { resourceAttributes: { group: permission.group, resource, verb, ...(subresource ? { subresource } : {}), ...(name !== undefined ? { name } : {}), ...(permission.namespace !== undefined ? { namespace: permission.namespace } : {}) } },
     }, { signal });
     const status = review.status as { allowed?: boolean; reason?: string } | undefined;
     return { permission, verb, allowed: status?.allowed === true, reason: status?.reason };

@@ -19,6 +19,8 @@ export interface Permission {
   resource: string;
   verbs: string[];
   namespace?: string | undefined;
+  /** Only these objects (a rule's `resourceNames`); all when undefined. */
+  resourceNames?: string[] | undefined;
   /** Why it is needed, for the generated YAML's comments and for error messages. */
   why: string;
 }
@@ -35,11 +37,12 @@ const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.s
 export function requiredPermissions(katalog: Katalog, handlers: ReadonlyMap<string, AnyHandler>, options: PermissionOptions = {}): Permission[] {
   const merged = new Map<string, Permission>();
   const add = (p: Permission) => {
-    const key = `${p.namespace ?? '*'}|${p.group}|${p.resource}`;
+    const key = `${p.namespace ?? '*'}|${p.group}|${p.resource}|${p.resourceNames ? 'named' : 'all'}`;
     const known = merged.get(key);
-    if (!known) merged.set(key, { ...p, verbs: [...p.verbs] });
+    if (!known) merged.set(key, { ...p, verbs: [...p.verbs], ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}) });
     else {
       for (const v of p.verbs) if (!known.verbs.includes(v)) known.verbs.push(v);
+      for (const n of p.resourceNames ?? []) if (!known.resourceNames?.includes(n)) known.resourceNames?.push(n);
       if (!known.why.includes(p.why)) known.why += `; ${p.why}`;
     }
   };
@@ -61,6 +64,7 @@ export function requiredPermissions(katalog: Katalog, handlers: ReadonlyMap<stri
       }
     }
     for (const namespace of scopes) add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
+    add({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions', verbs: ['get'], resourceNames: [`${owner.plural}.${owner.group}`], why: 'check the templates against the owner CRDs at start (run --skip-crd-check does not)' });
   }
   if (options.leaseNamespace !== undefined) {
     add({ group: 'coordination.k8s.io', resource: 'leases', verbs: ['get', 'create', 'update'], namespace: options.leaseNamespace, why: 'leader election' });
@@ -75,16 +79,16 @@ export interface RbacOptions {
   serviceAccount: { namespace: string; name: string };
 }
 
-interface PolicyRule { apiGroups: string[]; resources: string[]; verbs: string[] }
+interface PolicyRule { apiGroups: string[]; resources: string[]; verbs: string[]; resourceNames?: string[] }
 
 /** Rules of one scope: resources of one group with the same verbs share a rule. */
 function rulesOf(permissions: readonly Permission[]): PolicyRule[] {
   const rules: PolicyRule[] = [];
   for (const p of permissions) {
     const verbs = [...p.verbs];
-    const same = rules.find((r) => r.apiGroups[0] === p.group && r.verbs.join() === verbs.join());
+    const same = !p.resourceNames && rules.find((r) => r.apiGroups[0] === p.group && r.verbs.join() === verbs.join() && !r.resourceNames);
     if (same) same.resources.push(p.resource);
-    else rules.push({ apiGroups: [p.group], resources: [p.resource], verbs });
+    else rules.push({ apiGroups: [p.group], resources: [p.resource], verbs, ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}) });
   }
   return rules;
 }
@@ -121,8 +125,8 @@ export function rbacObjects(permissions: readonly Permission[], options: RbacOpt
 }
 
 /** `create configmaps` / `patch websites.example.com/status in shop`: a permission as people write it. */
-export function describePermission(p: Pick<Permission, 'group' | 'resource' | 'namespace'>, verb: string): string {
+export function describePermission(p: Pick<Permission, 'group' | 'resource' | 'namespace' | 'resourceNames'>, verb: string): string {
   const [resource, sub] = p.resource.split('/') as [string, string | undefined];
-  const full = `${resource}${p.group ? `.${p.group}` : ''}${sub ? `/${sub}` : ''}`;
+  const full = `${resource}${p.group ? `.${p.group}` : ''}${sub ? `/${sub}` : ''}${p.resourceNames ? ` ${p.resourceNames.join(', ')}` : ''}`;
   return `${verb} ${full} ${p.namespace === undefined ? 'in all namespaces' : `in namespace ${p.namespace}`}`;
 }

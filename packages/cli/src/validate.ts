@@ -4,9 +4,9 @@
  * paths every template reads against the owner CRD's schema, plus the CRD itself (kind, plural, version,
  * scope, status subresource). Needs no cluster.
  */
-import type { JsonSchema } from '@orkestra/core';
 import type { Katalog, YamlLocator } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
+import { checkAgainstCrds, type Crd, type FoundCrd } from './crd-check.js';
 import type { Problem } from './exit-codes.js';
 import { loadHandler, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
 import { keyLocations, parseKatalog, readInputFile, readKatalogYaml } from './katalog-file.js';
@@ -25,12 +25,9 @@ export interface ValidateResult {
   exitCode: 0 | 1 | 4;
 }
 
-interface CrdVersion { name: string; served?: boolean; subresources?: { status?: unknown }; schema?: { openAPIV3Schema?: JsonSchema } }
-interface Crd { kind?: string; metadata?: { name?: string }; spec?: { group?: string; scope?: string; names?: { kind?: string; plural?: string }; versions?: CrdVersion[] } }
-
 /** The CRDs of YAML files; problems for anything else. */
-export function readCrds(files: readonly string[]): { crds: { crd: Crd; file: string; location: string }[]; problems: Problem[] } {
-  const crds: { crd: Crd; file: string; location: string }[] = [];
+export function readCrds(files: readonly string[]): { crds: FoundCrd[]; problems: Problem[] } {
+  const crds: FoundCrd[] = [];
   const problems: Problem[] = [];
   for (const file of files) {
     const read = readYamlDocuments(readInputFile(file, '--crd'), file);
@@ -45,39 +42,6 @@ export function readCrds(files: readonly string[]): { crds: { crd: Crd; file: st
     }
   }
   return { crds, problems };
-}
-
-/** Checks each owner against its CRD; returns the problems and, per entry, the schema to check templates with. */
-function checkOwners(katalog: Katalog, crds: ReturnType<typeof readCrds>['crds'], locator: YamlLocator, files: readonly string[]): { problems: Problem[]; schemas: (JsonSchema | undefined)[] } {
-  const problems: Problem[] = [];
-  const schemas = katalog.entries.map((entry, i) => {
-    const o = entry.owner;
-    const at = (field: string) => {
-      const path = `spec.crds[${i}].owner${field ? `.${field}` : ''}`;
-      return { path, location: locator.locate(path) };
-    };
-    const found = crds.find((c) => c.crd.spec?.group === o.group && c.crd.spec?.names?.kind === o.kind);
-    if (!found) {
-      const sameKind = crds.find((c) => c.crd.spec?.names?.kind === o.kind);
-      problems.push({ ...at(sameKind ? 'group' : 'kind'), message: `no CRD for ${o.kind} in group ${o.group} in ${files.join(', ')}${sameKind ? ` (there is one in group ${String(sameKind.crd.spec?.group)})` : ''}`, hint: 'pass the CRD of the owner kind with --crd, or fix the owner' });
-      return undefined;
-    }
-    const spec = found.crd.spec!;
-    if (spec.names?.plural !== o.plural) problems.push({ ...at('plural'), message: `is "${o.plural}", but the CRD (${found.location}) says "${String(spec.names?.plural)}"`, hint: `write plural: ${String(spec.names?.plural)}` });
-    const namespaced = o.namespaced ?? true;
-    if ((spec.scope === 'Cluster') === namespaced) problems.push({ ...at('namespaced'), message: `the CRD (${found.location}) is ${spec.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}, the katalog says namespaced: ${namespaced}`, hint: `write namespaced: ${spec.scope !== 'Cluster'}` });
-    const version = spec.versions?.find((v) => v.name === o.version);
-    if (!version) {
-      problems.push({ ...at('version'), message: `the CRD (${found.location}) has no version ${o.version}; it has ${(spec.versions ?? []).map((v) => v.name).join(', ') || 'none'}` });
-      return undefined;
-    }
-    if (version.served === false) problems.push({ ...at('version'), message: `version ${o.version} of the CRD (${found.location}) is not served` });
-    if (!version.subresources || version.subresources.status === undefined) {
-      problems.push({ ...at(''), message: `version ${o.version} of the CRD (${found.location}) has no status subresource, which the reconciler writes the Ready condition through`, hint: 'add `subresources: { status: {} }` to that version' });
-    }
-    return version.schema?.openAPIV3Schema;
-  });
-  return { problems, schemas };
 }
 
 /**
@@ -124,14 +88,13 @@ export async function validateKatalog(file: string, options: LoadHandlersOptions
   problems.push(...full.problems);
   const katalog: Katalog = full.katalog ?? parsed.katalog;
   checked.push('children against their handlers\' schemas');
-  let schemas: (JsonSchema | undefined)[] = [];
+  const engine = createTemplateEngine();
   if (crdInput) {
-    const owners = checkOwners(katalog, crdInput.crds, locator, crdFiles);
-    problems.push(...owners.problems);
-    schemas = owners.schemas;
+    problems.push(...checkAgainstCrds(katalog, handlers, crdInput.crds, { locator, engine, files: crdFiles }));
     checked.push('owners against their CRDs');
+  } else {
+    problems.push(...checkKatalogTemplates(katalog, handlers, { engine, locator }));
   }
-  problems.push(...checkKatalogTemplates(katalog, handlers, { engine: createTemplateEngine(), locator, schemaFor: (i) => schemas[i] }));
   checked.push(crdInput ? 'templates (syntax, helpers, when, CR paths against the CRD schema)' : 'templates (syntax, helpers, when; pass --crd to check CR paths too)');
   return done(problems, missingPackages);
 }

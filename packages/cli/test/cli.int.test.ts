@@ -148,6 +148,26 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
     expect(text.stdout).toContain('1 custom resource: 1 in sync, 2 drifted, 1 missing, 1 to be pruned');
   });
 
+  it('run refuses to start when the templates do not fit the installed CRD, with validate --crd\'s messages', async () => {
+    const typo = join(tmp, 'typo.yaml');
+    writeFileSync(typo, (await import('node:fs')).readFileSync(katalog, 'utf8').replace('image: "{{spec.image}}"', 'image: "{{spec.imag}}"'));
+    const args = ['--katalog', typo, '--kubeconfig', cluster.kubeconfigPath!, '--namespace', ns, '--no-leader-elect', '--log-level', 'silent', '--http-address', '127.0.0.1:0'];
+    const r = await cli(['run', ...args]);
+    expect(r.code).toBe(ExitCode.Problems);
+    expect(r.stderr).toContain('does not fit the CRDs installed in the cluster: 1 problem');
+    const validate = await cli(['validate', '--katalog', typo, '--crd', example('crd.yaml')]);
+    const problem = /spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*did you mean spec\.image\?.*/.exec(validate.stdout)?.[0];
+    expect(problem).toBeDefined();
+    expect(r.stderr).toContain(problem!);
+    // --skip-crd-check starts anyway: it runs until stopped.
+    const abort = new AbortController();
+    const skipped = cli(['run', ...args, '--skip-crd-check', '--log-level', 'info', '--log-format', 'json'], {
+      signal: abort.signal,
+      onStdout: (text) => text.includes('caches synced') && abort.abort(),
+    });
+    expect((await skipped).code).toBe(ExitCode.Ok);
+  });
+
   it('run exits 1 naming the CRD to install when an owner kind is not served', async () => {
     const gadgets = join(tmp, 'gadgets.yaml');
     writeFileSync(gadgets, stringify({ apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog', metadata: { name: 'gadgets' }, spec: { crds: [{ owner: { group: 'example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets' }, resources: { configmaps: { onReconcile: [{ data: { a: 'b' } }] } } }] } }));

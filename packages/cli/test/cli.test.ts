@@ -195,6 +195,7 @@ describe('generate rbac', () => {
       { apiGroups: ['apps'], resources: ['deployments'], verbs: child },
       { apiGroups: [''], resources: ['services', 'configmaps', 'secrets'], verbs: child },
       { apiGroups: [''], resources: ['events'], verbs: ['create'] },
+      { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get'], resourceNames: ['websites.example.com'] },
     ]);
     expect(items[1]).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'orkestra-website' }, subjects: [{ kind: 'ServiceAccount', namespace: 'ops', name: 'website' }] });
     expect(items[2]?.rules).toEqual([{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] }]);
@@ -203,8 +204,12 @@ describe('generate rbac', () => {
   it('uses Roles for a katalog that watches given namespaces, patch on the owner for onDelete, and no Lease without leader election', async () => {
     const r = await cli(['generate', 'rbac', '--katalog', fixture('with-on-delete.yaml'), '--service-account', 'ops/x', '--no-leader-elect', '-o', 'json']);
     const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
-    expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual(['Role shop/orkestra-scoped', 'RoleBinding shop/orkestra-scoped']);
-    expect(items[0]?.rules).toContainEqual({ apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch', 'patch'] });
+    expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'ClusterRole /orkestra-scoped', 'ClusterRoleBinding /orkestra-scoped', 'Role shop/orkestra-scoped', 'RoleBinding shop/orkestra-scoped',
+    ]);
+    // Cluster-wide only what is cluster-scoped: reading the owner's CRD, by name.
+    expect(items[0]?.rules).toEqual([{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get'], resourceNames: ['websites.example.com'] }]);
+    expect(items[2]?.rules).toContainEqual({ apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch', 'patch'] });
   });
 
   it('prints YAML with a comment per permission, and refuses a malformed service account', async () => {

@@ -1,6 +1,7 @@
 /** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
 import { Command, Option } from 'commander';
 import { Kubeclient } from '@orkestra/core/kube';
+import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { HttpAddressError, parseAddress } from '../http-server.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
@@ -30,6 +31,7 @@ interface RunCommandOptions {
   renewDeadline: string;
   retryPeriod: string;
   skipPermissionCheck?: boolean;
+  skipCrdCheck?: boolean;
   resourcePackage: string[];
 }
 
@@ -52,6 +54,7 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--renew-deadline <duration>', 'how long the leader tries to renew before it gives up', '10s')
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
     .option('--skip-permission-check', 'start without checking RBAC permissions first')
+    .option('--skip-crd-check', 'start without checking the templates against the installed owner CRDs')
     .addOption(resourcePackageOption())
     .addHelpText('after', `
 Examples:
@@ -60,7 +63,8 @@ Examples:
   $ orkestra run --katalog katalog.yaml --no-leader-elect --log-level debug --log-format text
 
 Before it starts, run checks that the API server answers (exit 3), that its identity has every permission
-the katalog needs (exit 5, listing each) and that every owner CRD is installed (exit 1). Then it waits for the
+the katalog needs (exit 5, listing each), that every owner CRD is installed and that the templates fit it — the
+CR paths they read, as validate --crd checks them (exit 1; --skip-crd-check skips this). Then it waits for the
 leader-election Lease, syncs its caches (/readyz turns 200) and reconciles. SIGTERM or SIGINT stop it
 gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6).
 ${EXIT_CODES_HELP}`)
@@ -118,6 +122,10 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
       logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
     }
     await operator.checkOwnerKinds();
+    if (!opts.skipCrdCheck) {
+      await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, { locator: loaded.locator, engine: loaded.engine, file: opts.katalog });
+      logger.info({ crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) }, 'templates checked against the installed CRDs');
+    }
     const stopped = new Promise<'signal'>((resolve) => {
       if (ctx.signal.aborted) resolve('signal');
       ctx.signal.addEventListener('abort', () => resolve('signal'), { once: true });
