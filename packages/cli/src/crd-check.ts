@@ -3,7 +3,8 @@
  * the cluster (`run`, at start): the owner's kind, group, plural, version, scope and status subresource, and
  * every CR path a template reads against the version's schema. Both report the same problems.
  */
-import type { JsonSchema, Kubeclient } from '@orkestra/core';
+import type { JsonSchema } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 import type { Katalog, YamlLocator } from '@orkestra/reconciler';
 import type { TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
