@@ -31,6 +31,11 @@ export interface InformerOptions {
   /** A watch with no data for this long is restarted; default 180000 ms. */
   idleTimeoutMs?: number;
   /**
+   * Objects per list request when the informer (re)lists: a large collection comes in pages of this many (the
+   * server's `continue` token), so neither side holds one huge answer; default 500, as client-go's.
+   */
+  pageSize?: number;
+  /**
    * A secondary index: objects are also kept by the value this returns (e.g. their owner), and
    * {@link Informer.byIndex} answers from it without scanning the cache.
    */
@@ -43,6 +48,9 @@ export type InformerEvent =
   | { type: 'added' | 'deleted'; object: KubeObject }
   | { type: 'updated'; object: KubeObject; old: KubeObject }
   | { type: 'relisted' };
+
+/** Objects per page of an informer's list, as client-go's reflector. */
+const DEFAULT_PAGE_SIZE = 500;
 
 /** The cache key of an object: `namespace/name`, or `name` for cluster-scoped objects. */
 export function objectKey(namespace: string | undefined, name: string): string {
@@ -279,9 +287,7 @@ export class Informer {
 
   private async relist(): Promise<void> {
     this.stats.lists++;
-    const { items, resourceVersion } = await this.kube.list(this.options.apiVersion, this.options.kind, {
-      namespace: this.options.namespace, labelSelector: this.options.labelSelector, fieldSelector: this.options.fieldSelector, signal: this.abort.signal,
-    });
+    const { items, resourceVersion } = await this.listAllPages();
     const seen = new Set<string>();
     for (const raw of items) {
       const object = strip(raw);
@@ -301,6 +307,27 @@ export class Informer {
     this.resourceVersion = resourceVersion;
     this.synced = true;
     this.emit({ type: 'relisted' });
+  }
+
+  /**
+   * Every object, one page of {@link InformerOptions.pageSize} at a time. The pages are one consistent snapshot
+   * (the server's continue token pins the first page's resourceVersion); an expired token fails the relist with
+   * 410, which the run loop answers with a fresh relist.
+   */
+  private async listAllPages(): Promise<{ items: KubeObject[]; resourceVersion: string }> {
+    const items: KubeObject[] = [];
+    let token: string | undefined;
+    let resourceVersion = '';
+    do {
+      const page = await this.kube.list(this.options.apiVersion, this.options.kind, {
+        namespace: this.options.namespace, labelSelector: this.options.labelSelector, fieldSelector: this.options.fieldSelector,
+        limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, continue: token, signal: this.abort.signal,
+      });
+      for (const item of page.items) items.push(item);
+      resourceVersion = page.resourceVersion;
+      token = page.continue;
+    } while (token);
+    return { items, resourceVersion };
   }
 
   private apply(event: WatchEvent): void {

@@ -42,6 +42,26 @@ describe('Informer', () => {
     }
   }, 60_000);
 
+  it('lists a collection larger than a page (500) in pages and holds every object', async () => {
+    const big = await cluster.newNamespace('informer-pages');
+    const names = Array.from({ length: 501 }, (_, i) => `cm-${i}`);
+    for (let i = 0; i < names.length; i += 25) {
+      await Promise.all(names.slice(i, i + 25).map((name) => kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: big, labels: { paged: 'yes' } } })));
+    }
+    const counting = new Kubeclient(cluster.kubeConfig);
+    const informer = new Informer(counting, { apiVersion: 'v1', kind: 'ConfigMap', namespace: big, labelSelector: 'paged=yes', logger: silentLogger });
+    try {
+      await informer.start();
+      expect(informer.list()).toHaveLength(501);
+      expect(names.every((n) => informer.get(big, n) !== undefined)).toBe(true);
+      expect(counting.requests.count({ verb: 'list' })).toBe(2); // 500 + 1
+      expect(informer.stats.lists).toBe(1);
+    } finally {
+      await informer.stop();
+      await counting.close();
+    }
+  }, 60_000);
+
   it('takes our own write at once (read-your-writes), announces it once, and ignores an older version arriving later', async () => {
     const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, logger: silentLogger });
     const seen: string[] = [];
