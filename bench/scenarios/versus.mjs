@@ -77,7 +77,13 @@ async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, d
   }
   const t0 = performance.now();
   const child = spawn(cmd, args, { env, stdio: ['ignore', out, out] });
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  // a bench stopped by a signal takes its operator with it (the control plane has testenv's reaper)
+  const onSignal = (sig) => { child.kill('SIGKILL'); if (typeof sig === 'string') process.exit(130); };
+  for (const sig of ['SIGINT', 'SIGTERM', 'exit']) process.once(sig, onSignal);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => {
+    for (const sig of ['SIGINT', 'SIGTERM', 'exit']) process.off(sig, onSignal);
+    resolve({ code, signal });
+  }));
   return {
     pid: child.pid, t0, logFile, exited,
     metrics: () => fetchText(`http://127.0.0.1:${port}/metrics`),
@@ -219,29 +225,35 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
   for (const n of sizes) {
     const resyncSeconds = resync ?? (n >= 1000 ? 15 : 10);
     const row = { n, resyncSeconds };
-    for (const key of keys) {
-      const runs = [];
-      try {
-        for (let r = 0; r < reps; r++) {
+    const runs = Object.fromEntries(keys.map((k) => [k, []]));
+    // repetitions interleave the operators (o1 o2 o3 o1 o2 o3 …), so a change in the machine's load over the
+    // run falls on all of them alike
+    for (let r = 0; r < reps; r++) {
+      for (const key of keys) {
+        try {
           const x = await once(key, n, { binary: cr.binary, resyncSeconds, steadyResyncs, log });
-          runs.push(x);
+          runs[key].push(x);
           log(`  N=${n} ${OPERATORS[key].label}: start ${x.startSeconds.toFixed(2)} s, convergence ${x.convergenceSeconds.toFixed(2)} s ` +
             `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
             `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles; RSS ${x.rssMiB.toFixed(0)} MiB`);
+        } catch (err) {
+          log(`  N=${n} ${OPERATORS[key].label}: ${err.message}`);
+          (out.errors ??= []).push({ n, operator: key, error: err.message });
         }
-        row[key] = {
-          startSeconds: summarize(runs.map((x) => x.startSeconds)),
-          convergenceSeconds: summarize(runs.map((x) => x.convergenceSeconds)),
-          convergenceReconciles: summarize(runs.map((x) => x.convergence.reconciles)),
-          convergenceWrites: summarize(runs.map((x) => x.convergence.writes)),
-          rssMiB: summarize(runs.map((x) => x.rssMiB)),
-          ...Object.fromEntries(FIGURES.map((f) => [f, summarize(runs.map((x) => x.steady[f]))])),
-          runs,
-        };
-      } catch (err) {
-        log(`  N=${n} ${OPERATORS[key].label}: ${err.message}`);
-        (out.errors ??= []).push({ n, operator: key, error: err.message });
       }
+    }
+    for (const key of keys) {
+      const rs = runs[key];
+      if (rs.length === 0) continue;
+      row[key] = {
+        startSeconds: summarize(rs.map((x) => x.startSeconds)),
+        convergenceSeconds: summarize(rs.map((x) => x.convergenceSeconds)),
+        convergenceReconciles: summarize(rs.map((x) => x.convergence.reconciles)),
+        convergenceWrites: summarize(rs.map((x) => x.convergence.writes)),
+        rssMiB: summarize(rs.map((x) => x.rssMiB)),
+        ...Object.fromEntries(FIGURES.map((f) => [f, summarize(rs.map((x) => x.steady[f]))])),
+        runs: rs,
+      };
     }
     out.sizes[n] = row;
   }
