@@ -21,6 +21,7 @@ import { isFirstReconcile, statusPatch, type ReconcileOutcome } from './status.j
 import type { PlannedChild } from './child-planner.js';
 import { INVENTORY_ANNOTATION, annotationsBesidesInventory, formatKind, inventoryValue, recordedKinds } from './inventory.js';
 import { OwnershipRefusals, type ChildRef } from './refusals.js';
+import { OwnWrites } from './own-writes.js';
 import { compileReconcilerTemplates, type CompiledTemplates } from './templates.js';
 import { WorkQueue } from './work-queue.js';
 
@@ -85,6 +86,10 @@ export class GenericReconciler {
   private readonly events: EventRecorder;
   /** Children refused for a name someone else holds: not tried again until that object or the CR changes. */
   private readonly refusals: OwnershipRefusals;
+  /** Echoes of this reconciler's own child writes: they queue no reconcile. */
+  private readonly ownWrites = new OwnWrites();
+  /** Child kinds whose schema was read ahead (see {@link prefetchSchema}). */
+  private readonly schemasRead = new Set<string>();
   private readonly finalizer: string;
   private readonly hasOnDelete: boolean;
   /** The kinds of the configuration's onCreate and onReconcile children, by `Kind.version.group`: the inventory's floor. */
@@ -165,7 +170,7 @@ export class GenericReconciler {
     for (const { apiVersion, kind, namespaced } of kinds.values()) {
       for (const namespace of namespaces) {
         // Every Orkestra child of the kind, whoever owns it: the same informer serves every reconciler of
-        // this client, and events are filtered by owner kind in enqueueOwnerOf.
+        // this client, and events are filtered by owner kind in ownerKeyOf.
         const lease = this.acquire({
           apiVersion, kind, namespace: namespaced ? namespace : undefined, labelSelector: childSelector(), logger: this.logger,
           // Pruning asks for one owner's children on every reconcile: index them, instead of scanning the cache.
@@ -173,8 +178,17 @@ export class GenericReconciler {
         });
         lease.on((e) => {
           if (e.type === 'relisted') return;
-          this.enqueueOwnerOf(e.object);
-          if (e.type === 'updated') this.enqueueOwnerOf(e.old);
+          const key = this.ownerKeyOf(e.object);
+          const oldKey = e.type === 'updated' ? this.ownerKeyOf(e.old) : undefined;
+          if (oldKey !== undefined && oldKey !== key) this.queue.add(oldKey); // the child left that owner
+          if (key === undefined) return;
+          if (e.type === 'deleted') {
+            this.ownWrites.forget(e.object);
+            this.queue.add(key);
+          } else if (!this.ownWrites.isEcho(e.object)) {
+            if (this.queue.isProcessing(key)) this.ownWrites.hold(key, e.object);
+            else this.queue.add(key);
+          }
         });
         this.childInformers.push(lease.informer);
         if (!namespaced) break;
@@ -231,10 +245,23 @@ export class GenericReconciler {
       now.metadata.generation === undefined;
   }
 
-  private enqueueOwnerOf(child: KubeObject): void {
+  /**
+   * Reads the schema the drift matcher will need for a kind whose first child was just created, in the
+   * background: a new CR's next reconcile is its first resync (the echoes of its creates queue none), and that
+   * one must cost no request. Once per kind; a failure leaves it to the matcher, which reads it when needed.
+   */
+  private prefetchSchema(ref: ChildRef): void {
+    const key = `${ref.apiVersion}/${ref.kind}`;
+    if (this.schemasRead.has(key)) return;
+    this.schemasRead.add(key);
+    void this.kube.schemaFor(ref.apiVersion, ref.kind).catch(() => this.schemasRead.delete(key));
+  }
+
+  /** The key of the child's controller when it is one of this reconciler's CRs. */
+  private ownerKeyOf(child: KubeObject): string | undefined {
     const ref = child.metadata.ownerReferences?.find((r) => r.controller === true);
-    if (!ref || ref.kind !== this.config.owner.kind || ref.apiVersion !== this.ownerApiVersion) return;
-    this.queue.add(objectKey(this.config.owner.namespaced === false ? undefined : child.metadata.namespace, ref.name));
+    if (!ref || ref.kind !== this.config.owner.kind || ref.apiVersion !== this.ownerApiVersion) return undefined;
+    return objectKey(this.config.owner.namespaced === false ? undefined : child.metadata.namespace, ref.name);
   }
 
   private informerFor(informers: Informer[], apiVersion: string, kind: string, namespace: string | undefined): Informer | undefined {
@@ -243,6 +270,7 @@ export class GenericReconciler {
 
   private async process(key: string): Promise<{ requeueAfterMs?: number } | void> {
     const report = await this.reconcile(key);
+    if (this.ownWrites.release(key)) this.queue.add(key); // a change that was not this reconcile's own: run again
     if (report.result === 'error') {
       if (report.error?.startsWith('Conflict:')) return { requeueAfterMs: 20 };
       throw new Error(report.error);
@@ -321,6 +349,8 @@ export class GenericReconciler {
         const refused = this.refusals.current(report.key, cr, refs[i]!);
         if (refused) throw refused;
         const result = await this.applyChild(report.key, cr, phase, handler, spec, refs[i]!);
+        if (result.action !== 'unchanged') this.ownWrites.record(result.object);
+        if (result.action === 'created') this.prefetchSchema(refs[i]!);
         report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
         if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
         if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes, crChanged);

@@ -56,6 +56,11 @@ export class WorkQueue {
     return this.active;
   }
 
+  /** Whether `key` is being processed now (an {@link add} then runs it again afterwards). */
+  isProcessing(key: string): boolean {
+    return this.processing.has(key);
+  }
+
   /** Queues `key` now, unless it is queued already. */
   add(key: string): void {
     if (this.stopped) return;
