@@ -36,6 +36,22 @@ export interface ResolvedSpec {
   apiVersion?: string | undefined;
   /** The child's kind, set by handlers of any kind (see {@link ResourceHandler.kindOf}); absent: the handler's. */
   kind?: string | undefined;
+  /**
+   * Field paths of the child (`spec.replicas`) that another controller sets — e.g. an autoscaler of the same
+   * owner, see {@link ResourceHandler.controls}. They are left out of the object written, so they are never
+   * drift and never reset; a value the template gives them is not written. Set by the reconciler, not by
+   * `resolve`; honoured by every handler made with `defineResource`.
+   */
+  yieldedFields?: readonly string[] | undefined;
+}
+
+/** Fields of another object that a child's controller writes (see {@link ResourceHandler.controls}). */
+export interface ControlledFields extends ChildKind {
+  name: string;
+  /** The other object's namespace; the owner's when absent. */
+  namespace?: string | undefined;
+  /** Dotted field paths, e.g. `spec.replicas`. */
+  fields: readonly string[];
 }
 
 /** The apiVersion and kind of a child. */
@@ -83,6 +99,12 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
   readonly schema: JsonSchema;
   /** Template-source fields whose values must never appear in logs or errors (Secret data). */
   readonly sensitiveFields?: readonly string[];
+  /**
+   * The fields of other objects the child's controller writes once it exists — an HPA writes its scale
+   * target's `spec.replicas`. A reconciler gives a sibling child that is such an object those fields as
+   * {@link ResolvedSpec.yieldedFields}, so the two never fight over them. Pure; no request.
+   */
+  controls?(spec: Resolved): readonly ControlledFields[];
   resolve(source: Source, ownerName: string): Resolved;
   /** `reader` reads objects the child copies from (fromConfigMap, fromSecret); without it such a spec fails. */
   desired(owner: OwnerObject, spec: Resolved, reader?: ObjectReader): Promise<KubeObject>;

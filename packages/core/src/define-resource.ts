@@ -4,7 +4,7 @@
  * update / delete functions are core's child lifecycle, so no resource package writes them again.
  */
 import { createChild, deleteChild, updateChild, type ChildBehaviour, type ChildResult } from './children.js';
-import type { JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
+import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
 import type { Context } from './context.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
@@ -24,6 +24,8 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
   desired(owner: OwnerObject, spec: Resolved, reader?: ObjectReader): KubeObject | Promise<KubeObject>;
   /** What is special about the kind for this spec: immutable fields, preparation, matcher options. */
   behaviour?(spec: Resolved): ChildBehaviour;
+  /** Fields of other objects the child's controller writes (see {@link ResourceHandler.controls}). */
+  controls?(spec: Resolved): readonly ControlledFields[];
 }
 
 /** A handler with its functions bound, ready to export one by one. */
@@ -54,13 +56,37 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     schema: def.schema,
     ...(def.sensitiveFields ? { sensitiveFields: def.sensitiveFields } : {}),
     resolve: (source, ownerName) => def.resolve(source, ownerName),
-    desired: async (owner, spec, reader) => def.desired(owner, spec, reader),
-    create: async (ctx, kube, owner, spec) => createChild(ctx, kube, owner, await def.desired(owner, spec, { kube, ctx }), behaviourOf(spec)),
-    update: async (ctx, kube, owner, spec) => updateChild(ctx, kube, owner, await def.desired(owner, spec, { kube, ctx }), behaviourOf(spec)),
+    ...(def.controls ? { controls: (spec: Resolved) => def.controls!(spec) } : {}),
+    desired: async (owner, spec, reader) => withoutFields(await def.desired(owner, spec, reader), spec.yieldedFields),
+    create: async (ctx, kube, owner, spec) => createChild(ctx, kube, owner, withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields), behaviourOf(spec)),
+    update: async (ctx, kube, owner, spec) => updateChild(ctx, kube, owner, withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields), behaviourOf(spec)),
     delete: (ctx, kube, owner, spec) =>
       deleteChild(ctx, kube, owner, {
         apiVersion: def.apiVersion, kind: def.kind, name: spec.name,
         namespace: def.namespaced ? (spec.namespace ?? owner.metadata.namespace) : undefined,
       }),
   };
+}
+
+/**
+ * `object` without the dotted `paths` (see {@link ResolvedSpec.yieldedFields}): copies along each path, never
+ * changes `object`. A path that is not there changes nothing.
+ */
+function withoutFields(object: KubeObject, paths: readonly string[] | undefined): KubeObject {
+  if (!paths?.length) return object;
+  const copy = { ...object } as Record<string, unknown>;
+  for (const path of paths) {
+    const keys = path.split('.');
+    let node: Record<string, unknown> | undefined = copy;
+    for (const key of keys.slice(0, -1)) {
+      const next: unknown = node[key];
+      if (next === null || typeof next !== 'object' || Array.isArray(next)) {
+        node = undefined;
+        break;
+      }
+      node = node[key] = { ...(next as Record<string, unknown>) };
+    }
+    if (node) delete node[keys[keys.length - 1]!];
+  }
+  return copy as KubeObject;
 }

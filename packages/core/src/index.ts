@@ -1,7 +1,7 @@
 export type { Context, Logger, LogFields } from './context.js';
 export { createContext, silentLogger, DEFAULT_FIELD_MANAGER } from './context.js';
 
-export type { ResourceHandler, ResolvedSpec, JsonSchema, ChildKind } from './contract.js';
+export type { ResourceHandler, ResolvedSpec, JsonSchema, ChildKind, ControlledFields } from './contract.js';
 export { ANY_KIND, childKindOf, templateKindOf } from './contract.js';
 
 export type { KubeObject, ObjectMeta, ObjectRef, OwnerObject, OwnerReference } from './objects.js';

@@ -1,7 +1,7 @@
 /** HorizontalPodAutoscalers: how to resolve a source and build the object; the lifecycle is core's. */
 import {
   Validator, checkDns1123Subdomain, defineResource, metadataFor, resolveCommonFields,
-  type KubeObject, type OwnerObject,
+  type ControlledFields, type KubeObject, type OwnerObject,
 } from '@orkestra/core';
 import {
   HorizontalPodAutoscalerSourceSchema,
@@ -151,6 +151,20 @@ export function desired(owner: OwnerObject, spec: ResolvedHorizontalPodAutoscale
 }
 
 /** The HorizontalPodAutoscaler handler: `key` `hpas`, for the reconciler and the CLI. */
+/**
+ * What the autoscaler writes once the HPA exists: its scale target's `spec.replicas`. A reconciler gives a
+ * sibling child that is this target (a Deployment of the same owner) the field as `yieldedFields`, so the
+ * Deployment is written without `replicas` — as with `autoscaled: true` — and the two never fight.
+ *
+ * @example
+ * controls(resolve({ maxReplicas: 5, cpuUtilization: 70 }, 'shop'));
+ * // [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment', namespace: undefined, fields: ['spec.replicas'] }]
+ */
+export function controls(spec: ResolvedHorizontalPodAutoscaler): ControlledFields[] {
+  const { apiVersion, kind, name } = spec.scaleTargetRef;
+  return [{ apiVersion, kind, name, namespace: spec.namespace, fields: ['spec.replicas'] }];
+}
+
 export const handler = defineResource<HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler>({
   key: 'hpas',
   apiVersion: 'autoscaling/v2',
@@ -160,6 +174,7 @@ export const handler = defineResource<HorizontalPodAutoscalerSource, ResolvedHor
   schema: HorizontalPodAutoscalerSourceSchema,
   resolve,
   desired,
+  controls,
 });
 
 /** Creates the HorizontalPodAutoscaler unless it exists (see core's `createChild`). */

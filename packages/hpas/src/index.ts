@@ -1,3 +1,3 @@
-export { resolve, desired, create, update, delete, handler } from './horizontalpodautoscaler.js';
+export { resolve, desired, controls, create, update, delete, handler } from './horizontalpodautoscaler.js';
 export { HorizontalPodAutoscalerSourceSchema } from './types.js';
 export type { HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler } from './types.js';

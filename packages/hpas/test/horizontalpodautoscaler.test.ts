@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { APPLIED_FIELDS_ANNOTATION, ValidationError, buildChild, matchObject, type OwnerObject } from '@orkestra/core';
-import { desired, handler, resolve, type HorizontalPodAutoscalerSource } from '../src/index.js';
+import { controls, desired, handler, resolve, type HorizontalPodAutoscalerSource } from '../src/index.js';
 
 /** The smallest valid source (only required fields). */
 const minimal = (): HorizontalPodAutoscalerSource => ({ maxReplicas: 5, cpuUtilization: 80 });
@@ -170,5 +170,12 @@ describe('handler', () => {
     expect(handler).toMatchObject({ key: 'hpas', apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', namespaced: true });
     expect(handler.schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['maxReplicas'] });
     expect(Object.keys(handler.schema.properties ?? {})).toEqual(expect.arrayContaining(['name', 'labels', 'annotations', 'target', ...Object.keys(full())]));
+  });
+});
+
+describe('controls', () => {
+  it('declares the scale target\'s spec.replicas, for the reconciler to yield on a sibling Deployment', () => {
+    expect(controls(resolve({ maxReplicas: 5, cpuUtilization: 70 }, 'shop'))).toEqual([{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment', namespace: undefined, fields: ['spec.replicas'] }]);
+    expect(handler.controls?.(resolve({ target: 'web', maxReplicas: 5, cpuUtilization: 70 }, 'shop'))[0]).toMatchObject({ name: 'web', fields: ['spec.replicas'] });
   });
 });

@@ -126,4 +126,45 @@ spec:
     expect(kube.requests.writes()).toBe(0);
     expect(((await user.get(ref)) as KubeObject & { spec: { replicas: number } }).spec.replicas).toBe(5);
   });
+
+  it('with deployments WITHOUT autoscaled beside it: the HPA\'s target yields replicas, through a rollout and every resync', async () => {
+    const r = await run(`
+apiVersion: orkestra.io/v1alpha1
+kind: Katalog
+metadata: { name: website }
+spec:
+  crds:
+    - owner: { group: example.com, version: v1, kind: Website, plural: websites }
+      resources:
+        deployments:
+          onReconcile:
+            - image: "{{spec.image}}"
+        hpas:
+          onReconcile:
+            - minReplicas: 2
+              maxReplicas: "{{spec.maxReplicas}}"
+              cpuUtilization: 70
+`, [deployments.handler, hpas.handler] as ReconcilerConfig['handlers']);
+    await user.create(website('shop', { image: 'nginx:1.27', maxReplicas: 8 }));
+    const ref = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'shop-deployment' };
+    type D = KubeObject & { spec: { replicas: number; template: { spec: { containers: { image: string }[] } } } };
+    const created = await until(() => user.get<D>(ref), 'the Deployment shop-deployment');
+    expect(created.metadata.annotations?.['orkestra.io/applied-fields']).toBeDefined();
+    await until(() => getHpa('shop-hpa'), 'the HPA shop-hpa');
+    await r.whenIdle();
+
+    await user.patch(ref, { spec: { replicas: 6 } }, { fieldManager: 'horizontal-pod-autoscaler' });
+    kube.requests.reset();
+    for (let i = 0; i < 3; i++) {
+      r.enqueueAll();
+      await r.whenIdle();
+    }
+    expect(kube.requests.writes()).toBe(0);
+    expect((await user.get<D>(ref))!.spec.replicas).toBe(6);
+
+    // A change of the CR rolls out a new image: one write, and the replica count is still the autoscaler's.
+    await user.patch({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }, { spec: { image: 'nginx:1.28', maxReplicas: 8 } }, { fieldManager: 'user' });
+    const rolled = await until(async () => { const d = await user.get<D>(ref); return d?.spec.template.spec.containers[0]?.image === 'nginx:1.28' && d; }, 'the new image');
+    expect(rolled.spec.replicas).toBe(6);
+  });
 });

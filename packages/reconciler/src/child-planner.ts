@@ -13,6 +13,7 @@ import { TemplateError, type TemplateEngine, type TemplateProblem } from '@orkes
 import type { HandlerTemplates } from './config.js';
 import { objectKey } from './informer.js';
 import { checkPlacement } from './plan-checks.js';
+import { yieldControlledFields } from './yielded-fields.js';
 
 /** The three lists of a handler's children. */
 export const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
@@ -104,7 +105,8 @@ export class ChildPlanner {
   /**
    * The children of `cr` in `phases` (default: onCreate and onReconcile) whose `when` holds, resolved and
    * checked for placement (the owner's namespace) and uniqueness; every problem is collected instead of
-   * stopping at the first. A caller writes nothing while `problems` is not empty.
+   * stopping at the first. A caller writes nothing while `problems` is not empty. A child whose fields a
+   * sibling's controller writes (an HPA's target) has them in `spec.yieldedFields`.
    *
    * A CR with a uid and a resourceVersion is planned once per version: later calls return the same children
    * and problems (fresh lists, shared entries — treat the specs as read-only) without evaluating a template or
@@ -152,6 +154,6 @@ export class ChildPlanner {
       }
     }
     const checked = checkPlacement(cr, children);
-    return { children: checked.children, problems: [...problems, ...checked.problems] };
+    return { children: yieldControlledFields(cr, checked.children), problems: [...problems, ...checked.problems] };
   }
 }
