@@ -24,10 +24,10 @@ describe('fields a sibling\'s controller writes are yielded', () => {
     const [web, other] = children.filter((c) => c.handlerKey === 'deployments');
     expect(web!.spec.yieldedFields).toEqual(['spec.replicas']);
     expect(other!.spec.yieldedFields).toBeUndefined();
-    const desired = await web!.handler.desired(cr, web!.spec) as { spec: Record<string, unknown> };
+    const desired = await web!.handler.desired(cr, web!.spec) as unknown as { spec: Record<string, unknown> };
     expect(desired.spec).not.toHaveProperty('replicas');
     expect(desired.spec).toHaveProperty('template');
-    expect(((await other!.handler.desired(cr, other!.spec)) as { spec: { replicas: number } }).spec.replicas).toBe(1);
+    expect(((await other!.handler.desired(cr, other!.spec)) as unknown as { spec: { replicas: number } }).spec.replicas).toBe(1);
   });
 
   it('a scaler whose target is another name, or no scaler at all, yields nothing', () => {
