@@ -9,6 +9,7 @@ import { loadKatalog, readYaml, splitLocation, type Katalog, type YamlLocator, t
 import { createTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import { loadHandlers, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
+import { checkLiteralValues } from './literal-check.js';
 import { checkKatalogTemplates } from './template-check.js';
 
 /** A katalog ready to run. */
@@ -91,7 +92,7 @@ export async function readKatalog(file: string, options: LoadHandlersOptions & {
   if (!full.katalog) throw invalid(file, full.problems);
   const katalog = full.katalog;
   const engine = options.engine ?? createTemplateEngine();
-  const problems = checkKatalogTemplates(katalog, handlers, { engine, locator: source.locator });
+  const problems = [...checkKatalogTemplates(katalog, handlers, { engine, locator: source.locator }), ...checkLiteralValues(katalog, handlers, source.locator)];
   if (problems.length > 0) throw invalid(file, problems);
   return { file, text, katalog, handlers, engine, locator: source.locator };
 }

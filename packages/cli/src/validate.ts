@@ -9,6 +9,7 @@ import { createTemplateEngine } from '@orkestra/template';
 import { checkAgainstCrds, type Crd, type FoundCrd } from './crd-check.js';
 import type { Problem } from './exit-codes.js';
 import { loadHandler, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
+import { checkLiteralValues } from './literal-check.js';
 import { keyLocations, parseKatalog, readInputFile, readKatalogYaml } from './katalog-file.js';
 import { checkKatalogTemplates } from './template-check.js';
 import { readYamlDocuments } from './yaml-documents.js';
@@ -95,6 +96,10 @@ export async function validateKatalog(file: string, options: LoadHandlersOptions
   } else {
     problems.push(...checkKatalogTemplates(katalog, handlers, { engine, locator }));
   }
+  // A field the schema already refused is not listed twice.
+  const known = new Set(problems.map((p) => p.path));
+  problems.push(...checkLiteralValues(katalog, handlers, locator).filter((p) => !known.has(p.path)));
+  checked.push('literal values (each handler\'s resolve, and where children may live)');
   checked.push(crdInput ? 'templates (syntax, helpers, when, CR paths against the CRD schema)' : 'templates (syntax, helpers, when; pass --crd to check CR paths too)');
   return done(problems, missingPackages);
 }
