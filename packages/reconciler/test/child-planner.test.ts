@@ -93,6 +93,18 @@ describe('ChildPlanner memo', () => {
     expect(p.memoSize).toBe(1);
   });
 
+  it('stays bounded: past 16,384 CRs the oldest tenth is dropped, the newest stay memoised', () => {
+    const { planner: p, resolves } = planner();
+    for (let i = 0; i <= 16_384; i++) p.resolve(website(`c${i}`, 'x'));
+    expect(p.memoSize).toBe(16_384 - Math.ceil(16_384 / 10) + 1);
+    const before = resolves();
+    p.resolve(website('c16384', 'x'));
+    p.resolve(website('c16000', 'x'));
+    expect(resolves()).toBe(before);
+    p.resolve(website('c0', 'x'));
+    expect(resolves()).toBe(before + 1);
+  });
+
   it('returns lists a caller may change without changing the memo', () => {
     const { planner: p } = planner();
     const cr = website('a', 'hello');
