@@ -1,18 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { APPLIED_FIELDS_ANNOTATION, ValidationError, buildChild, type OwnerObject } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, buildChild, type OwnerObject } from '@orkestra/core';
+import { validationProblems } from '@orkestra/testenv/contract';
 import { desired, handler, immutableChanges, resolve } from '../src/index.js';
 
 const owner: OwnerObject = { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' } };
 
-function problems(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.problems.map((p) => `${p.path}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
-    throw e;
-  }
-  throw new Error('expected a ValidationError');
-}
+const problems = validationProblems;
 
 describe('resolve', () => {
   it('defaults the name and stamps system labels a template cannot override', () => {

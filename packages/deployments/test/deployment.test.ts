@@ -1,19 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { APPLIED_FIELDS_ANNOTATION, ValidationError, buildChild, matchObject, type FieldStructure, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { validationProblems } from '@orkestra/testenv/contract';
 import { DEPLOYMENT_LABEL, PROFILES, PROFILE_NAMES, desired, handler, immutableChanges, resolve, type DeploymentSource } from '../src/index.js';
 
 const owner: OwnerObject = { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' } };
 const base = { image: 'nginx:1.27' };
 
-function problems(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.problems.map((p) => `${p.path}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
-    throw e;
-  }
-  throw new Error('expected a ValidationError');
-}
+const problems = validationProblems;
 
 /** Resolves a source that the schema's static type would refuse (what an unchecked template can yield). */
 const loose = (source: Record<string, unknown>) => resolve({ ...base, ...source } as DeploymentSource, 'shop');

@@ -1,18 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { APPLIED_FIELDS_ANNOTATION, ValidationError, buildChild, matchObject, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, buildChild, matchObject, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { validationProblems } from '@orkestra/testenv/contract';
 import { desired, displacedPorts, handler, immutableChanges, resolve } from '../src/index.js';
 
 const owner: OwnerObject = { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' } };
 
-function problems(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof ValidationError) return e.problems.map((p) => `${p.path}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
-    throw e;
-  }
-  throw new Error('expected a ValidationError');
-}
+const problems = validationProblems;
 
 const service = (spec: object): KubeObject => ({ apiVersion: 'v1', kind: 'Service', metadata: { name: 'shop-svc' }, spec });
 
