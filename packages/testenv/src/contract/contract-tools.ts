@@ -1,5 +1,5 @@
 import { expect } from '@jest/globals';
-import { OwnershipError, type ChildResult, type KubeObject, type ObjectRef, type OwnerObject, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
+import { ANY_KIND, OwnershipError, templateKindOf, type ChildResult, type KubeObject, type ObjectRef, type OwnerObject, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
 import { fixture, type Fixture, type ResourceContractFixtures } from './fixtures.js';
 import type { ResourceTestEnv } from './resource-test-env.js';
 
@@ -59,7 +59,7 @@ export function contractTools<Source, Spec extends ResolvedSpec>(
     handler,
     fixtures,
     env,
-    kind: handler.kind,
+    kind: kindName(handler, fixtures),
     spec,
     run,
     failure,
@@ -77,4 +77,10 @@ export function contractTools<Source, Spec extends ResolvedSpec>(
     writes: () => env.kube.requests.writes(),
     resetRequests: () => env.kube.requests.reset(),
   };
+}
+
+/** The kind for titles: the handler's, or for a handler of any kind the kind of `minimal` (when it is a value). */
+export function kindName<Source>(handler: ResourceHandler<Source, ResolvedSpec>, fixtures: ResourceContractFixtures<Source>): string {
+  if (handler.kind !== ANY_KIND || typeof fixtures.minimal === 'function') return handler.kind;
+  return templateKindOf(handler, fixtures.minimal).kind;
 }

@@ -3,7 +3,7 @@ import type { ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { describeCreate } from './contract-create.js';
 import { describeDelete } from './contract-delete.js';
 import { describeImmutable } from './contract-immutable.js';
-import { contractTools } from './contract-tools.js';
+import { contractTools, kindName } from './contract-tools.js';
 import { describeUpdate } from './contract-update.js';
 import type { ResourceContractFixtures } from './fixtures.js';
 import { resourceTestEnv } from './resource-test-env.js';
@@ -40,7 +40,7 @@ export function describeResourceContract<Source, Spec extends ResolvedSpec>(
   handler: ResourceHandler<Source, Spec>,
   fixtures: ResourceContractFixtures<Source>,
 ): void {
-  describe(`${handler.kind}: the resource contract`, () => {
+  describe(`${kindName(handler, fixtures)}: the resource contract`, () => {
     const env = resourceTestEnv({ namespacePrefix: handler.key, namespaced: fixtures.namespaced ?? handler.namespaced });
     const tools = contractTools(handler, fixtures, env);
     describeCreate(tools);

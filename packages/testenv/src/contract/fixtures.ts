@@ -78,7 +78,7 @@ export interface ResourceContractFixtures<Source> {
    * `spec.behavior`): after `update(full)` then `update(minimal)`, each path holds the value given here —
    * `undefined` when it must be gone, or the server's default. Jest's asymmetric matchers are welcome.
    */
-  dropped: Readonly<Record<string, unknown>>;
+  dropped: Fixture<Readonly<Record<string, unknown>>>;
   /** Changes the API server refuses on an existing object, if the kind has any. */
   immutable?: readonly ImmutableFixture<Source>[];
   /** Whether children are namespaced. Default: the handler's `namespaced` (a handler of several kinds may need to say). */

@@ -41,7 +41,7 @@ describe('resource generator', () => {
       'packages/hpas/src/horizontalpodautoscaler.ts',
       'packages/hpas/src/index.ts',
       'packages/hpas/src/types.ts',
-      'packages/hpas/test/horizontalpodautoscaler.int.test.ts',
+      'packages/hpas/test/contract.int.test.ts',
       'packages/hpas/test/horizontalpodautoscaler.test.ts',
       'packages/hpas/tsconfig.json',
       'packages/hpas/tsconfig.lib.json',
@@ -125,31 +125,20 @@ describe('resource generator', () => {
     const tree = workspaceTree();
     await resourceGenerator(tree, hpa);
     const unit = tree.read('packages/hpas/test/horizontalpodautoscaler.test.ts', 'utf8') ?? '';
-    const integration = tree.read('packages/hpas/test/horizontalpodautoscaler.int.test.ts', 'utf8') ?? '';
+    const integration = tree.read('packages/hpas/test/contract.int.test.ts', 'utf8') ?? '';
     for (const text of [unit, integration]) {
       expect(text).toContain('throw new Error(`fill in: ${what}`);');
       expect(text).not.toMatch(/\b(it|describe|test)\.(skip|todo|only)\b|\bx(it|describe)\(/);
     }
     const cases = (text: string) => [...text.matchAll(/\bit\('([^']+)'|\bit\("([^"]+)"/g)].map((m) => m[1] ?? m[2]);
-    expect(cases(integration)).toEqual([
-      'creates the HorizontalPodAutoscaler with the owner reference and the system labels',
-      'is idempotent: an existing HorizontalPodAutoscaler of this owner costs no write',
-      'refuses a HorizontalPodAutoscaler of the same name that nobody controls, without writing',
-      'refuses a HorizontalPodAutoscaler controlled by another owner',
-      'creates a missing HorizontalPodAutoscaler',
-      'in sync: zero writes over five updates, whatever the server defaulted',
-      'corrects drift made by someone else with exactly one write',
-      'removes what the template stops setting, and leaves an annotation of another manager alone',
-      'refuses to update a HorizontalPodAutoscaler it does not control',
-      'missing: nothing happens',
-      'controlled by the owner: deleted',
-      "someone else's: OwnershipError, and it is left alone",
-      'the garbage collector removes the HorizontalPodAutoscaler when the owner goes',
-    ]);
     expect(cases(unit)).toHaveLength(10);
-    // Every case reaches a todo(): directly, or through a fixture that is one.
-    expect(integration).toMatch(/const minimal = \(\): hpas\.HorizontalPodAutoscalerSource => todo\(/);
     expect(unit).toMatch(/const minimal = \(\): HorizontalPodAutoscalerSource => todo\(/);
+    // The integration cases are the shared suite's; each required fixture is a todo(), so every case fails until written.
+    expect(integration).toContain("import { describeResourceContract } from '@orkestra/testenv/contract';");
+    expect(integration).toContain('describeResourceContract(handler, {');
+    for (const fixture of ['minimal', 'full', 'created', 'foreign', 'dropped']) expect(integration).toMatch(new RegExp(`\\n  ${fixture}: .*=> todo\\(`));
+    expect(integration).toMatch(/\n  drifts: \[\{ what: 'FILL IN', patch: \(\) => todo\(/);
+    expect(cases(integration)).toEqual([]);
   });
 
   it('a cluster-scoped kind: namespaced false, no namespace anywhere, a cluster-scoped owner in the tests', async () => {
@@ -159,9 +148,8 @@ describe('resource generator', () => {
     expect(kindFile).toContain('namespaced: false,');
     expect(kindFile).toContain('metadata: metadataFor(spec, undefined)');
     expect(kindFile).toContain("defaultSuffix: 'role'");
-    const integration = tree.read('packages/clusterroles/test/clusterrole.int.test.ts', 'utf8') ?? '';
-    expect(integration).toContain("kind: 'ClusterRole', metadata: { name }");
-    expect(integration).not.toContain('newNamespace');
+    // The suite picks a cluster-scoped owner from handler.namespaced: the contract file is the same as for any kind.
+    expect(tree.read('packages/clusterroles/test/contract.int.test.ts', 'utf8')).not.toContain('namespace');
     expect(tree.read('packages/clusterroles/test/clusterrole.test.ts', 'utf8')).toContain('{ clusterScoped: true }');
   });
 
@@ -169,7 +157,8 @@ describe('resource generator', () => {
     const tree = workspaceTree();
     await resourceGenerator(tree, { key: 'network-policies', kind: 'NetworkPolicy', apiVersion: 'networking.k8s.io/v1', plural: 'netpols' });
     expect(tree.read('packages/network-policies/src/networkpolicy.ts', 'utf8')).toContain("plural: 'netpols',");
-    expect(tree.read('packages/network-policies/test/networkpolicy.int.test.ts', 'utf8')).toContain("import * as networkPolicies from '../src/index.js';");
+    expect(tree.read('packages/network-policies/README.md', 'utf8')).toContain("import * as networkPolicies from '@orkestra/network-policies';");
+    expect(tree.read('packages/network-policies/test/contract.int.test.ts', 'utf8')).toContain("import { handler, type NetworkPolicySource } from '../src/index.js';");
   });
 
   it.each([
