@@ -2,48 +2,30 @@
  * Quantities as the API server takes and stores them (issue 14 items 2 and 3): whitespace from a YAML block
  * scalar never reaches the server, and a value the server rounds never makes an update write.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
-import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster } from '@orkestra/testenv';
+import { describe, expect, it } from '@jest/globals';
+import type { KubeObject } from '@orkestra/core';
+import { resourceTestEnv } from '@orkestra/testenv/contract';
 import * as deployments from '../src/index.js';
 
-const cluster = testCluster();
-const ctx = createContext({ fieldManager: 'orkestra-test' });
-let kube: Kubeclient;
-let ns: string;
-let owner: OwnerObject;
+const t = resourceTestEnv({ namespacePrefix: 'deployments' });
 
 type Live = KubeObject & { spec: { template: { spec: { containers: { resources?: object }[] } } } };
-const read = () => kube.get<Live>({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'site-deployment' });
-
-beforeAll(() => {
-  kube = new Kubeclient(cluster.kubeConfig);
-});
-afterAll(async () => {
-  await cluster.deleteNamespaces();
-  await kube.close();
-});
-beforeEach(async () => {
-  ns = await cluster.newNamespace('deployments');
-  owner = (await kube.create<KubeObject>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'site', namespace: ns } })) as OwnerObject;
-  kube.requests.reset();
-});
+const read = () => t.other.get<Live>({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: t.namespace, name: 'site-deployment' });
 
 describe('quantities', () => {
   it('a quantity ending in a newline (a YAML block scalar) is trimmed at resolve and accepted by the server', async () => {
     const spec = deployments.resolve({ image: 'nginx:1.27', resources: { requests: { cpu: '250m\n', memory: ' 2Gi\n' }, limits: { memory: '2Gi\n' } } }, 'site');
     expect(spec.resources).toEqual({ requests: { cpu: '250m', memory: '2Gi' }, limits: { memory: '2Gi' } });
-    expect((await deployments.create(ctx, kube, owner, spec)).action).toBe('created');
+    expect((await deployments.create(t.ctx, t.kube, t.owner, spec)).action).toBe('created');
     expect((await read())?.spec.template.spec.containers[0]?.resources).toEqual({ requests: { cpu: '250m', memory: '2Gi' }, limits: { memory: '2Gi' } });
   });
 
   it('values the server rounds (cpu 0.0001 → 1m) or rewrites (1024Mi → 1Gi) cost no write on later updates', async () => {
     const spec = deployments.resolve({ image: 'nginx:1.27', resources: { requests: { cpu: '0.0001', memory: '1024Mi' }, limits: { cpu: '0.0015', memory: '1.5Gi' } } }, 'site');
-    await deployments.update(ctx, kube, owner, spec);
+    await deployments.update(t.ctx, t.kube, t.owner, spec);
     expect((await read())?.spec.template.spec.containers[0]?.resources).toEqual({ requests: { cpu: '1m', memory: '1Gi' }, limits: { cpu: '2m', memory: '1536Mi' } });
-    kube.requests.reset();
-    for (let i = 0; i < 5; i++) expect((await deployments.update(ctx, kube, owner, spec)).action).toBe('unchanged');
-    expect(kube.requests.writes()).toBe(0);
+    t.kube.requests.reset();
+    for (let i = 0; i < 5; i++) expect((await deployments.update(t.ctx, t.kube, t.owner, spec)).action).toBe('unchanged');
+    expect(t.kube.requests.writes()).toBe(0);
   });
 });

@@ -5,23 +5,17 @@
  * writer keeps winning, the error names it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import {
-  ContestedItemsError, createContext, type KubeObject, type OwnerObject, type WriteOptions,
-} from '@orkestra/core';
+import { ContestedItemsError, type KubeObject, type WriteOptions } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster } from '@orkestra/testenv';
+import { resourceTestEnv } from '@orkestra/testenv/contract';
 import * as services from '../src/index.js';
 
-const cluster = testCluster();
-const ctx = createContext({ fieldManager: 'orkestra-test' });
-let other: Kubeclient; // the other writer: kubectl edit
-let ns: string;
-let owner: OwnerObject;
+const t = resourceTestEnv({ namespacePrefix: 'services' }); // t.other: the other writer, kubectl edit
 
 type Port = { name?: string; port: number; targetPort?: number | string; protocol?: string };
 type Service = KubeObject & { spec: { ports?: Port[] } };
-const ref = () => ({ apiVersion: 'v1', kind: 'Service', namespace: ns, name: 'site-svc' });
-const renumber = (port: number) => other.patch(ref(), { spec: { ports: [{ name: 'http', port, targetPort: 8080, protocol: 'TCP' }] } }, { fieldManager: 'kubectl-edit', type: 'merge' });
+const ref = () => ({ apiVersion: 'v1', kind: 'Service', namespace: t.namespace, name: 'site-svc' });
+const renumber = (port: number) => t.other.patch(ref(), { spec: { ports: [{ name: 'http', port, targetPort: 8080, protocol: 'TCP' }] } }, { fieldManager: 'kubectl-edit', type: 'merge' });
 const spec = () => services.resolve({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }, 'site');
 
 /**
@@ -42,19 +36,12 @@ class RacedClient extends Kubeclient {
 let kube: RacedClient;
 
 beforeAll(() => {
-  kube = new RacedClient(cluster.kubeConfig);
-  other = new Kubeclient(cluster.kubeConfig);
+  kube = new RacedClient(t.cluster.kubeConfig);
 });
-afterAll(async () => {
-  await cluster.deleteNamespaces();
-  await kube.close();
-  await other.close();
-});
+afterAll(() => kube.close());
 beforeEach(async () => {
-  ns = await cluster.newNamespace('services');
-  owner = (await other.create<KubeObject>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'site', namespace: ns } })) as OwnerObject;
   kube.races = 0;
-  await services.update(ctx, kube, owner, spec());
+  await services.update(t.ctx, kube, t.owner, spec());
   await renumber(81); // kubectl edit: 80 → 81, keeping the name http
   kube.requests.reset();
 });
@@ -62,24 +49,24 @@ beforeEach(async () => {
 describe('a renumbered port while the other writer keeps editing', () => {
   it('converges: the refused apply (Duplicate value) retries the whole take-over', async () => {
     kube.races = 1;
-    const result = await services.update(ctx, kube, owner, spec());
+    const result = await services.update(t.ctx, kube, t.owner, spec());
     expect(result.action).toBe('updated');
     expect(kube.requests.count({ verb: 'apply' })).toBe(2);
     expect(kube.requests.count({ verb: 'patch' })).toBe(2); // ownership of 81, then of the port the race put there
-    expect(((await other.get<Service>(ref()))?.spec.ports ?? []).map((p) => [p.name, p.port])).toEqual([['http', 80]]);
+    expect(((await t.other.get<Service>(ref()))?.spec.ports ?? []).map((p) => [p.name, p.port])).toEqual([['http', 80]]);
     kube.requests.reset();
-    expect((await services.update(ctx, kube, owner, spec())).action).toBe('unchanged');
+    expect((await services.update(t.ctx, kube, t.owner, spec())).action).toBe('unchanged');
     expect(kube.requests.writes()).toBe(0);
   });
 
   it('when the other writer wins every time, the error names it after the bounded retries', async () => {
     kube.races = 100;
-    const error = await services.update(ctx, kube, owner, spec()).catch((e: unknown) => e);
+    const error = await services.update(t.ctx, kube, t.owner, spec()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContestedItemsError);
     const message = (error as Error).message;
     expect(message).toContain('kubectl-edit');
     expect(message).toContain('spec.ports');
-    expect(message).toContain(`Service ${ns}/site-svc`);
+    expect(message).toContain(`Service ${t.namespace}/site-svc`);
     expect(message).not.toMatch(/fix the listed fields in the template/);
     expect((error as ContestedItemsError).managers).toEqual(['kubectl-edit']);
     expect(kube.requests.count({ verb: 'apply' })).toBe(4); // the first try and 3 retries
