@@ -46,10 +46,12 @@ export function checkKatalogTemplates(katalog: Katalog, handlers: ReadonlyMap<st
       for (const phase of PHASES) {
         (templates[phase] ?? []).forEach((item, j) => {
           const field = `${key}.${phase}[${j}]`;
-          const { when, ...source } = item;
-          for (const p of engine.check(source, { field, sensitive, ...(schema ? { schema } : {}) })) problems.push(templateProblem(i, p, locator));
+          const { when, forEach, ...source } = item;
+          // A forEach template also reads its item (`item`, `index`, `key`), which the CRD schema does not describe.
+          const childSchema = schema && forEach !== undefined ? withForEachItem(schema) : schema;
+          for (const p of engine.check(source, { field, sensitive, ...(childSchema ? { schema: childSchema } : {}) })) problems.push(templateProblem(i, p, locator));
           if (when !== undefined) {
-            for (const p of engine.checkWhen(when, { field: `${field}.when`, ...(schema ? { schema } : {}) })) problems.push(templateProblem(i, p, locator));
+            for (const p of engine.checkWhen(when, { field: `${field}.when`, ...(childSchema ? { schema: childSchema } : {}) })) problems.push(templateProblem(i, p, locator));
           }
         });
       }
@@ -61,4 +63,10 @@ export function checkKatalogTemplates(katalog: Katalog, handlers: ReadonlyMap<st
     }
   });
   return problems;
+}
+
+/** `schema` with a forEach template's own names beside the CR's fields. */
+function withForEachItem(schema: JsonSchema): JsonSchema {
+  const any = { 'x-kubernetes-preserve-unknown-fields': true };
+  return { ...schema, properties: { ...(schema.properties ?? {}), item: any, index: any, key: any } };
 }

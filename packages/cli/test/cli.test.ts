@@ -80,6 +80,16 @@ describe('render', () => {
     expect(list.notes.join('\n')).not.toContain('placeholder');
   });
 
+  it('renders one child per forEach item', async () => {
+    const cr = file('dbs.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'shop' }, spec: { databases: [{ name: 'orders', size: '1Gi' }, { name: 'users', size: '2Gi' }] } }));
+    const r = await cli(['render', '--katalog', fixture('for-each.yaml'), '--cr', cr, '-o', 'json']);
+    expect(r.code).toBe(ExitCode.Ok);
+    expect(JSON.parse(r.stdout).items.map((o: KubeObject & { data: unknown }) => [o.metadata.name, o.data])).toEqual([
+      ['shop-orders', { size: '1Gi', position: '0' }],
+      ['shop-users', { size: '2Gi', position: '1' }],
+    ]);
+  });
+
   it('renders the onDelete children with --on-delete', async () => {
     const cr = file('shop.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'shop' }, spec: {} }));
     const r = await cli(['render', '--katalog', fixture('with-on-delete.yaml'), '--cr', cr, '--on-delete', '-o', 'json']);

@@ -8,9 +8,10 @@
  * A CR's plan is memoised per (uid, resourceVersion) — and per planner, that is per configuration — so a
  * steady-state resync of an unchanged CR resolves nothing at all.
  */
-import type { ResolvedSpec, ResourceHandler, OwnerObject } from '@orkestra/core';
+import { ValidationError, type ResolvedSpec, type ResourceHandler, type OwnerObject } from '@orkestra/core';
 import { TemplateError, type TemplateEngine, type TemplateProblem } from '@orkestra/template';
 import type { HandlerTemplates } from './config.js';
+import { forEachItems, type ForEachItem } from './for-each.js';
 import { objectKey } from './informer.js';
 import { checkPlacement } from './plan-checks.js';
 import { yieldControlledFields } from './yielded-fields.js';
@@ -28,6 +29,8 @@ export interface ChildTemplateRef {
   index: number;
   /** `deployments.onReconcile[0]`: how errors name it. */
   field: string;
+  /** For a `forEach` child: the CR path of its item, `spec.databases[1]` or `spec.databases.main`. */
+  item?: string;
 }
 
 /** One child a CR should have. */
@@ -58,6 +61,8 @@ interface Memo {
 const MEMO_CAPACITY = 16_384;
 
 interface CompiledChild extends ChildTemplateRef {
+  /** The CR path of the list or map the template repeats over. */
+  forEach: string | undefined;
   when(cr: OwnerObject): boolean;
   evaluate(cr: OwnerObject): unknown;
 }
@@ -82,11 +87,14 @@ export class ChildPlanner {
       for (const phase of PHASES) {
         (templates[phase] ?? []).forEach((item, index) => {
           const field = `${handlerKey}.${phase}[${index}]`;
-          const { when, ...source } = item;
+          const { when, forEach, ...source } = item;
           try {
+            if (forEach !== undefined && (typeof forEach !== 'string' || !/^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/.test(forEach))) {
+              throw new TemplateError({ field: `${field}.forEach`, message: `must be a dotted CR path such as spec.databases, got ${JSON.stringify(forEach)}` });
+            }
             const template = engine.compile(source, { field, sensitive });
             const whenFn = when === undefined ? () => true : engine.compileWhen(when);
-            this.compiled.push({ handlerKey, phase, index, field, when: (cr) => whenFn(cr), evaluate: (cr) => template.resolve(cr) });
+            this.compiled.push({ handlerKey, phase, index, field, forEach, when: (cr) => whenFn(cr), evaluate: (cr) => template.resolve(cr) });
           } catch (e) {
             if (e instanceof TemplateError) problems.push(...e.problems);
             else throw e;
@@ -157,15 +165,42 @@ export class ChildPlanner {
     for (const c of this.compiled) {
       if (!phases.includes(c.phase)) continue;
       const ref: ChildTemplateRef = { handlerKey: c.handlerKey, phase: c.phase, index: c.index, field: c.field };
+      if (c.forEach === undefined) {
+        this.planOne(c, ref, cr, cr, children, problems);
+        continue;
+      }
+      let items: ForEachItem[];
       try {
-        if (!c.when(cr)) continue;
-        const handler = this.handlers.get(c.handlerKey)!;
-        children.push({ ...ref, handler, spec: handler.resolve(c.evaluate(cr), cr.metadata.name) });
+        items = forEachItems(cr, c.forEach, c.field);
       } catch (error) {
         problems.push({ ...ref, error });
+        continue;
+      }
+      for (const item of items) {
+        // The item's data sits beside the CR's: `{{item.name}}`, `{{index}}`, `{{key}}`, and `{{spec.x}}` still.
+        const data = { ...cr, item: item.value, index: item.index, key: item.key } as OwnerObject;
+        this.planOne(c, { ...ref, item: item.path }, cr, data, children, problems);
       }
     }
     const checked = checkPlacement(cr, children);
     return { children: yieldControlledFields(cr, checked.children), problems: [...problems, ...checked.problems] };
   }
+
+  /** Plans one child of template `c` from `data` (the CR, or the CR with a forEach item beside it). */
+  private planOne(c: CompiledChild, ref: ChildTemplateRef, cr: OwnerObject, data: OwnerObject, children: PlannedChild[], problems: PlanProblem[]): void {
+    try {
+      if (!c.when(data)) return;
+      const handler = this.handlers.get(c.handlerKey)!;
+      children.push({ ...ref, handler, spec: handler.resolve(c.evaluate(data), cr.metadata.name) });
+    } catch (error) {
+      problems.push({ ...ref, error: ref.item === undefined ? error : forItem(error, ref.item) });
+    }
+  }
+}
+
+/** An error of one forEach item, its message naming the item (`… (item spec.databases[1])`). */
+function forItem(error: unknown, item: string): unknown {
+  if (error instanceof TemplateError) return new TemplateError(error.problems.map((p) => ({ ...p, message: `${p.message} (item ${item})` })), { ...(error.object ? { object: error.object } : {}), cause: error });
+  if (error instanceof ValidationError) return new ValidationError(error.problems.map((p) => ({ ...p, message: `${p.message} (item ${item})` })), { ...(error.object ? { object: error.object } : {}), cause: error });
+  return error;
 }

@@ -28,6 +28,15 @@ export interface ChildTemplate {
    * child does not exist: when it turns false, the child is deleted. A missing field is absent, not an error.
    */
   when?: When;
+  /**
+   * Repeats the template for each item of a list or map of the CR (`spec.databases`): the template then reads
+   * `{{item.name}}`, `{{index}}` (position) and `{{key}}` (map key; the position for a list) beside the CR's
+   * own fields, and `when` is evaluated per item. Children are told apart by their names, so build the name
+   * from the item's identity (`'{{metadata.name}}-{{item.name}}'`), not its position: then reordering changes
+   * nothing and a removed item's child is pruned. Two items making one name are refused at planning. An
+   * absent list has no items.
+   */
+  forEach?: string;
 }
 
 /** The children of one handler, by phase. */

@@ -51,6 +51,8 @@ const WHEN_SCHEMA = {
   ],
 };
 
+const FOR_EACH_SCHEMA = { type: 'string', pattern: '^[A-Za-z_$][\\w$-]*(\\.[A-Za-z_$][\\w$-]*)*$' };
+
 const CHILD_LIST = { type: 'array', items: { type: 'object' } };
 
 const KATALOG_SCHEMA = {
@@ -213,7 +215,7 @@ export function loadKatalog(input: string | YamlSource, options: { file?: string
       let check = validators.get(key);
       if (!check) {
         const schema = handler.schema as JsonSchema;
-        check = ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA } });
+        check = ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA } });
         validators.set(key, check);
       }
       for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {

@@ -17,8 +17,9 @@ export function checkPlacement(owner: OwnerObject, children: readonly PlannedChi
   const problems: PlanProblem[] = [];
   const seen = new Map<string, string>();
   for (const child of children) {
-    const { handler, spec, handlerKey, phase, index, field } = child;
-    const ref = { handlerKey, phase, index, field };
+    const { handler, spec, handlerKey, phase, index, field, item } = child;
+    const ref = { handlerKey, phase, index, field, ...(item !== undefined ? { item } : {}) };
+    const label = item !== undefined ? `${field} (item ${item})` : field;
     const { apiVersion, kind } = childKindOf(handler, spec);
     const anyKind = handler.kind === ANY_KIND;
     const clusterScoped = !anyKind && !handler.namespaced;
@@ -36,13 +37,13 @@ export function checkPlacement(owner: OwnerObject, children: readonly PlannedChi
       problems.push({
         ...ref,
         error: new ValidationError(
-          { path: `${field}.name`, message: `is the same ${kind} as ${first} (${JSON.stringify(spec.name)})`, hint: 'give each child its own name' },
+          { path: `${field}.name`, message: `${item !== undefined ? `(item ${item}) ` : ''}is the same ${kind} as ${first}: both are named ${JSON.stringify(spec.name)}`, hint: item !== undefined ? 'give each item its own identity (e.g. a unique item.name) and build the child name from it' : 'give each child its own name' },
           { object: { kind, namespace, name: spec.name } },
         ),
       });
       continue;
     }
-    seen.set(key, field);
+    seen.set(key, label);
     ok.push(child);
   }
   return { children: ok, problems };

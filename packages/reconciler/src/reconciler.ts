@@ -114,7 +114,7 @@ export class GenericReconciler {
     this.templates = compileReconcilerTemplates(config, this.handlers);
     for (const [key, templates] of Object.entries(config.resources)) {
       const handler = this.handlers.get(key)!;
-      for (const { when: _when, ...source } of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? [])]) {
+      for (const { when: _when, forEach: _forEach, ...source } of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? [])]) {
         try {
           const kind = templateKindOf(handler, source);
           if (kind.kind !== ANY_KIND) this.configuredKinds.set(formatKind(kind), kind);
