@@ -15,7 +15,7 @@ function planner(resources: Record<string, HandlerTemplates>): ChildPlanner {
 }
 
 function shop(spec: Record<string, unknown>): OwnerObject {
-  return { apiVersion: 'example.com/v1', kind: 'Shop', metadata: { name: 'shop', namespace: 'ns' }, spec } as OwnerObject;
+  return { apiVersion: 'example.com/v1', kind: 'Shop', metadata: { name: 'shop', namespace: 'ns' }, spec } as unknown as OwnerObject;
 }
 
 const perDatabase: Record<string, HandlerTemplates> = {
