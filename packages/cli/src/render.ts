@@ -4,7 +4,7 @@
  * core's `buildChild`: owner reference, system labels and the applied-fields annotation are the ones applied.
  */
 import { Document } from 'yaml';
-import { OrkestraError, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { OrkestraError, deepEqual, type KubeObject, type OwnerObject } from '@orkestra/core';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { ChildPlan, appliedObject, problemsOf, type PlannedChild } from './plan.js';
@@ -50,7 +50,7 @@ function stabilize(a: unknown, b: unknown): unknown {
   if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
     return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, stabilize(v, (b as Record<string, unknown>)[k])]));
   }
-  return Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b) ? a : GENERATED;
+  return deepEqual(a, b) ? a : GENERATED;
 }
 
 /** Secret payloads (`data`, `stringData`) with each value replaced by {@link REDACTED}. */

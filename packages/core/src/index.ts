@@ -23,6 +23,7 @@ export { isControlledBy, controllerOf } from './ownership.js';
 
 export { MANAGED_BY_LABEL, MANAGED_BY_VALUE, OWNER_LABEL, ownerLabelValue, systemLabels, withSystemLabels, childSelector, matchesLabelSelector } from './labels.js';
 
+export { deepEqual } from './deep-equal.js';
 export { matchObject, appliedFieldsHash, withAppliedFields, APPLIED_FIELDS_ANNOTATION } from './drift.js';
 export type { DriftResult, DriftedField, MatchOptions } from './drift.js';
 export { fieldStructuresOf, kindKey } from './field-structure.js';

@@ -8,6 +8,7 @@
  * `metadata.managedFields` is written with a merge patch carrying the resourceVersion read, so a concurrent
  * change fails with a Conflict instead of being overwritten. Only non-apply writes may set managedFields.
  */
+import { deepEqual } from './deep-equal.js';
 
 /** One entry of `metadata.managedFields`. */
 export interface ManagedFieldsEntry {
@@ -129,7 +130,7 @@ export function claimListItems(
     target[element] = union(target[element] ?? {}, claimed);
   }
   const result = entries.filter((e) => !emptied.has(e));
-  return { managedFields: result, changed: JSON.stringify(result) !== JSON.stringify(managedFields) };
+  return { managedFields: result, changed: !deepEqual(result, managedFields) };
 }
 
 /**

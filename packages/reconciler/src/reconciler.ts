@@ -9,7 +9,7 @@
  */
 import {
   ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, ForbiddenError, NotFoundError, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
-  isControlledBy, ownerLabelValue, silentLogger, templateKindOf, type ChildKind, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
+  deepEqual, isControlledBy, ownerLabelValue, silentLogger, templateKindOf, type ChildKind, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
   type ResolvedSpec, type ResourceHandler,
 } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
@@ -33,6 +33,8 @@ export interface ReconcileReport {
   children: { handler: string; kind: string; name: string; action: ChildResult['action'] | 'pruned' | 'failed'; error?: string }[];
   statusWritten: boolean;
   error?: string;
+  /** The error behind {@link error}, for callers that branch on its class (a `ConflictError` is retried at once). */
+  cause?: unknown;
 }
 
 /** The child-informer index key of an owner's children: `<namespace>/<orkestra-owner label>`. */
@@ -239,9 +241,9 @@ export class GenericReconciler {
   /** Status-only and metadata-only changes of a CR need no reconcile, except deletion and our finalizer. */
   private needsReconcile(old: KubeObject, now: KubeObject): boolean {
     return old.metadata.generation !== now.metadata.generation || old.metadata.deletionTimestamp !== now.metadata.deletionTimestamp ||
-      JSON.stringify(old.metadata.labels) !== JSON.stringify(now.metadata.labels) ||
+      !deepEqual(old.metadata.labels, now.metadata.labels) ||
       // Our own inventory writes are no change of the CR.
-      JSON.stringify(annotationsBesidesInventory(old)) !== JSON.stringify(annotationsBesidesInventory(now)) ||
+      !deepEqual(annotationsBesidesInventory(old), annotationsBesidesInventory(now)) ||
       now.metadata.generation === undefined;
   }
 
@@ -272,7 +274,8 @@ export class GenericReconciler {
     const report = await this.reconcile(key);
     if (this.ownWrites.release(key)) this.queue.add(key); // a change that was not this reconcile's own: run again
     if (report.result === 'error') {
-      if (report.error?.startsWith('Conflict:')) return { requeueAfterMs: 20 };
+      // Someone changed an object between our read and our write: retry at once from fresh caches, no backoff.
+      if (report.cause instanceof ConflictError) return { requeueAfterMs: 20 };
       throw new Error(report.error);
     }
     this.queue.forget(key);
@@ -302,7 +305,8 @@ export class GenericReconciler {
       else await this.reconcileLive(cr, report);
     } catch (e) {
       report.result = 'error';
-      report.error = e instanceof ConflictError ? `Conflict: ${e.message}` : e instanceof Error ? e.message : String(e);
+      report.error = e instanceof Error ? e.message : String(e);
+      report.cause = e;
       this.logger.warn({ key, err: report.error }, 'reconcile failed');
     }
     this.lastReports.set(key, report);
@@ -384,7 +388,8 @@ export class GenericReconciler {
       if (crChanged) this.changedCRs.add(report.key); // the retry still rolls out a change of the CR
       report.result = 'error';
       const conflict = failures.find((f) => f instanceof ConflictError);
-      report.error = conflict ? `Conflict: ${(conflict as Error).message}` : describeError(failures[0]).message;
+      report.cause = conflict ?? failures[0];
+      report.error = conflict ? (conflict as Error).message : describeError(failures[0]).message;
     }
   }
 

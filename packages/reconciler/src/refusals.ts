@@ -5,7 +5,7 @@
  * reconciler asks again only when one of them does: each refusal watches the object in the way with a
  * field-selected informer (one list and one watch, then nothing), and a change of it re-queues the owner.
  */
-import { isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
+import { deepEqual, isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { Informer } from './informer.js';
 import { annotationsBesidesInventory } from './inventory.js';
@@ -21,7 +21,7 @@ export interface ChildRef {
 interface Refusal {
   error: OwnershipError;
   /** The CR as it was refused: uid, generation, labels and annotations (what templates may read to name a child). */
-  crVersion: string;
+  crVersion: unknown;
   informer: Informer;
   /** The object in the way, as first seen synced; undefined until then. */
   seenVersion: string | undefined;
@@ -30,8 +30,8 @@ interface Refusal {
 const refKey = (ref: ChildRef) => `${ref.apiVersion}/${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
 
 /** What of a CR may change the children it asks for: not its status, nor our own status writes. */
-function crVersionOf(cr: OwnerObject): string {
-  return JSON.stringify([cr.metadata.uid, cr.metadata.generation, cr.metadata.labels ?? {}, annotationsBesidesInventory(cr)]);
+function crVersionOf(cr: OwnerObject): unknown {
+  return [cr.metadata.uid, cr.metadata.generation, cr.metadata.labels ?? {}, annotationsBesidesInventory(cr)];
 }
 
 /**
@@ -63,7 +63,7 @@ export class OwnershipRefusals {
   current(key: string, cr: OwnerObject, ref: ChildRef): OwnershipError | undefined {
     const refusal = this.byOwner.get(key)?.get(refKey(ref));
     if (!refusal) return undefined;
-    if (refusal.crVersion !== crVersionOf(cr)) return this.drop(key, ref);
+    if (!deepEqual(refusal.crVersion, crVersionOf(cr))) return this.drop(key, ref);
     if (!refusal.informer.hasSynced) return refusal.error; // refused a moment ago; the first list re-queues the CR
     const live = refusal.informer.get(ref.namespace, ref.name);
     if (!live || isControlledBy(live, cr)) return this.drop(key, ref);

@@ -4,7 +4,7 @@
  * katalog's templated status fields. {@link statusPatch} returns `undefined` when nothing changed, so a
  * steady-state reconcile writes no status.
  */
-import { isDeepStrictEqual } from 'node:util';
+import { deepEqual } from '@orkestra/core';
 
 /** A condition as in Kubernetes API conventions (metav1.Condition). */
 export interface Condition {
@@ -53,7 +53,7 @@ export function statusPatch(cr: { metadata: { [field: string]: unknown }; status
     conditions: [...conditions.filter((c) => c.type !== 'Ready'), ready],
     ...(generation !== undefined ? { observedGeneration: generation } : {}),
   };
-  const unchanged = Object.entries(next).every(([k, v]) => isDeepStrictEqual(current[k], v));
+  const unchanged = Object.entries(next).every(([k, v]) => deepEqual(current[k], v));
   return unchanged ? undefined : next;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import type { KubeObject } from '@orkestra/core';
+import { ConflictError, type KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
@@ -226,6 +226,28 @@ describe('GenericReconciler against kube-apiserver with the garbage collector', 
     // from the configuration can still be pruned): written once per CR, never in steady state.
     expect(requests['patch websites']).toBe(n);
     expect(kube.requests.writes()).toBeLessThanOrEqual(6 * n);
+  });
+
+  it('reports a Conflict by its class (report.cause), and retries it until the CR converges', async () => {
+    let conflicts = 1;
+    const flaky = {
+      ...configmaps.handler,
+      update: async (...args: Parameters<typeof configmaps.handler.update>) => {
+        if (conflicts-- > 0) throw new ConflictError('Conflict', 409, 'apply ConfigMap: the object has been modified', { verb: 'apply', kind: 'ConfigMap' });
+        return configmaps.handler.update(...args);
+      },
+    };
+    const r = new GenericReconciler(kube, { owner, handlers: [flaky] as ReconcilerConfig['handlers'], resources: { configmaps: { onReconcile: [{ data: { a: '1' } }] } }, namespaces: [ns], resyncPeriodMs: 3_600_000 });
+    running.push(r);
+    await user.create(website(ns, 'clash', { image: 'nginx:1.27' }));
+    await r.start();
+    await until(async () => (await get('ConfigMap', 'v1', 'clash-config')) !== undefined, 'the ConfigMap after the retried conflict');
+    expect(conflicts).toBeLessThan(0); // the handler ran again after the conflict
+    conflicts = 1;
+    const report = await r.reconcileNow(ns, 'clash');
+    expect(report.result).toBe('error');
+    expect(report.cause).toBeInstanceOf(ConflictError);
+    expect(report.error).toBe('apply ConfigMap: the object has been modified');
   });
 
   it('converges 200 CRs without an error (figures printed, not asserted)', async () => {

@@ -7,9 +7,10 @@
  * condition (`{{#if (eq spec.env "prod")}}`, a `when` expression); every other argument must exist.
  */
 import { createHash } from 'node:crypto';
+import { deepEqual } from '@orkestra/core';
 import { EvalFailure } from './errors.js';
 import { describeType } from './paths.js';
-import { deepEqual, isTruthy, toText } from './values.js';
+import { isTruthy, toText } from './values.js';
 import type { TemplateHelper } from './types.js';
 
 /** `value`: ordinary; `condition`: tolerant of missing args in conditions; `default`/`required`: fallbacks. */
