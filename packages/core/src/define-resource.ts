@@ -70,9 +70,13 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
 
 /**
  * `object` without the dotted `paths` (see {@link ResolvedSpec.yieldedFields}): copies along each path, never
- * changes `object`. A path that is not there changes nothing.
+ * changes `object`. A path that is not there changes nothing. `defineResource` applies it; a handler written
+ * without it calls it on its desired object.
+ *
+ * @example
+ * withoutFields(deployment, ['spec.replicas']).spec.replicas; // undefined
  */
-function withoutFields(object: KubeObject, paths: readonly string[] | undefined): KubeObject {
+export function withoutFields(object: KubeObject, paths: readonly string[] | undefined): KubeObject {
   if (!paths?.length) return object;
   const copy = { ...object } as Record<string, unknown>;
   for (const path of paths) {

@@ -45,7 +45,7 @@ export { Type, integerField, booleanField, stringField, stringMapField, quantity
 export type { Static, TSchema } from './source-schema.js';
 export { resolveCommonFields, metadataFor } from './common-fields.js';
 export type { CommonSource, CommonResolved, NameRule } from './common-fields.js';
-export { defineResource } from './define-resource.js';
+export { defineResource, withoutFields } from './define-resource.js';
 export type { ResourceDefinition, DefinedResource } from './define-resource.js';
 export { readKeysFrom } from './referenced-data.js';
 export type { ObjectReader, KeySource } from './referenced-data.js';

@@ -3,7 +3,7 @@
  * source and build the object; the lifecycle is core's, with the kind's plural and scope from discovery.
  */
 import {
-  ANY_KIND, Validator, canonicalBase64, checkDns1123Label, checkDns1123Subdomain, createChild, deleteChild, updateChild, withSystemLabels,
+  ANY_KIND, Validator, canonicalBase64, checkDns1123Label, checkDns1123Subdomain, createChild, deleteChild, updateChild, withSystemLabels, withoutFields,
   type ChildBehaviour, type ChildKind, type ChildResult, type Context, type KubeObject, type ObjectClient, type OwnerObject, type ResourceHandler,
 } from '@orkestra/core';
 import { immutableChanges } from './immutable-fields.js';
@@ -105,7 +105,8 @@ export function resolve(source: ManifestSource, ownerName: string): ResolvedMani
  */
 export function desired(owner: OwnerObject, spec: ResolvedManifest): KubeObject {
   const namespace = spec.namespace ?? owner.metadata.namespace;
-  return {
+  // Fields another controller of the same owner writes (an HPA's target replicas) are not ours to set.
+  return withoutFields({
     ...spec.fields,
     apiVersion: spec.apiVersion,
     kind: spec.kind,
@@ -115,7 +116,7 @@ export function desired(owner: OwnerObject, spec: ResolvedManifest): KubeObject 
       labels: spec.labels,
       ...(Object.keys(spec.annotations).length ? { annotations: spec.annotations } : {}),
     },
-  };
+  }, spec.yieldedFields);
 }
 
 const redactSecretData = (path: string): boolean => path === 'data' || path.startsWith('data.');
