@@ -20,14 +20,35 @@ export function describeObject(where: ObjectLocation): string {
   return where.namespace ? `${kind} ${where.namespace}/${where.name}` : `${kind} ${where.name}`;
 }
 
+/**
+ * The reasons of the API server's answers (`metav1.StatusReason`) as a {@link KubeApiError} carries them: 429,
+ * 502, 503 and 504 and network failures are `Unavailable`; an answer with no reason Orkestra knows is `Http<code>`.
+ */
+export type KubeApiReason =
+  | 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'Forbidden' | 'Unauthorized' | 'Unavailable' | 'InternalError'
+  | 'Gone' | 'Expired' | 'BadRequest' | 'MethodNotAllowed' | 'NotAcceptable' | 'RequestEntityTooLarge' | 'UnsupportedMediaType'
+  | 'Timeout' | 'ServerTimeout' | 'TooManyRequests' | 'ServiceUnavailable' | 'StoreReadError'
+  | `Http${number}`;
+
+/**
+ * Every reason an {@link OrkestraError} can carry: branch on these (or on the error's class), never on messages.
+ * `Validation` bad input, nothing sent; `Ownership` someone else's object; `Immutable` a field the server will not
+ * change; `Contested` another writer keeps taking list items; `Config` a kubeconfig problem; `NeedsCluster` a
+ * value that only a cluster can give; `Template` a template failed; `Aborted` / `Closed` the caller stopped it;
+ * `Unknown` anything else a request threw; and the API server's own reasons ({@link KubeApiReason}).
+ */
+export type ErrorReason =
+  | 'Validation' | 'Ownership' | 'Immutable' | 'Contested' | 'Config' | 'NeedsCluster' | 'Template' | 'Aborted' | 'Closed' | 'Unknown'
+  | KubeApiReason;
+
 /** The base of every error Orkestra raises. */
 export class OrkestraError extends Error {
   /** A stable, machine-readable reason such as `NotFound`, `Ownership`, `Validation`. */
-  readonly reason: string;
+  readonly reason: ErrorReason;
   /** The object the error is about, when there is one. */
   readonly object: ObjectLocation | undefined;
 
-  constructor(reason: string, message: string, options: { object?: ObjectLocation; cause?: unknown } = {}) {
+  constructor(reason: ErrorReason, message: string, options: { object?: ObjectLocation; cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.reason = reason;
@@ -129,8 +150,10 @@ export class KubeApiError extends OrkestraError {
   readonly status: KubeStatus | undefined;
   /** The verb of the failed request. */
   readonly verb: string;
+  /** The API server's reason for its answer. */
+  declare readonly reason: KubeApiReason;
 
-  constructor(reason: string, code: number, message: string, request: RequestDescription, status?: KubeStatus, cause?: unknown) {
+  constructor(reason: KubeApiReason, code: number, message: string, request: RequestDescription, status?: KubeStatus, cause?: unknown) {
     super(reason, message, { object: { kind: request.kind, namespace: request.namespace, name: request.name }, cause });
     this.code = code;
     this.status = status;

@@ -11,7 +11,7 @@ export {
   OrkestraError, ValidationError, OwnershipError, KubeApiError, NotFoundError, AlreadyExistsError, ConflictError,
   InvalidError, ForbiddenError, UnauthorizedError, UnavailableError, describeObject,
 } from './errors.js';
-export type { ObjectLocation, FieldProblem, KubeStatus, StatusCause, RequestDescription } from './errors.js';
+export type { ErrorReason, KubeApiReason, ObjectLocation, FieldProblem, KubeStatus, StatusCause, RequestDescription } from './errors.js';
 
 export type {
   ObjectClient, PeekAnswer, ResourceInfo, CallOptions, WriteOptions, ApplyOptions, PatchOptions, ListOptions, ObjectList, DeleteOptions, WatchEvent, WatchOptions,

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ApiException } from '@kubernetes/client-node';
 import {
   AlreadyExistsError, ConflictError, ForbiddenError, InvalidError, KubeApiError, NotFoundError, OrkestraError, OwnershipError,
-  UnauthorizedError, UnavailableError, ValidationError,
+  UnauthorizedError, UnavailableError, ValidationError, type ErrorReason,
 } from '../src/index.js';
 import { errorFromStatus, isNetworkError, toKubeError } from '../src/kube/index.js';
 
@@ -112,5 +112,23 @@ describe('ValidationError and OwnershipError', () => {
     const other = new OwnershipError({ kind: 'Service', namespace: 'a', name: 'b' }, 'Website a/x (uid 1)', 'Website a/y (uid 2)', 'delete');
     expect(other.message).toMatch(/is controlled by Website a\/y \(uid 2\)/);
     expect(other.actualController).toBe('Website a/y (uid 2)');
+  });
+});
+
+describe('error reasons', () => {
+  it('are the API server\'s known reasons, or Http<code> for an answer with a reason Orkestra does not know', () => {
+    const gone = errorFromStatus(410, status(410, 'Expired', 'the continue token is too old'), { verb: 'list', kind: 'ConfigMap' });
+    expect(gone.reason).toBe('Expired');
+    const odd = errorFromStatus(418, status(418, 'Teapot', 'short and stout'), { verb: 'get', kind: 'ConfigMap' });
+    expect(odd.reason).toBe('Http418');
+    expect(errorFromStatus(418, 'not json', { verb: 'get', kind: 'ConfigMap' }).reason).toBe('Http418');
+  });
+
+  it('form a union the compiler checks', () => {
+    const reason: ErrorReason = new ValidationError({ path: 'x', message: 'bad' }).reason;
+    expect(reason).toBe('Validation');
+    // @ts-expect-error — not a reason: a typo in a comparison or a construction fails the typecheck
+    const typo: ErrorReason = 'Validaton';
+    expect(typo).toBe('Validaton');
   });
 });

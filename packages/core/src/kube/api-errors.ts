@@ -5,7 +5,7 @@
  */
 import {
   AlreadyExistsError, ConflictError, ForbiddenError, InvalidError, KubeApiError, NotFoundError, OrkestraError, UnauthorizedError, UnavailableError,
-  describeObject, type KubeStatus, type RequestDescription,
+  describeObject, type KubeApiReason, type KubeStatus, type RequestDescription,
 } from '../errors.js';
 
 const HINTS: Record<string, string> = {
@@ -73,7 +73,17 @@ function parseStatus(body: unknown): KubeStatus | undefined {
   }
 }
 
-function reasonFor(code: number, status: KubeStatus | undefined): string {
+const STATUS_REASONS: ReadonlySet<string> = new Set<KubeApiReason>([
+  'NotFound', 'AlreadyExists', 'Conflict', 'Invalid', 'Forbidden', 'Unauthorized', 'Unavailable', 'InternalError', 'Gone', 'Expired',
+  'BadRequest', 'MethodNotAllowed', 'NotAcceptable', 'RequestEntityTooLarge', 'UnsupportedMediaType', 'Timeout', 'ServerTimeout',
+  'TooManyRequests', 'ServiceUnavailable', 'StoreReadError',
+]);
+
+function isStatusReason(r: string | undefined): r is KubeApiReason {
+  return r !== undefined && STATUS_REASONS.has(r);
+}
+
+function reasonFor(code: number, status: KubeStatus | undefined): KubeApiReason {
   const r = status?.reason;
   if (code === 404) return 'NotFound';
   if (code === 409) return r === 'AlreadyExists' ? 'AlreadyExists' : 'Conflict';
@@ -82,7 +92,7 @@ function reasonFor(code: number, status: KubeStatus | undefined): string {
   if (code === 401) return 'Unauthorized';
   if (code === 0 || code === 429 || code === 502 || code === 503 || code === 504) return 'Unavailable';
   if (code === 500) return 'InternalError';
-  return r ?? `Http${code}`;
+  return isStatusReason(r) ? r : `Http${code}`;
 }
 
 const CLASSES: Record<string, new (...args: ConstructorParameters<typeof KubeApiError>) => KubeApiError> = {
