@@ -304,6 +304,17 @@ describe.each(Object.entries(CASES))('%s', (kind, c) => {
     expect((await manifests.update(ctx, kube, owner, spec(c.smaller()))).action).toBe('unchanged');
   });
 
+  if (kind === 'Widget') {
+    it('a route another manager adds (list keyed by port) is theirs: no drift, no write, and it stays', async () => {
+      await manifests.update(ctx, kube, owner, spec(c.full()));
+      await other.apply({ apiVersion: 'acme.example.com/v1', kind: 'Widget', metadata: { name: NAME, namespace: ns }, spec: { routes: [{ port: 8080, backend: 'debug' }] } }, { fieldManager: 'other-controller', force: false });
+      kube.requests.reset();
+      for (let i = 0; i < 5; i++) expect((await manifests.update(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
+      expect(kube.requests.writes()).toBe(0);
+      expect((at(await read(), 'spec.routes') as { port: number }[]).map((r) => r.port).sort()).toEqual([443, 80, 8080]);
+    });
+  }
+
   it('refuses an object of that name nobody controls: no write, left as it was', async () => {
     await other.create(foreign());
     kube.requests.reset();

@@ -60,6 +60,11 @@ interface Memo {
 /** At most this many CRs keep a memoised plan; the longest unchanged are dropped first. */
 const MEMO_CAPACITY = 16_384;
 
+/** How kinds are served, as far as known without a request: the client's `resources` registry fits. */
+export interface KindScopes {
+  lookup(apiVersion: string, kind: string): { namespaced: boolean } | undefined;
+}
+
 interface CompiledChild extends ChildTemplateRef {
   /** The CR path of the list or map the template repeats over. */
   forEach: string | undefined;
@@ -79,8 +84,17 @@ export class ChildPlanner {
   /** By `namespace/name`: one entry per CR, replaced when its uid or resourceVersion changes. */
   private readonly memo = new Map<string, Memo>();
 
-  /** Compiles every child template; throws one {@link TemplateError} listing every problem. */
-  constructor(resources: Readonly<Record<string, HandlerTemplates>>, private readonly handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>, engine: TemplateEngine) {
+  /**
+   * Compiles every child template; throws one {@link TemplateError} listing every problem. `scopes` (the
+   * client's registry) says which kinds of a handler of any kind are cluster-scoped, so such a child of a
+   * namespaced owner is refused at planning; without it, they are taken as namespaced.
+   */
+  constructor(
+    resources: Readonly<Record<string, HandlerTemplates>>,
+    private readonly handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>,
+    engine: TemplateEngine,
+    private readonly scopes?: KindScopes,
+  ) {
     const problems: TemplateProblem[] = [];
     for (const [handlerKey, templates] of Object.entries(resources)) {
       const sensitive = (handlers.get(handlerKey)?.sensitiveFields?.length ?? 0) > 0;
@@ -182,7 +196,7 @@ export class ChildPlanner {
         this.planOne(c, { ...ref, item: item.path }, cr, data, children, problems);
       }
     }
-    const checked = checkPlacement(cr, children);
+    const checked = checkPlacement(cr, children, this.scopes);
     return { children: yieldControlledFields(cr, checked.children), problems: [...problems, ...checked.problems] };
   }
 

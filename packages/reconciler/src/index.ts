@@ -1,6 +1,8 @@
 export { GenericReconciler } from './reconciler.js';
 export { ChildPlanner, PHASES } from './child-planner.js';
-export type { Phase, Plan, PlannedChild, PlanProblem, ChildTemplateRef } from './child-planner.js';
+export type { Phase, Plan, PlannedChild, PlanProblem, ChildTemplateRef, KindScopes } from './child-planner.js';
+export { childKinds, resolveChildKinds, kindKey } from './child-kinds.js';
+export type { ChildKindUse } from './child-kinds.js';
 export type { ReconcileReport } from './reconciler.js';
 export type { ReconcilerConfig, OwnerKind, ChildTemplate, HandlerTemplates, ReconcilerObserver, TemplateValue, When } from './config.js';
 export { Informer, objectKey } from './informer.js';

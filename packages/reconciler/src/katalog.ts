@@ -172,6 +172,20 @@ function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: r
   return out;
 }
 
+/** A handler of any kind needs a literal apiVersion and kind in each template: what {@link ResourceHandler.kindOf} says. */
+function kindProblems(handler: ResourceHandler<unknown, ResolvedSpec>, item: unknown, at: readonly (string | number)[], locator: YamlLocator): FieldProblem[] {
+  try {
+    handler.kindOf?.(item);
+    return [];
+  } catch (e) {
+    if (!(e instanceof ValidationError)) throw e;
+    return e.problems.map((p) => {
+      const path = `${pathOf(at)}.${p.path}`;
+      return { ...p, path, message: `${p.message} (${where(locator, path)})` };
+    });
+  }
+}
+
 /**
  * Parses and validates a katalog: its text, or a {@link YamlSource} already read with {@link readYaml} (so a
  * caller that loads twice — for the keys, then with handlers — parses once). With `handlers`, each child is also checked against its handler's source
@@ -220,7 +234,9 @@ export function loadKatalog(input: string | YamlSource, options: { file?: string
       }
       for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
         (phases[phase] ?? []).forEach((item, j) => {
-          if (!check!(item)) problems.push(...problemsOf(check!.errors, ['spec', 'crds', i, 'resources', key, phase, j], locator));
+          const at = ['spec', 'crds', i, 'resources', key, phase, j];
+          if (!check!(item)) problems.push(...problemsOf(check!.errors, at, locator));
+          else if (handler.kindOf) problems.push(...kindProblems(handler, item, at, locator));
         });
       }
     }

@@ -4,15 +4,16 @@
  * even for its valid siblings.
  */
 import { ANY_KIND, ValidationError, assertOwnable, childKindOf, type OwnerObject } from '@orkestra/core';
-import type { PlannedChild, PlanProblem } from './child-planner.js';
+import type { KindScopes, PlannedChild, PlanProblem } from './child-planner.js';
 
 /**
  * Splits planned children into those that pass the placement and uniqueness checks and the problems of those
  * that do not: a namespaced owner's child in another namespace, or of a cluster-scoped kind (see core's
  * `assertOwnable`); a second child that is the same object (kind, namespace and name) as an earlier one.
- * The scope of a handler of any kind is known only from discovery: for those, only the namespace is checked.
+ * The scope of a handler of any kind's child is known only from discovery: `scopes` (the client's registry)
+ * tells; a kind it does not know is taken as namespaced, and only the namespace is checked.
  */
-export function checkPlacement(owner: OwnerObject, children: readonly PlannedChild[]): { children: PlannedChild[]; problems: PlanProblem[] } {
+export function checkPlacement(owner: OwnerObject, children: readonly PlannedChild[], scopes?: KindScopes): { children: PlannedChild[]; problems: PlanProblem[] } {
   const ok: PlannedChild[] = [];
   const problems: PlanProblem[] = [];
   const seen = new Map<string, string>();
@@ -22,7 +23,7 @@ export function checkPlacement(owner: OwnerObject, children: readonly PlannedChi
     const label = item !== undefined ? `${field} (item ${item})` : field;
     const { apiVersion, kind } = childKindOf(handler, spec);
     const anyKind = handler.kind === ANY_KIND;
-    const clusterScoped = !anyKind && !handler.namespaced;
+    const clusterScoped = anyKind ? scopes?.lookup(apiVersion, kind)?.namespaced === false : !handler.namespaced;
     const namespace = clusterScoped ? undefined : (spec.namespace ?? owner.metadata.namespace);
     try {
       assertOwnable(owner, { kind, name: spec.name, namespace, clusterScoped });

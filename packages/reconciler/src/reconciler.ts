@@ -10,9 +10,10 @@
 import {
   ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, ForbiddenError, NotFoundError, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
   deepEqual, isControlledBy, ownerLabelValue, silentLogger, templateKindOf, type ChildKind, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
-  type ResolvedSpec, type ResourceHandler,
+  type ResolvedSpec, type ResourceHandler, type ResourceInfo,
 } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
+import { childKinds, kindKey, resolveChildKinds, type ChildKindUse } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
 import { objectKey, type Informer } from './informer.js';
@@ -79,6 +80,9 @@ export class GenericReconciler {
   private readonly abort = new AbortController();
   private readonly templates: CompiledTemplates;
   private readonly handlers = new Map<string, ResourceHandler<unknown, ResolvedSpec>>();
+  /** The kinds of the children, and (from {@link start}) how each is served. */
+  private readonly kinds: ChildKindUse[];
+  private served = new Map<string, ResourceInfo & ChildKindUse>();
   /** The owner and child informers this reconciler uses (shared with other reconcilers of the client). */
   private readonly ownerInformers: Informer[] = [];
   private readonly childInformers: Informer[] = [];
@@ -113,7 +117,9 @@ export class GenericReconciler {
         throw new OrkestraError('Config', `resources.${key}: no handler with key "${key}" was given — pass its package's handler (e.g. @orkestra/${key}) in handlers, or remove "${key}" from resources`);
       }
     }
-    this.templates = compileReconcilerTemplates(config, this.handlers);
+    for (const h of this.handlers.values()) if (!h.kindOf) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
+    this.kinds = childKinds(config.resources, this.handlers);
+    this.templates = compileReconcilerTemplates(config, this.handlers, kube.resources);
     for (const [key, templates] of Object.entries(config.resources)) {
       const handler = this.handlers.get(key)!;
       for (const { when: _when, forEach: _forEach, ...source } of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? [])]) {
@@ -135,7 +141,6 @@ export class GenericReconciler {
     this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
     this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
     this.refusals = new OwnershipRefusals(kube, this.logger, (key) => this.queue.add(key));
-    for (const h of this.handlers.values()) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
     kube.resources.register({ apiVersion: this.ownerApiVersion, kind: config.owner.kind, plural: config.owner.plural, namespaced: config.owner.namespaced ?? true });
   }
 
@@ -149,10 +154,14 @@ export class GenericReconciler {
     return this.queue.depth;
   }
 
-  /** Starts the informers, waits for their first lists, then starts reconciling. */
+  /**
+   * Starts the informers, waits for their first lists, then starts reconciling. Rejects, before watching
+   * anything, when a child kind is not served by the API server (naming it and the CRD to install).
+   */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.served = await resolveChildKinds(this.kinds, (apiVersion, kind) => this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal }));
     const namespaces = this.config.namespaces?.length ? [...this.config.namespaces] : [undefined];
     const owner = this.config.owner;
     for (const namespace of namespaces) {
@@ -167,9 +176,7 @@ export class GenericReconciler {
       this.ownerInformers.push(lease.informer);
       if (owner.namespaced === false) break;
     }
-    const kinds = new Map<string, { apiVersion: string; kind: string; namespaced: boolean }>();
-    for (const h of this.handlers.values()) if (this.config.resources[h.key]) kinds.set(`${h.apiVersion}/${h.kind}`, h);
-    for (const { apiVersion, kind, namespaced } of kinds.values()) {
+    for (const { apiVersion, kind, namespaced } of this.served.values()) {
       for (const namespace of namespaces) {
         // Every Orkestra child of the kind, whoever owns it: the same informer serves every reconciler of
         // this client, and events are filtered by owner kind in ownerKeyOf.
@@ -348,6 +355,7 @@ export class GenericReconciler {
       ? this.writeInventory(cr, [...recorded.keys(), ...wanted.keys()]).catch((e: unknown) => { failures.push(e); })
       : undefined;
     await Promise.all(desired.map(async ({ phase, handler, spec }, i) => {
+      const { kind } = childKindOf(handler, spec);
       try {
         // A refusal that still holds is answered from memory: no request while nothing changed.
         const refused = this.refusals.current(report.key, cr, refs[i]!);
@@ -355,12 +363,12 @@ export class GenericReconciler {
         const result = await this.applyChild(report.key, cr, phase, handler, spec, refs[i]!);
         if (result.action !== 'unchanged') this.ownWrites.record(result.object);
         if (result.action === 'created') this.prefetchSchema(refs[i]!);
-        report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
+        report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
         if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
-        if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes, crChanged);
+        if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes, crChanged);
       } catch (e) {
         failures.push(e);
-        report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: 'failed', error: e instanceof Error ? e.message : String(e) });
+        report.children.push({ handler: handler.key, kind, name: spec.name, action: 'failed', error: e instanceof Error ? e.message : String(e) });
       }
     }));
     await grow;
@@ -411,23 +419,28 @@ export class GenericReconciler {
 
   /** Deletes owned children (found in the caches by label, confirmed by controller UID) that are not desired. */
   private async prune(cr: OwnerObject, desired: PlannedChild[], report: ReconcileReport, failures: unknown[], notes: Map<string, string[]>): Promise<void> {
-    const wanted = new Set(desired.map((d) => `${d.handler.apiVersion}/${d.handler.kind}/${d.spec.namespace ?? cr.metadata.namespace ?? ''}/${d.spec.name}`));
+    const wanted = new Set(desired.map((d) => {
+      const kind = childKindOf(d.handler, d.spec);
+      const namespaced = this.served.get(kindKey(kind))?.namespaced ?? true;
+      return `${kindKey(kind)}/${namespaced ? (d.spec.namespace ?? cr.metadata.namespace ?? '') : ''}/${d.spec.name}`;
+    }));
     const ownerLabel = ownerLabelValue(cr.metadata.name);
     const seen = new Set<Informer>();
-    for (const handler of this.handlers.values()) {
-      if (!this.config.resources[handler.key]) continue;
+    for (const served of this.served.values()) {
+      const { apiVersion, kind, namespaced } = served;
+      const handlerKey = served.handlerKeys[0]!;
       for (const informer of this.childInformers) {
-        if (seen.has(informer) || informer.options.apiVersion !== handler.apiVersion || informer.options.kind !== handler.kind) continue;
+        if (seen.has(informer) || informer.options.apiVersion !== apiVersion || informer.options.kind !== kind) continue;
         seen.add(informer);
-        for (const child of informer.byIndex(ownerIndexKey(handler.namespaced ? cr.metadata.namespace : undefined, ownerLabel)!)) {
+        for (const child of informer.byIndex(ownerIndexKey(namespaced ? cr.metadata.namespace : undefined, ownerLabel)!)) {
           if (!isControlledBy(child, cr)) continue;
-          if (wanted.has(`${handler.apiVersion}/${handler.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
+          if (wanted.has(`${apiVersion}/${kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
           try {
-            const result = await deleteChild(this.ctx, this.kube, cr, { apiVersion: handler.apiVersion, kind: handler.kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '' });
+            const result = await deleteChild(this.ctx, this.kube, cr, { apiVersion, kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '' });
             if (result.action === 'deleted') {
-              report.children.push({ handler: handler.key, kind: handler.kind, name: child.metadata.name ?? '', action: 'pruned' });
-              this.config.observer?.childChanged?.({ key: objectKey(cr.metadata.namespace, cr.metadata.name), kind: handler.kind, name: child.metadata.name ?? '', action: 'pruned' });
-              notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${handler.kind} ${child.metadata.name}`]);
+              report.children.push({ handler: handlerKey, kind, name: child.metadata.name ?? '', action: 'pruned' });
+              this.config.observer?.childChanged?.({ key: objectKey(cr.metadata.namespace, cr.metadata.name), kind, name: child.metadata.name ?? '', action: 'pruned' });
+              notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${kind} ${child.metadata.name}`]);
             }
           } catch (e) {
             failures.push(e);
@@ -544,8 +557,9 @@ export class GenericReconciler {
     const notes = new Map<string, string[]>();
     for (const { handler, spec } of desired) {
       const result = await handler.create(this.ctx, this.kube, cr, spec);
-      report.children.push({ handler: handler.key, kind: handler.kind, name: spec.name, action: result.action });
-      if (result.action !== 'unchanged') this.childChanged(cr, handler.kind, spec.name, result, notes);
+      const { kind } = childKindOf(handler, spec);
+      report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
+      if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes);
     }
     await this.flushEvents(cr, notes);
     const index = finalizers.indexOf(this.finalizer);

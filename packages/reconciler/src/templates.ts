@@ -5,7 +5,7 @@
  */
 import type { KubeObject, Logger, OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { TemplateError, createTemplateEngine, type TemplateEngine, type TemplateProblem } from '@orkestra/template';
-import { ChildPlanner } from './child-planner.js';
+import { ChildPlanner, type KindScopes } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 
 /** Every template of a reconciler. */
@@ -17,12 +17,12 @@ export interface CompiledTemplates {
 }
 
 /** Compiles the templates of `config`; throws one {@link TemplateError} listing every problem. */
-export function compileReconcilerTemplates(config: ReconcilerConfig, handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>): CompiledTemplates {
+export function compileReconcilerTemplates(config: ReconcilerConfig, handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>, resources?: KindScopes): CompiledTemplates {
   const engine = config.templateEngine ?? createTemplateEngine();
   const problems: TemplateProblem[] = [];
   let planner: ChildPlanner | undefined;
   try {
-    planner = new ChildPlanner(config.resources, handlers, engine);
+    planner = new ChildPlanner(config.resources, handlers, engine, resources);
   } catch (e) {
     if (!(e instanceof TemplateError)) throw e;
     problems.push(...e.problems);

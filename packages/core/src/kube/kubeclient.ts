@@ -281,10 +281,17 @@ export class Kubeclient implements ObjectClient {
     for (const c of this.caches) c.observe?.(event);
   }
 
-  /** How `apiVersion`/`kind` is served, from the registry or through one (cached) discovery request. */
+  /**
+   * How `apiVersion`/`kind` is served: from the registry, or through one discovery request per apiVersion,
+   * cached. A kind the cached answer lacks (a CRD installed since) discovers its apiVersion again, once per
+   * call; a kind the server does not serve is a `NotFoundError`.
+   */
   async resourceFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<ResourceInfo> {
     const known = this.resources.lookup(apiVersion, kind);
     if (known) return known;
+    const cached = this.discoveries.get(apiVersion);
+    // A finished answer that lacks the kind is stale for it; one still in flight may yet bring it.
+    if (cached && !(await cached.then(() => this.resources.lookup(apiVersion, kind), () => undefined)) && this.discoveries.get(apiVersion) === cached) this.discoveries.delete(apiVersion);
     let pending = this.discoveries.get(apiVersion);
     if (!pending) {
       pending = this.send<{ resources?: { name: string; kind: string; namespaced: boolean }[] }>({
@@ -294,7 +301,10 @@ export class Kubeclient implements ObjectClient {
       this.discoveries.set(apiVersion, pending);
       pending.catch(() => this.discoveries.delete(apiVersion));
     }
-    await pending;
+    // A group-version the server does not serve at all answers discovery with 404: the same answer for the kind.
+    await pending.catch((e: unknown) => {
+      if (!(e instanceof NotFoundError)) throw e;
+    });
     const info = this.resources.lookup(apiVersion, kind);
     if (!info) {
       throw new NotFoundError('NotFound', 404, `the API server does not serve kind ${kind} in ${apiVersion} — install its CRD, or check apiVersion and kind`, { verb: 'discover', kind });

@@ -1,0 +1,77 @@
+/**
+ * The kinds of a configuration's children: what the reconciler watches, prunes and asks permissions for.
+ * A typed handler makes one kind; a handler of any kind (`@orkestra/manifests`) makes the kind each of its
+ * templates names, read from the template before it is evaluated (see `ResourceHandler.kindOf`).
+ */
+import { NotFoundError, OrkestraError, ValidationError, templateKindOf, type ChildKind, type FieldProblem, type ResolvedSpec, type ResourceHandler, type ResourceInfo } from '@orkestra/core';
+import { PHASES } from './child-planner.js';
+import type { HandlerTemplates } from './config.js';
+
+/** One kind of child, with the handlers and templates that make it. */
+export interface ChildKindUse extends ChildKind {
+  /** Keys of the handlers making it, in configuration order. */
+  handlerKeys: string[];
+  /** Where it is named first: `resources.manifests.onReconcile[0]`. */
+  field: string;
+}
+
+/** `apps/v1/StatefulSet`: how kinds are keyed. */
+export function kindKey(kind: ChildKind): string {
+  return `${kind.apiVersion}/${kind.kind}`;
+}
+
+/**
+ * Every kind the templates of `resources` make. Throws a {@link ValidationError} listing every template of a
+ * handler of any kind whose apiVersion or kind is missing or templated.
+ */
+export function childKinds(resources: Readonly<Record<string, HandlerTemplates>>, handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>): ChildKindUse[] {
+  const kinds = new Map<string, ChildKindUse>();
+  const problems: FieldProblem[] = [];
+  const use = (kind: ChildKind, handlerKey: string, field: string) => {
+    const known = kinds.get(kindKey(kind));
+    if (!known) kinds.set(kindKey(kind), { ...kind, handlerKeys: [handlerKey], field });
+    else if (!known.handlerKeys.includes(handlerKey)) known.handlerKeys.push(handlerKey);
+  };
+  for (const [key, templates] of Object.entries(resources)) {
+    const handler = handlers.get(key);
+    if (!handler) continue;
+    if (!handler.kindOf) {
+      use(templateKindOf(handler, undefined), key, `resources.${key}`);
+      continue;
+    }
+    for (const phase of PHASES) {
+      (templates[phase] ?? []).forEach((template, index) => {
+        const field = `resources.${key}.${phase}[${index}]`;
+        try {
+          use(templateKindOf(handler, template), key, field);
+        } catch (e) {
+          if (!(e instanceof ValidationError)) throw e;
+          problems.push(...e.problems.map((p) => ({ ...p, path: `${field}.${p.path}` })));
+        }
+      });
+    }
+  }
+  if (problems.length > 0) throw new ValidationError(problems);
+  return [...kinds.values()];
+}
+
+/**
+ * How each kind is served (plural, scope): from the client's registry, or through discovery (one request per
+ * apiVersion, cached). A kind the API server does not serve is an error naming it, where it is used, and the
+ * CRD to install; every such kind is listed at once.
+ */
+export async function resolveChildKinds(kinds: readonly ChildKindUse[], resourceFor: (apiVersion: string, kind: string) => Promise<ResourceInfo>): Promise<Map<string, ResourceInfo & ChildKindUse>> {
+  const out = new Map<string, ResourceInfo & ChildKindUse>();
+  const missing: string[] = [];
+  await Promise.all(kinds.map(async (k) => {
+    try {
+      out.set(kindKey(k), { ...k, ...(await resourceFor(k.apiVersion, k.kind)) });
+    } catch (e) {
+      if (!(e instanceof NotFoundError)) throw e;
+      const group = k.apiVersion.includes('/') ? k.apiVersion.slice(0, k.apiVersion.indexOf('/')) : 'the core group';
+      missing.push(`${k.field}: the API server does not serve kind ${k.kind} in ${k.apiVersion} — install the CustomResourceDefinition of ${k.kind} (group ${group}), or fix apiVersion and kind`);
+    }
+  }));
+  if (missing.length > 0) throw new OrkestraError('Config', missing.length === 1 ? missing[0]! : `${missing.length} kinds are not served:\n  - ${missing.join('\n  - ')}`);
+  return out;
+}
