@@ -8,7 +8,7 @@
  * `databaseConfig` is exported so tests can check that it is the katalog's configuration.
  */
 import { pathToFileURL } from 'node:url';
-import { Kubeclient } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as manifests from '@orkestra/manifests';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';

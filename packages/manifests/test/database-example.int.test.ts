@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Kubeclient, type KubeObject } from '@orkestra/core';
+import type { KubeObject } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, loadKatalog, type ReconcilerConfig } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
