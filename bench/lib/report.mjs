@@ -137,6 +137,7 @@ export function versusTables(v) {
     ['whole-process CPU per CR per steady resync', (r) => r.cpuMsPerCrPerResync.median, (x) => `${fmt(x)} ms`],
     ['API server + etcd CPU per CR per steady resync (above idle)', (r) => r.serverCpuMsPerCrPerResync.median, (x) => `${fmt(x)} ms`],
     ['reconciles per CR per steady resync', (r) => r.reconcilesPerCrPerResync.median, (x) => fmt(x)],
+    ['CRs still queued at the end of the window', (r) => r.queuedAtEnd?.median, (x) => fmt(x, 0)],
     ['convergence of N CRs', (r) => r.convergenceSeconds.median, (x) => `${fmt(x)} s`],
     ['reconciles / writes until converged', (r) => r.convergenceReconciles.median, (x, r) => `${fmt(x, 0)} / ${fmt(r.convergenceWrites.median, 0)}`],
     ['RSS after steady state', (r) => r.rssMiB.median, (x) => `${fmt(x)} MiB`],
@@ -149,8 +150,9 @@ export function versusTables(v) {
     out.push(`| N = ${n}, resync ${row.resyncSeconds} s | ${present.map((k) => v.operators[k]).join(' | ')} |`, `|---|${present.map(() => '---|').join('')}`);
     for (const [label, get, show] of figures) {
       const values = present.map((k) => get(row[k]));
+      if (values.every((x) => x === undefined)) continue; // not measured by this run
       const best = Math.min(...values);
-      out.push(`| ${label} | ${present.map((k, i) => { const t = show(values[i], row[k]); return values[i] === best && present.length > 1 && label !== 'reconciles / writes until converged' ? `**${t}**` : t; }).join(' | ')} |`);
+      out.push(`| ${label} | ${present.map((k, i) => { const t = show(values[i], row[k]); return values[i] === best && present.length > 1 && !label.startsWith('reconciles') && !label.startsWith('CRs still queued') ? `**${t}**` : t; }).join(' | ')} |`);
     }
     out.push('');
   }

@@ -31,10 +31,12 @@ const WRITE_VERBS = new Set(['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE', 'DELETEC
 const READ_VERBS = new Set(['GET', 'LIST']);
 const byOperator = (l) => OPERATOR_RESOURCES.has(l.resource) || (l.resource === 'websites' && l.subresource === 'status');
 
+const crReconciles = (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website');
+const crQueued = (t) => sumOf(t, 'workqueue_depth', (l) => l.name === 'website');
 export const OPERATORS = {
-  orkestra: { label: 'orkestra run', reconciles: (t) => sumOf(t, 'orkestra_reconcile_total') },
-  createOrUpdate: { label: 'controller-runtime, CreateOrUpdate', style: 'create-or-update', reconciles: (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website') },
-  apply: { label: 'controller-runtime, apply always', style: 'apply', reconciles: (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website') },
+  orkestra: { label: 'orkestra run', reconciles: (t) => sumOf(t, 'orkestra_reconcile_total'), queued: (t) => sumOf(t, 'orkestra_queue_depth') },
+  createOrUpdate: { label: 'controller-runtime, CreateOrUpdate', style: 'create-or-update', reconciles: crReconciles, queued: crQueued },
+  apply: { label: 'controller-runtime, apply always', style: 'apply', reconciles: crReconciles, queued: crQueued },
 };
 
 /** The bench workload (lib/workload.mjs) as a katalog for `orkestra run`. */
@@ -180,7 +182,8 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
     const settled = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
     const s0 = { cpu: cpuMsOf(op.pid), server: serverCpu(), t: performance.now(), api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
     await guard(sleep(steadyResyncs * resyncSeconds * 1000));
-    const s1 = { cpu: cpuMsOf(op.pid), server: serverCpu(), t: performance.now(), api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+    const m1 = await op.metrics();
+    const s1 = { cpu: cpuMsOf(op.pid), server: serverCpu(), t: performance.now(), api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(m1), queued: OPERATORS[key].queued(m1) };
     const memory = memoryOf(op.pid);
     // the control plane's own work (its leases, the bench's watches) with the same objects and no operator:
     // subtracted from the API server + etcd CPU of the steady window
@@ -201,6 +204,9 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
         cpuMsPerCrPerResync: (s1.cpu - s0.cpu) / per,
         serverCpuMsPerCrPerResync: Math.max(0, s1.server - s0.server - serverIdleMs) / per, serverCpuMsRaw: s1.server - s0.server, serverIdleMs,
         reconcilesPerCrPerResync: (s1.reconciles - s0.reconciles) / per,
+        // CRs still waiting at the end of the window: > 0 means the operator (or the API server it waits on)
+        // could not keep up with its resync period, and the figures above count only the work it got done
+        queuedAtEnd: s1.queued,
       },
       rssMiB: memory.rssMiB, peakRssMiB: memory.peakRssMiB,
     };
@@ -215,7 +221,7 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
   }
 }
 
-const FIGURES = ['writesPerCrPerResync', 'cpuMsPerCrPerResync', 'serverCpuMsPerCrPerResync', 'reconcilesPerCrPerResync', 'readsPerCrPerResync'];
+const FIGURES = ['writesPerCrPerResync', 'cpuMsPerCrPerResync', 'serverCpuMsPerCrPerResync', 'reconcilesPerCrPerResync', 'readsPerCrPerResync', 'queuedAtEnd'];
 
 export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
   const cr = controllerRuntimeOperator(log);
@@ -235,7 +241,7 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
           runs[key].push(x);
           log(`  N=${n} ${OPERATORS[key].label}: start ${x.startSeconds.toFixed(2)} s, convergence ${x.convergenceSeconds.toFixed(2)} s ` +
             `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
-            `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles; RSS ${x.rssMiB.toFixed(0)} MiB`);
+            `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles, ${x.steady.queuedAtEnd} queued at the end; RSS ${x.rssMiB.toFixed(0)} MiB`);
         } catch (err) {
           log(`  N=${n} ${OPERATORS[key].label}: ${err.message}`);
           (out.errors ??= []).push({ n, operator: key, error: err.message });
