@@ -20,3 +20,5 @@ export type { Katalog, KatalogEntry } from './katalog.js';
 export { YamlLocator, splitLocation } from './yaml-locator.js';
 export { readYaml } from './yaml-source.js';
 export type { YamlSource } from './yaml-source.js';
+export { defineOperator, children } from './define-operator.js';
+export type { OperatorConfig, HandlerChildren, TypedHandlerTemplates, TypedChildTemplate, Templated, TemplateString } from './define-operator.js';

@@ -126,8 +126,13 @@ export function parseDuration(text: string): number {
   return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
 }
 
+/** Compiles the check of one child template of a handler: its source schema plus `when` and `forEach`. */
+export function compileChildCheck(ajv: Ajv, schema: JsonSchema): ValidateFunction {
+  return ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA } });
+}
+
 /** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
-function pathOf(segments: readonly (string | number)[]): string {
+export function pathOf(segments: readonly (string | number)[]): string {
   let out = '';
   for (const s of segments) out += typeof s === 'number' ? `[${s}]` : out ? `.${s}` : s;
   return out;
@@ -143,7 +148,8 @@ function where(locator: YamlLocator, path: string): string {
   return locator.locate(path) ?? locator.file ?? 'line 1:1';
 }
 
-function describeAjvError(e: ErrorObject): { segments: (string | number)[]; message: string; hint?: string } {
+/** An Ajv error as a field problem: segments below the checked value, a message, and a hint where one helps. */
+export function describeAjvError(e: ErrorObject): { segments: (string | number)[]; message: string; hint?: string } {
   const segments = segmentsOf(e.instancePath);
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') {
@@ -228,8 +234,7 @@ export function loadKatalog(input: string | YamlSource, options: { file?: string
       }
       let check = validators.get(key);
       if (!check) {
-        const schema = handler.schema as JsonSchema;
-        check = ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA } });
+        check = compileChildCheck(ajv, handler.schema);
         validators.set(key, check);
       }
       for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {

@@ -1,0 +1,104 @@
+/**
+ * `defineOperator`: the reconciler configuration written in TypeScript, with each child template typed by its
+ * handler's source type, and checked at run time against the handler's JSON Schema exactly as a katalog is (so
+ * a plain-JavaScript user gets the katalog's errors).
+ */
+import { Ajv } from 'ajv';
+import { ValidationError, type FieldProblem, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
+import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
+import { compileChildCheck, describeAjvError, pathOf } from './katalog.js';
+
+/** A string holding a Handlebars expression, e.g. `"{{spec.replicas}}"`: allowed wherever a value may be templated. */
+export type TemplateString = `${string}{{${string}}}${string}`;
+
+/**
+ * A template source of type `T`: every scalar (number, boolean, string literal) may also be a
+ * {@link TemplateString}, as may a whole list; objects keep their fields, so a misspelt one is a compile error.
+ */
+export type Templated<T> = T extends string | number | boolean | bigint
+  ? T | TemplateString
+  : T extends readonly (infer E)[]
+    ? readonly Templated<E>[] | TemplateString
+    : T extends object
+      ? { [K in keyof T]: Templated<T[K]> }
+      : T;
+
+/** One child template of a handler whose template source is `Source`, plus `when` and `forEach` (see {@link ChildTemplate}). */
+export type TypedChildTemplate<Source> = Templated<Source> & { when?: When; forEach?: string };
+
+/** The children of one handler by phase, typed by its source (see {@link HandlerTemplates}). */
+export interface TypedHandlerTemplates<Source> {
+  onCreate?: readonly TypedChildTemplate<Source>[];
+  onReconcile?: readonly TypedChildTemplate<Source>[];
+  onDelete?: readonly TypedChildTemplate<Source>[];
+}
+
+/** A handler with its templates: made by {@link children}, listed in {@link OperatorConfig.children}. */
+export interface HandlerChildren {
+  readonly handler: ResourceHandler<unknown, ResolvedSpec>;
+  readonly templates: HandlerTemplates;
+}
+
+/** {@link ReconcilerConfig} with handlers and their templates given together, typed. */
+export interface OperatorConfig extends Omit<ReconcilerConfig, 'handlers' | 'resources'> {
+  /** One entry per handler: `[children(deployments.handler, { onReconcile: [...] })]`. */
+  children: readonly HandlerChildren[];
+}
+
+/**
+ * Pairs a handler with its child templates, each typed by the handler's source type: a field the handler does
+ * not know (`imagee`) or a value of the wrong type (`replicas: true`) is a compile error; `"{{ }}"` strings are
+ * accepted wherever a value may be templated.
+ *
+ * @example
+ * children(deployments.handler, { onReconcile: [{ image: '{{spec.image}}', replicas: '{{spec.replicas}}' }] })
+ */
+export function children<Source, Resolved extends ResolvedSpec>(
+  handler: ResourceHandler<Source, Resolved>,
+  templates: NoInfer<TypedHandlerTemplates<Source>>,
+): HandlerChildren {
+  return { handler: handler as unknown as ResourceHandler<unknown, ResolvedSpec>, templates: templates as HandlerTemplates };
+}
+
+const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
+
+/**
+ * Turns an {@link OperatorConfig} into the {@link ReconcilerConfig} a `GenericReconciler` takes, after checking
+ * every template against its handler's JSON Schema (the katalog's check, so a JavaScript caller without the
+ * types gets the same errors). The same handler listed twice has its templates joined.
+ *
+ * Throws a {@link ValidationError} listing every problem by path (`children[0].onReconcile[1].imagee`);
+ * nothing is returned half-checked.
+ *
+ * @example
+ * const config = defineOperator({
+ *   owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
+ *   children: [children(deployments.handler, { onReconcile: [{ image: '{{spec.image}}' }] })],
+ * });
+ * const reconciler = new GenericReconciler(kube, config);
+ */
+export function defineOperator(config: OperatorConfig): ReconcilerConfig {
+  const { children: entries, ...rest } = config;
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const problems: FieldProblem[] = [];
+  const handlers: ResourceHandler<unknown, ResolvedSpec>[] = [];
+  const resources: Record<string, HandlerTemplates> = {};
+  entries.forEach(({ handler, templates }, i) => {
+    const check = compileChildCheck(ajv, handler.schema);
+    for (const phase of PHASES) {
+      (templates[phase] ?? []).forEach((template, j) => {
+        if (check(template)) return;
+        for (const e of check.errors ?? []) {
+          if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;
+          const { segments, message, hint } = describeAjvError(e);
+          problems.push({ path: pathOf(['children', i, phase, j, ...segments]), message: `${message} (handler ${handler.key})`, hint });
+        }
+      });
+    }
+    if (!handlers.includes(handler)) handlers.push(handler);
+    const merged = (resources[handler.key] ??= {});
+    for (const phase of PHASES) if (templates[phase]) merged[phase] = [...(merged[phase] ?? []), ...templates[phase]];
+  });
+  if (problems.length > 0) throw new ValidationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
+  return { ...rest, handlers, resources };
+}
