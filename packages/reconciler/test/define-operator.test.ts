@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { ValidationError } from '@orkestra/core';
 import { handler as configmaps } from '@orkestra/configmaps';
 import { handler as deployments } from '@orkestra/deployments';
