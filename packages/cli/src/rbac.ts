@@ -9,8 +9,8 @@
  * get/list/watch (informer), create and patch (server-side apply creates and updates), delete (prune, `when`
  * false, recreate). Events: create. Leader election: leases get/create/update in the Lease's namespace.
  */
-import type { KubeObject } from '@orkestra/core';
-import type { Katalog } from '@orkestra/reconciler';
+import { templateKindOf, type KubeObject } from '@orkestra/core';
+import type { HandlerTemplates, Katalog } from '@orkestra/reconciler';
 import type { AnyHandler } from './handlers.js';
 
 /** One permission: a verb set on a resource, cluster-wide (`namespace` undefined) or in one namespace. */
@@ -29,6 +29,44 @@ export interface Permission {
 export interface PermissionOptions {
   /** The namespace of the leader-election Lease; no lease permissions when undefined. */
   leaseNamespace?: string | undefined;
+  /**
+   * How kinds are served (plural, scope), for the kinds a handler of any kind (`manifests`) names in its
+   * templates: the client's `resources` after discovery (`run`), or core's `ResourceRegistry` of the built-in
+   * kinds (`generate rbac`, offline). A kind it does not know gets the plural `<kind in lower case>s`, namespaced.
+   */
+  resources?: { lookup(apiVersion: string, kind: string): { plural: string; namespaced: boolean } | undefined };
+}
+
+/**
+ * Asks the API server how every kind the templates of handlers of any kind name is served, so that
+ * {@link requiredPermissions} with `resources: kube.resources` knows their plurals and scopes. A kind it does
+ * not serve is left out here; the reconciler's start reports it.
+ */
+export async function discoverChildKinds(katalog: Katalog, handlers: ReadonlyMap<string, AnyHandler>, kube: { resourceFor(apiVersion: string, kind: string): Promise<unknown> }): Promise<void> {
+  for (const entry of katalog.entries) {
+    for (const [key, templates] of Object.entries(entry.resources)) {
+      const h = handlers.get(key);
+      if (!h?.kindOf) continue;
+      for (const template of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? []), ...(templates.onDelete ?? [])]) {
+        const { apiVersion, kind } = templateKindOf(h, template);
+        await kube.resourceFor(apiVersion, kind).catch(() => undefined);
+      }
+    }
+  }
+}
+
+/** The kinds, plurals and scopes of a handler's children in one katalog entry. */
+function childResources(h: AnyHandler, templates: HandlerTemplates, resources: PermissionOptions['resources']): { apiVersion: string; kind: string; plural: string; namespaced: boolean }[] {
+  if (!h.kindOf) return [h];
+  const out = new Map<string, { apiVersion: string; kind: string; plural: string; namespaced: boolean }>();
+  for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
+    for (const template of templates[phase] ?? []) {
+      const { apiVersion, kind } = templateKindOf(h, template);
+      const info = resources?.lookup(apiVersion, kind) ?? { plural: `${kind.toLowerCase()}s`, namespaced: true };
+      out.set(`${apiVersion}/${kind}`, { apiVersion, kind, plural: info.plural, namespaced: info.namespaced });
+    }
+  }
+  return [...out.values()];
 }
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
@@ -59,8 +97,10 @@ export function requiredPermissions(katalog: Katalog, handlers: ReadonlyMap<stri
     for (const key of Object.keys(entry.resources)) {
       const h = handlers.get(key);
       if (!h) continue;
-      for (const namespace of h.namespaced ? scopes : [undefined]) {
-        add({ group: groupOf(h.apiVersion), resource: h.plural, verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'], namespace, why: `${h.kind} children (${key}): watch, apply, prune` });
+      for (const child of childResources(h, entry.resources[key]!, options.resources)) {
+        for (const namespace of child.namespaced ? scopes : [undefined]) {
+          add({ group: groupOf(child.apiVersion), resource: child.plural, verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'], namespace, why: `${child.kind} children (${key}): watch, apply, prune` });
+        }
       }
     }
     for (const namespace of scopes) add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });

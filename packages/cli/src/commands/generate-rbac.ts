@@ -1,6 +1,7 @@
 /** `orkestra generate rbac`: the minimal roles and bindings a katalog needs. */
 import { Command } from 'commander';
 import { stringify } from 'yaml';
+import { ResourceRegistry } from '@orkestra/core/kube';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { json } from '../output.js';
@@ -49,7 +50,7 @@ ${EXIT_CODES_HELP}`)
       const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
       const katalog = withNamespaces(loaded.katalog, opts.namespace);
       const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? sa[1]!) : undefined;
-      const permissions = requiredPermissions(katalog, loaded.handlers, { leaseNamespace });
+      const permissions = requiredPermissions(katalog, loaded.handlers, { leaseNamespace, resources: new ResourceRegistry() });
       const objects = rbacObjects(permissions, { name: opts.name ?? `orkestra-${loaded.katalog.name}`, serviceAccount: { namespace: sa[1]!, name: sa[2]! } });
       if (output.format === 'json') {
         json(output, { apiVersion: 'v1', kind: 'List', metadata: {}, items: objects });

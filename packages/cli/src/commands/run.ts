@@ -10,7 +10,7 @@ import { LOG_FORMATS, createLogger, type LogLevel } from '../logger.js';
 import { Operator } from '../operator.js';
 import type { Output } from '../output.js';
 import { assertPermissions } from '../permission-check.js';
-import { requiredPermissions } from '../rbac.js';
+import { discoverChildKinds, requiredPermissions } from '../rbac.js';
 import type { CommandContext } from './context.js';
 import { EXIT_CODES_HELP, collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
 
@@ -117,7 +117,8 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     });
     await assertReachable(kube, logger);
     if (!opts.skipPermissionCheck) {
-      const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, { leaseNamespace });
+      await discoverChildKinds(loaded.katalog, loaded.handlers, kube);
+      const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, { leaseNamespace, resources: kube.resources });
       await assertPermissions(kube, permissions, await whoAmI(kube));
       logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
     }
