@@ -46,7 +46,9 @@ export function checkKatalogTemplates(katalog: Katalog, handlers: ReadonlyMap<st
       for (const phase of PHASES) {
         (templates[phase] ?? []).forEach((item, j) => {
           const field = `${key}.${phase}[${j}]`;
-          const { when, forEach, ...source } = item;
+          const { when, forEach, readyWhen, ...source } = item;
+          // readyWhen reads the child's live object, which the owner's CRD schema does not describe.
+          if (readyWhen !== undefined) for (const p of engine.checkWhen(readyWhen, { field: `${field}.readyWhen` })) problems.push(templateProblem(i, p, locator));
           // A forEach template also reads its item (`item`, `index`, `key`), which the CRD schema does not describe.
           const childSchema = schema && forEach !== undefined ? withForEachItem(schema) : schema;
           for (const p of engine.check(source, { field, sensitive, ...(childSchema ? { schema: childSchema } : {}) })) problems.push(templateProblem(i, p, locator));

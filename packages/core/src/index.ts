@@ -50,3 +50,5 @@ export type { ResourceDefinition, DefinedResource } from './define-resource.js';
 export { readKeysFrom } from './referenced-data.js';
 export type { ObjectReader, KeySource } from './referenced-data.js';
 export { immutableDataChanges } from './immutable-data.js';
+export { builtInReadiness } from './readiness.js';
+export type { Readiness } from './readiness.js';

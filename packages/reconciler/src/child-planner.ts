@@ -8,7 +8,7 @@
  * A CR's plan is memoised per (uid, resourceVersion) — and per planner, that is per configuration — so a
  * steady-state resync of an unchanged CR resolves nothing at all.
  */
-import { ValidationError, type ResolvedSpec, type ResourceHandler, type OwnerObject } from '@orkestra/core';
+import { ValidationError, type KubeObject, type ResolvedSpec, type ResourceHandler, type OwnerObject } from '@orkestra/core';
 import { TemplateError, type TemplateEngine, type TemplateProblem } from '@orkestra/template';
 import type { HandlerTemplates } from './config.js';
 import { forEachItems, type ForEachItem } from './for-each.js';
@@ -37,6 +37,8 @@ export interface ChildTemplateRef {
 export interface PlannedChild extends ChildTemplateRef {
   handler: ResourceHandler<unknown, ResolvedSpec>;
   spec: ResolvedSpec;
+  /** The template's `readyWhen` over the child's live object; absent: the kind's built-in rule. */
+  readyWhen?: (live: KubeObject) => boolean;
 }
 
 /** A child template that could not be resolved for a CR: a TemplateError, a ValidationError… */
@@ -68,6 +70,7 @@ export interface KindScopes {
 interface CompiledChild extends ChildTemplateRef {
   /** The CR path of the list or map the template repeats over. */
   forEach: string | undefined;
+  readyWhen: ((live: KubeObject) => boolean) | undefined;
   when(cr: OwnerObject): boolean;
   evaluate(cr: OwnerObject): unknown;
 }
@@ -101,14 +104,15 @@ export class ChildPlanner {
       for (const phase of PHASES) {
         (templates[phase] ?? []).forEach((item, index) => {
           const field = `${handlerKey}.${phase}[${index}]`;
-          const { when, forEach, ...source } = item;
+          const { when, forEach, readyWhen, ...source } = item;
           try {
             if (forEach !== undefined && (typeof forEach !== 'string' || !/^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/.test(forEach))) {
               throw new TemplateError({ field: `${field}.forEach`, message: `must be a dotted CR path such as spec.databases, got ${JSON.stringify(forEach)}` });
             }
             const template = engine.compile(source, { field, sensitive });
             const whenFn = when === undefined ? () => true : engine.compileWhen(when);
-            this.compiled.push({ handlerKey, phase, index, field, forEach, when: (cr) => whenFn(cr), evaluate: (cr) => template.resolve(cr) });
+            const readyFn = readyWhen === undefined ? undefined : engine.compileWhen(readyWhen);
+            this.compiled.push({ handlerKey, phase, index, field, forEach, readyWhen: readyFn ? (live) => readyFn(live) : undefined, when: (cr) => whenFn(cr), evaluate: (cr) => template.resolve(cr) });
           } catch (e) {
             if (e instanceof TemplateError) problems.push(...e.problems);
             else throw e;
@@ -205,7 +209,7 @@ export class ChildPlanner {
     try {
       if (!c.when(data)) return;
       const handler = this.handlers.get(c.handlerKey)!;
-      children.push({ ...ref, handler, spec: handler.resolve(c.evaluate(data), cr.metadata.name) });
+      children.push({ ...ref, handler, spec: handler.resolve(c.evaluate(data), cr.metadata.name), ...(c.readyWhen ? { readyWhen: c.readyWhen } : {}) });
     } catch (error) {
       problems.push({ ...ref, error: ref.item === undefined ? error : forItem(error, ref.item) });
     }

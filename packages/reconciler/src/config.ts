@@ -37,6 +37,12 @@ export interface ChildTemplate {
    * absent list has no items.
    */
   forEach?: string;
+  /**
+   * When the child is ready, overriding the built-in rule of its kind (see core's `builtInReadiness`): a
+   * condition or a Handlebars expression over the child's live object (`{ field: 'status.phase', operator:
+   * 'equals', value: 'Active' }`, `"{{eq status.phase 'Active'}}"`). Read from the cache, never a request.
+   */
+  readyWhen?: When;
 }
 
 /** The children of one handler, by phase. */
@@ -68,6 +74,12 @@ export interface ReconcilerConfig {
    * Children are keyed by handler key, then by child name.
    */
   status?: { fields?: Record<string, string> };
+  /**
+   * What the CR's `Ready` condition means. `synced` (default, as before): every child is in sync. `children`:
+   * in sync and every child ready (its `readyWhen`, or the built-in rule of its kind), the message naming what
+   * waits (`Deployment shop-web: 1 of 3 replicas available`). The `Synced` condition always says the former.
+   */
+  readiness?: 'synced' | 'children';
   /** Reconciles running at once; default 4. */
   concurrency?: number;
   /** Namespaces to watch; all when absent or empty. */

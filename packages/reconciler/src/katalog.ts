@@ -101,6 +101,7 @@ const KATALOG_SCHEMA = {
                 additionalProperties: false,
                 properties: { fields: { type: 'object', additionalProperties: { type: 'string' } } },
               },
+              readiness: { enum: ['synced', 'children'] },
               concurrency: { type: 'integer', minimum: 1, maximum: 1000 },
               namespaces: { type: 'array', items: { type: 'string' } },
               resyncPeriod: { type: 'string', pattern: '^\\d+(ms|s|m|h)$' },
@@ -128,7 +129,7 @@ export function parseDuration(text: string): number {
 
 /** Compiles the check of one child template of a handler: its source schema plus `when` and `forEach`. */
 export function compileChildCheck(ajv: Ajv, schema: JsonSchema): ValidateFunction {
-  return ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA } });
+  return ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA, readyWhen: WHEN_SCHEMA } });
 }
 
 /** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
@@ -252,6 +253,7 @@ export function loadKatalog(input: string | YamlSource, options: { file?: string
     owner: raw.owner,
     resources: raw.resources,
     ...(raw.status ? { status: raw.status } : {}),
+    ...(raw.readiness ? { readiness: raw.readiness } : {}),
     ...(raw.concurrency !== undefined ? { concurrency: raw.concurrency } : {}),
     ...(raw.namespaces ? { namespaces: raw.namespaces } : {}),
     ...(raw.resyncPeriod ? { resyncPeriodMs: parseDuration(raw.resyncPeriod) } : {}),
@@ -267,6 +269,7 @@ interface RawEntry {
   owner: OwnerKind;
   resources: Record<string, HandlerTemplates>;
   status?: { fields?: Record<string, string> };
+  readiness?: 'synced' | 'children';
   concurrency?: number;
   namespaces?: string[];
   resyncPeriod?: string;

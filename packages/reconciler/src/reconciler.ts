@@ -8,7 +8,7 @@
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
 import {
-  ANY_KIND, ConflictError, DEFAULT_FIELD_MANAGER, ForbiddenError, NotFoundError, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
+  ANY_KIND, ConflictError, builtInReadiness, DEFAULT_FIELD_MANAGER, ForbiddenError, NotFoundError, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
   deepEqual, isControlledBy, ownerLabelValue, silentLogger, templateKindOf, type ChildKind, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
   type ResolvedSpec, type ResourceHandler, type ResourceInfo,
 } from '@orkestra/core';
@@ -48,6 +48,29 @@ function ownerIndexKey(namespace: string | undefined, ownerLabel: string | undef
  * index only. Owners of several kinds may share a bucket (same namespace and name); prune confirms by UID.
  */
 const indexByOwner = (o: KubeObject): string | undefined => ownerIndexKey(o.metadata.namespace, o.metadata.labels?.[OWNER_LABEL]);
+
+/** What is not ready among the planned children, from their live objects (`Deployment web: 1 of 3 replicas available`). */
+function waitingChildren(desired: readonly PlannedChild[], lives: readonly (KubeObject | undefined)[]): string[] {
+  const out: string[] = [];
+  desired.forEach((child, i) => {
+    const live = lives[i];
+    const kind = child.spec.kind ?? child.handler.kind;
+    if (!live) return void out.push(`${kind} ${child.spec.name}: not found`);
+    if (child.readyWhen) {
+      let ready: boolean;
+      try {
+        ready = child.readyWhen(live);
+      } catch (e) {
+        return void out.push(`${kind} ${child.spec.name}: readyWhen failed (${e instanceof Error ? e.message : String(e)})`);
+      }
+      if (!ready) out.push(`${kind} ${child.spec.name}: readyWhen does not hold`);
+      return;
+    }
+    const readiness = builtInReadiness(live);
+    if (!readiness.ready) out.push(`${kind} ${child.spec.name}: ${readiness.reason}`);
+  });
+  return out;
+}
 
 function describeError(e: unknown): { reason: string; message: string } {
   if (e instanceof OrkestraError) {
@@ -122,7 +145,7 @@ export class GenericReconciler {
     this.templates = compileReconcilerTemplates(config, this.handlers, kube.resources);
     for (const [key, templates] of Object.entries(config.resources)) {
       const handler = this.handlers.get(key)!;
-      for (const { when: _when, forEach: _forEach, ...source } of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? [])]) {
+      for (const { when: _when, forEach: _forEach, readyWhen: _readyWhen, ...source } of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? [])]) {
         try {
           const kind = templateKindOf(handler, source);
           if (kind.kind !== ANY_KIND) this.configuredKinds.set(formatKind(kind), kind);
@@ -354,6 +377,7 @@ export class GenericReconciler {
     const grow = [...wanted.keys()].some((k) => !recorded.has(k))
       ? this.writeInventory(cr, [...recorded.keys(), ...wanted.keys()]).catch((e: unknown) => { failures.push(e); })
       : undefined;
+    const lives: (KubeObject | undefined)[] = [];
     await Promise.all(desired.map(async ({ phase, handler, spec }, i) => {
       const { kind } = childKindOf(handler, spec);
       try {
@@ -365,6 +389,7 @@ export class GenericReconciler {
         if (result.action === 'created') this.prefetchSchema(refs[i]!);
         report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
         if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
+        lives[i] = result.object;
         if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes, crChanged);
       } catch (e) {
         failures.push(e);
@@ -390,6 +415,7 @@ export class GenericReconciler {
       await this.events.record(cr, 'Warning', first.reason, outcome.message);
     } else {
       outcome = { ready: true, reason: 'Reconciled', message: `${desired.length} ${desired.length === 1 ? 'child' : 'children'} in sync`, fields: this.templates.status(cr, liveChildren, this.logger) };
+      if (this.config.readiness === 'children') outcome.waiting = waitingChildren(desired, lives);
     }
     report.statusWritten = await this.writeStatus(cr, outcome);
     if (failures.length > 0) {

@@ -1,6 +1,7 @@
 /**
- * The status Orkestra writes on a custom resource: a `Ready` condition (with reason, message and
- * `lastTransitionTime`, which changes only when the condition's status does), `observedGeneration`, and the
+ * The status Orkestra writes on a custom resource: the conditions `Synced` (every child in sync) and `Ready`
+ * (the same, or — with readiness on — in sync and every child ready), each with reason, message and
+ * `lastTransitionTime`, which changes only when the condition's status does; `observedGeneration`, and the
  * katalog's templated status fields. {@link statusPatch} returns `undefined` when nothing changed, so a
  * steady-state reconcile writes no status.
  */
@@ -18,7 +19,13 @@ export interface Condition {
 
 /** What one reconcile concluded. */
 export interface ReconcileOutcome {
+  /** Every child in sync: the `Synced` condition, and `Ready` unless {@link ReconcileOutcome.waiting} is given. */
   ready: boolean;
+  /**
+   * With readiness on: what is not ready yet (`Deployment shop-web: 1 of 3 replicas available`), empty when
+   * all is. `Ready` is then true only when synced and nothing waits.
+   */
+  waiting?: readonly string[];
   /** CamelCase reason: `Reconciled`, `TemplateError`, `OwnershipConflict`… */
   reason: string;
   message: string;
@@ -37,20 +44,26 @@ export interface ReconcileOutcome {
 export function statusPatch(cr: { metadata: { [field: string]: unknown }; status?: unknown }, outcome: ReconcileOutcome, now: Date): Record<string, unknown> | undefined {
   const current = (cr.status && typeof cr.status === 'object' ? cr.status : {}) as Record<string, unknown>;
   const conditions = Array.isArray(current.conditions) ? (current.conditions as Condition[]) : [];
-  const previous = conditions.find((c) => c.type === 'Ready');
-  const status = outcome.ready ? 'True' : 'False';
   const generation = typeof cr.metadata.generation === 'number' ? cr.metadata.generation : undefined;
-  const ready: Condition = {
-    type: 'Ready',
-    status,
-    reason: outcome.reason,
-    message: outcome.message,
-    lastTransitionTime: previous && previous.status === status ? previous.lastTransitionTime : now.toISOString(),
-    ...(generation !== undefined ? { observedGeneration: generation } : {}),
+  const condition = (type: string, ok: boolean, reason: string, message: string): Condition => {
+    const previous = conditions.find((c) => c.type === type);
+    const status = ok ? 'True' : 'False';
+    return {
+      type, status, reason, message,
+      lastTransitionTime: previous && previous.status === status ? previous.lastTransitionTime : now.toISOString(),
+      ...(generation !== undefined ? { observedGeneration: generation } : {}),
+    };
   };
+  const synced = condition('Synced', outcome.ready, outcome.reason, outcome.message);
+  const waiting = outcome.waiting ?? [];
+  const ready = !outcome.ready || outcome.waiting === undefined
+    ? condition('Ready', outcome.ready, outcome.reason, outcome.message)
+    : waiting.length === 0
+      ? condition('Ready', true, 'ChildrenReady', outcome.message.replace(/in sync$/, 'in sync and ready'))
+      : condition('Ready', false, 'Waiting', `waiting for ${waiting.join('; ')}`);
   const next: Record<string, unknown> = {
     ...outcome.fields,
-    conditions: [...conditions.filter((c) => c.type !== 'Ready'), ready],
+    conditions: [...conditions.filter((c) => c.type !== 'Ready' && c.type !== 'Synced'), synced, ready],
     ...(generation !== undefined ? { observedGeneration: generation } : {}),
   };
   const unchanged = Object.entries(next).every(([k, v]) => deepEqual(current[k], v));
