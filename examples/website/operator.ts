@@ -1,10 +1,16 @@
 /**
  * The Website operator of katalog.yaml, written against the TypeScript API instead: the same owner, the same
- * children, the same status fields, with the resource packages imported rather than loaded by key.
+ * children, the same status fields, with the resource packages imported rather than loaded by key, run by the
+ * Manager of @orkestra/operator (leader election, /healthz, /readyz and /metrics, graceful stop on SIGTERM) as
+ * `orkestra run` runs the katalog.
  *
  *   node examples/website/operator.ts           # Node ≥ 22.18 runs TypeScript as it is; KUBECONFIG picks the cluster
  *
- * `websiteConfig` is exported so the CLI's tests can check that it is the katalog's configuration.
+ * Environment: HTTP_ADDRESS (default :8080), LEASE_NAMESPACE (default `default`; the Lease is
+ * website-operator), WATCH_NAMESPACE (default: all namespaces).
+ *
+ * `websiteConfig` is exported so the CLI's tests can check that it is the katalog's configuration, and
+ * `websiteManager` so the operator package's tests run this operator.
  */
 import { pathToFileURL } from 'node:url';
 import { Kubeclient } from '@orkestra/core/kube';
@@ -12,7 +18,8 @@ import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
-import { GenericReconciler, type ReconcilerConfig } from '@orkestra/reconciler';
+import { Manager, shutdownSignal, type ManagerOptions } from '@orkestra/operator';
+import type { ReconcilerConfig } from '@orkestra/reconciler';
 
 /** The Website operator's configuration: what katalog.yaml says, as a typed object. */
 export const websiteConfig: ReconcilerConfig = {
@@ -55,18 +62,23 @@ export const websiteConfig: ReconcilerConfig = {
   resyncPeriodMs: 600_000,
 };
 
-/** Runs the operator until SIGTERM or SIGINT. */
+/** The Website operator under a Manager; `options` adds the server, leader election, a logger. */
+export function websiteManager(kube: Kubeclient, options: Omit<ManagerOptions, 'kube' | 'reconcilers'> = {}, namespaces?: readonly string[]): Manager {
+  return new Manager({ kube, reconcilers: [{ ...websiteConfig, ...(namespaces?.length ? { namespaces } : {}) }], ...options });
+}
+
+/** Runs the operator until SIGTERM or SIGINT (exit 0), or until it loses its Lease (exit 1). */
 export async function main(): Promise<void> {
   const kube = Kubeclient.fromDefault();
-  const reconciler = new GenericReconciler(kube, websiteConfig);
-  await reconciler.start(); // resolves once every cache has synced
-  console.log('website operator: reconciling Websites (Ctrl-C to stop)');
-  await new Promise<void>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
-  });
-  await reconciler.stop();
+  const manager = websiteManager(kube, {
+    httpAddress: process.env.HTTP_ADDRESS ?? ':8080',
+    leaderElection: { namespace: process.env.LEASE_NAMESPACE ?? 'default', name: 'website-operator' },
+  }, process.env.WATCH_NAMESPACE ? [process.env.WATCH_NAMESPACE] : undefined);
+  console.log('website operator: waiting for the Lease, then reconciling Websites (Ctrl-C to stop)');
+  const exit = await manager.run(shutdownSignal());
+  console.log(`website operator: ${exit.message}`);
   await kube.close();
+  process.exitCode = exit.reason === 'stopped' ? 0 : 1;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -2,7 +2,7 @@
  * `orkestra demo`: the whole life of an operator, with no cluster to set up. Unless `--kubeconfig` names one,
  * it starts an embedded control plane with `@orkestra/testenv` (etcd, kube-apiserver, and
  * kube-controller-manager for garbage collection), installs the example `Website` CRD, runs the operator of the
- * example katalog in this process (the same {@link Operator} as `run`: leader election, metrics), and then
+ * example katalog in this process (the same {@link Manager} as `run`: leader election, metrics), and then
  * shows, step by step: a Website applied and its children created, `Ready`, a drift made by hand and
  * corrected, a change of the Website rolled out, the Website deleted and its children gone. It stops
  * everything it started before it returns.
@@ -19,7 +19,8 @@ import { importPackage, type AnyHandler } from './handlers.js';
 import { readKatalog, readInputFile } from './katalog-file.js';
 import { connect } from './kube.js';
 import { createLogger, type LogLevel } from './logger.js';
-import { Operator } from './operator.js';
+import { Manager } from '@orkestra/operator';
+import { reconcilerConfigs } from './manager-config.js';
 import { json, line, marks, paint, type Output } from './output.js';
 
 /** Options of {@link runDemo}. */
@@ -137,7 +138,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   let kube: Kubeclient | undefined;
   let user: Kubeclient | undefined;
   let leaseKube: Kubeclient | undefined;
-  let operator: Operator | undefined;
+  let operator: Manager | undefined;
   let namespace = 'demo';
   let ownNamespace = false;
   let failed: unknown;
@@ -187,8 +188,8 @@ export async function runDemo(options: DemoOptions): Promise<number> {
 
     begin('start the reconciler');
     const logger = createLogger(output.err, { level: options.logLevel ?? 'error', format: 'text', color: output.errColor });
-    operator = new Operator({
-      loaded, kube, logger, namespaces: [namespace], httpAddress: '127.0.0.1:0', stopTimeoutMs: 5_000,
+    operator = new Manager({
+      kube, logger, reconcilers: reconcilerConfigs(loaded, [namespace]), httpAddress: '127.0.0.1:0', stopTimeoutMs: 5_000,
       leaderElection: { kube: leaseKube, namespace, name: `orkestra-${loaded.katalog.name}` },
       observer: { childChanged: (c) => c.action === 'pruned' && writes.push({ handler: '', kind: c.kind, name: c.name, result: { action: 'deleted' } }) },
     });

@@ -11,19 +11,10 @@
  */
 import { templateKindOf, type KubeObject } from '@orkestra/core';
 import type { HandlerTemplates, Katalog } from '@orkestra/reconciler';
+import { describePermission, type Permission } from '@orkestra/operator';
 import type { AnyHandler } from './handlers.js';
 
-/** One permission: a verb set on a resource, cluster-wide (`namespace` undefined) or in one namespace. */
-export interface Permission {
-  group: string;
-  resource: string;
-  verbs: string[];
-  namespace?: string | undefined;
-  /** Only these objects (a rule's `resourceNames`); all when undefined. */
-  resourceNames?: string[] | undefined;
-  /** Why it is needed, for the generated YAML's comments and for error messages. */
-  why: string;
-}
+export { describePermission, type Permission };
 
 /** Options of {@link requiredPermissions}. */
 export interface PermissionOptions {
@@ -164,9 +155,3 @@ export function rbacObjects(permissions: readonly Permission[], options: RbacOpt
   return out;
 }
 
-/** `create configmaps` / `patch websites.example.com/status in shop`: a permission as people write it. */
-export function describePermission(p: Pick<Permission, 'group' | 'resource' | 'namespace' | 'resourceNames'>, verb: string): string {
-  const [resource, sub] = p.resource.split('/') as [string, string | undefined];
-  const full = `${resource}${p.group ? `.${p.group}` : ''}${sub ? `/${sub}` : ''}${p.resourceNames ? ` ${p.resourceNames.join(', ')}` : ''}`;
-  return `${verb} ${full} ${p.namespace === undefined ? 'in all namespaces' : `in namespace ${p.namespace}`}`;
-}

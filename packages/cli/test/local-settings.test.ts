@@ -5,7 +5,8 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { ExitCode, HttpAddressError, parseAddress } from '../src/index.js';
+import { HttpAddressError, parseAddress } from '@orkestra/operator';
+import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
 
 // A cluster nobody answers for: reaching it would fail with exit 3 after retries.

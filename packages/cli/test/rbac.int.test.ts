@@ -8,7 +8,8 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
-import { ExitCode, deniedPermissions, type Permission } from '../src/index.js';
+import { deniedPermissions, type Permission } from '@orkestra/operator';
+import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
 
 // The reconciler running as a ServiceAccount bound to exactly what `generate rbac` prints.

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testCluster } from '@orkestra/testenv';
-import { SEMI_SPACE_FLAG } from '../src/runtime-tuning.js';
+import { SEMI_SPACE_FLAG } from '@orkestra/operator';
 import { example } from './helpers.js';
 
 // `orkestra run` as its own process (from the sources), against the test control plane, with a module hook that

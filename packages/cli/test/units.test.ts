@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Kubeclient } from '@orkestra/core/kube';
 import { KubeConfig } from '@kubernetes/client-node';
-import { LeaderElector, microTime, parseAddress } from '../src/index.js';
+import { LeaderElector, microTime, parseAddress } from '@orkestra/operator';
 
 describe('small parts', () => {
   it('writes Lease times as MicroTime', () => {

@@ -3,13 +3,12 @@ import { Command, Option } from 'commander';
 import { Kubeclient } from '@orkestra/core/kube';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { HttpAddressError, parseAddress } from '../http-server.js';
+import { HttpAddressError, Manager, PermissionsDeniedError, describePermission, parseAddress } from '@orkestra/operator';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { assertReachable, clusterError, connect, defaultLeaseNamespace, whoAmI } from '../kube.js';
 import { LOG_FORMATS, createLogger, type LogLevel } from '../logger.js';
-import { Operator } from '../operator.js';
+import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
-import { assertPermissions } from '../permission-check.js';
 import { discoverChildKinds, requiredPermissions } from '../rbac.js';
 import type { CommandContext } from './context.js';
 import { EXIT_CODES_HELP, collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
@@ -103,8 +102,8 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   const { kube, from } = connect(opts, { logger }, ctx.env);
   const leaseKube = new Kubeclient(kube.kubeConfig, { retry: { retries: 0 }, timeoutMs: Math.max(1_000, Math.round(renewDeadlineMs / 2)), logger });
   const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? defaultLeaseNamespace(kube, ctx.env)) : undefined;
-  const operator = new Operator({
-    loaded, kube, logger, namespaces: opts.namespace, httpAddress: opts.httpAddress,
+  const manager = new Manager({
+    kube, logger, reconcilers: reconcilerConfigs(loaded, opts.namespace), httpAddress: opts.httpAddress,
     leaderElection: opts.leaderElect && leaseNamespace !== undefined
       ? { kube: leaseKube, namespace: leaseNamespace, name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`, ...(opts.identity ? { identity: opts.identity } : {}), leaseDurationMs, renewDeadlineMs, retryPeriodMs }
       : false,
@@ -112,40 +111,38 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   try {
     logger.info({ katalog: opts.katalog, server: kube.server, kubeconfig: from, kinds: loaded.katalog.entries.map((e) => e.owner.kind), packages: loaded.katalog.keys.map((k) => `@orkestra/${k}`) }, 'orkestra run starting');
     // The port first: a port in use is this machine's problem, and must not read as an unreachable cluster.
-    await operator.listen().catch((e: unknown) => {
+    await manager.listen().catch((e: unknown) => {
       throw httpAddressError(e, opts.httpAddress);
     });
     await assertReachable(kube, logger);
     if (!opts.skipPermissionCheck) {
       await discoverChildKinds(loaded.katalog, loaded.handlers, kube);
       const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, { leaseNamespace, resources: kube.resources });
-      await assertPermissions(kube, permissions, await whoAmI(kube));
-      logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
+      await manager.checkPermissions(permissions, await whoAmI(kube)).catch((e: unknown) => {
+        throw permissionError(e, kube);
+      });
     }
-    await operator.checkOwnerKinds();
+    await checkOwnerKinds(kube, manager.reconcilers);
     if (!opts.skipCrdCheck) {
       await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, { locator: loaded.locator, engine: loaded.engine, file: opts.katalog });
       logger.info({ crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) }, 'templates checked against the installed CRDs');
     }
-    const stopped = new Promise<'signal'>((resolve) => {
-      if (ctx.signal.aborted) resolve('signal');
-      ctx.signal.addEventListener('abort', () => resolve('signal'), { once: true });
-    });
-    const started = operator.start().then(() => 'started' as const);
-    const first = await Promise.race([started, stopped, operator.exited]);
-    const outcome = first === 'started' ? await Promise.race([stopped, operator.exited]) : first;
-    if (outcome === 'signal') {
-      logger.info({}, 'stopping: finishing in-flight reconciles, then releasing the Lease');
-      await operator.stop();
-      logger.info({}, 'stopped');
-      return ExitCode.Ok;
-    }
-    if (outcome.code !== ExitCode.Ok) logger.error({ exitCode: outcome.code }, `stopping at once: ${outcome.reason}`);
-    return outcome.code;
+    const exit = await manager.run(ctx.signal);
+    return exit.reason === 'stopped' ? ExitCode.Ok : ExitCode.LeadershipLost;
   } catch (e) {
-    await operator.stop().catch(() => undefined);
+    await manager.stop().catch(() => undefined);
     throw clusterError(e, kube, 'starting');
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);
   }
+}
+
+/** Denied permissions are exit code 5, one problem per denied verb; a failed review is the cluster's error. */
+function permissionError(e: unknown, kube: Kubeclient): unknown {
+  if (!(e instanceof PermissionsDeniedError)) return clusterError(e, kube, 'checking permissions');
+  const { denied, identity } = e;
+  return new CliError(ExitCode.Forbidden, `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} the katalog needs`, {
+    problems: denied.map((d) => ({ path: describePermission(d.permission, d.verb), message: `needed for ${d.permission.why}` })),
+    hint: 'apply the output of `orkestra generate rbac --katalog <file>` for this identity, or pass --skip-permission-check to start anyway',
+  });
 }

@@ -1,5 +1,5 @@
 /**
- * Memory settings for the long-running `orkestra run` process. Two defaults of the runtime cost an operator far
+ * Memory settings for a long-running operator process (`orkestra run`, or a Manager's own entry point). Two defaults of the runtime cost an operator far
  * more resident memory than its caches need (measured in bench/: 15 CRDs × 100 CRs × 4 children, 262 MB RSS
  * with the defaults, 125 MB with both settings below, for 26 MB of live heap):
  *
@@ -39,11 +39,13 @@ export interface ProcessFacts {
   env: Readonly<Record<string, string | undefined>>;
   platform: string;
   canExec: boolean;
+  /** Whether these arguments start the long-running operator (`orkestra run`); default: always. */
+  isOperator?: (args: readonly string[]) => boolean;
 }
 
 /**
- * The re-execution that applies the memory settings to `orkestra run`, or `undefined` when none is needed:
- * another command, tuning turned off, already applied (by us or by the user's flags and environment), or a
+ * The re-execution that applies the memory settings to an operator process, or `undefined` when none is
+ * needed: not the operator (`isOperator` false), tuning turned off, already applied (by us or by the user's flags and environment), or a
  * platform without `execve`.
  *
  * @example
@@ -53,7 +55,7 @@ export interface ProcessFacts {
  */
 export function tunedExec(facts: ProcessFacts): TunedExec | undefined {
   const { env } = facts;
-  if (facts.args[0] !== 'run' || !facts.canExec || facts.platform === 'win32' || !facts.script) return undefined;
+  if (!(facts.isOperator?.(facts.args) ?? true) || !facts.canExec || facts.platform === 'win32' || !facts.script) return undefined;
   if (env[TUNED_MARKER] || /^(off|false|0|no)$/i.test(env.ORKESTRA_RUNTIME_TUNING ?? '')) return undefined;
   const hasSemiSpace = [...facts.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith('--max-semi-space-size'));
   const hasArenaMax = env.MALLOC_ARENA_MAX !== undefined;

@@ -3,7 +3,7 @@ import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER, tunedExec, type Proces
 
 const facts = (over: Partial<ProcessFacts> = {}): ProcessFacts => ({
   args: ['run', '--katalog', 'k.yaml'], script: '/app/bin.js', execPath: '/usr/bin/node', execArgv: ['--enable-source-maps'],
-  env: { PATH: '/bin', HOME: '/root' }, platform: 'linux', canExec: true, ...over,
+  env: { PATH: '/bin', HOME: '/root' }, platform: 'linux', canExec: true, isOperator: (args) => args[0] === 'run', ...over,
 });
 
 describe('tunedExec', () => {
@@ -15,7 +15,7 @@ describe('tunedExec', () => {
     });
   });
 
-  it('leaves every other command alone', () => {
+  it('leaves every other command alone (isOperator false)', () => {
     for (const args of [['render', '--katalog', 'k.yaml'], ['validate'], ['demo'], [], ['--help']]) expect(tunedExec(facts({ args }))).toBeUndefined();
   });
 

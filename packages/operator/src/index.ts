@@ -1,0 +1,12 @@
+export { Manager } from './manager.js';
+export type { ManagerOptions, ManagerExit, ManagedReconcilerConfig } from './manager.js';
+export { LeaderElector, microTime, defaultIdentity } from './leader-election.js';
+export type { LeaderElectionOptions, LeaseRecord, LeadershipEvent } from './leader-election.js';
+export { OperatorMetrics } from './metrics.js';
+export { startHttpServer, parseAddress, HttpAddressError } from './http-server.js';
+export type { HttpServer, HttpServerOptions, Readiness } from './http-server.js';
+export { deniedPermissions, assertPermissions, describePermission, PermissionsDeniedError } from './permission-check.js';
+export type { DeniedPermission, Permission } from './permission-check.js';
+export { shutdownSignal } from './signals.js';
+export { tunedExec, SEMI_SPACE_FLAG, MALLOC_ARENA_MAX, TUNED_MARKER } from './runtime-tuning.js';
+export type { TunedExec, ProcessFacts } from './runtime-tuning.js';

@@ -1,0 +1,206 @@
+/**
+ * The Manager: runs one or more `GenericReconciler`s as an operator process — one shared client, leader
+ * election on a Lease, the health/metrics server, a start-up permission check and a graceful stop. `orkestra
+ * run` and `orkestra demo` build their reconciler configurations from a katalog and hand them to it; an
+ * operator written in TypeScript builds them in code.
+ */
+import { silentLogger, type Logger } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
+import { GenericReconciler, type ReconcilerConfig, type ReconcilerObserver } from '@orkestra/reconciler';
+import { startHttpServer, type HttpServer, type Readiness } from './http-server.js';
+import { LeaderElector, type LeaderElectionOptions } from './leader-election.js';
+import { OperatorMetrics } from './metrics.js';
+import { assertPermissions, type Permission } from './permission-check.js';
+
+/** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
+export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'>;
+
+/** Options of a {@link Manager}. */
+export interface ManagerOptions {
+  kube: Kubeclient;
+  /** The reconcilers to run, one per owner kind. */
+  reconcilers: readonly ManagedReconcilerConfig[];
+  /** Default: silent. */
+  logger?: Logger;
+  /** `host:port` of `/healthz`, `/readyz` and `/metrics` (port 0 picks one); `false` or absent: no server. */
+  httpAddress?: string | false;
+  /**
+   * Leader election on a Lease; `false` or absent: reconcile at once (a single replica only). `kube` is the
+   * client for the Lease (give it a short timeout and no retries, so a renewal fails within renewDeadline);
+   * default the Manager's client.
+   */
+  leaderElection?: (Omit<LeaderElectionOptions, 'logger'> & { kube?: Kubeclient }) | false;
+  /** Also told of every reconcile and child change. */
+  observer?: ReconcilerObserver;
+  /** How long a graceful stop waits for in-flight reconciles; default 10000 ms. */
+  stopTimeoutMs?: number;
+}
+
+/** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
+export interface ManagerExit {
+  reason: 'stopped' | 'leadership-lost';
+  message: string;
+}
+
+/**
+ * A running operator.
+ *
+ * @example
+ * const manager = new Manager({ kube, logger, httpAddress: ':8080', reconcilers: [websiteConfig],
+ *   leaderElection: { namespace: 'ops', name: 'website-operator' } });
+ * const exit = await manager.run(shutdownSignal()); // SIGTERM/SIGINT: drain, release the Lease
+ * process.exitCode = exit.reason === 'stopped' ? 0 : 1;
+ */
+export class Manager {
+  readonly metrics: OperatorMetrics;
+  readonly reconcilers: GenericReconciler[] = [];
+  readonly elector: LeaderElector | undefined;
+  private readonly logger: Logger;
+  private server: HttpServer | undefined;
+  private phase: 'new' | 'waiting' | 'syncing' | 'running' | 'stopping' | 'stopped' = 'new';
+  private resolveExit!: (exit: ManagerExit) => void;
+  /** Resolves when the Manager has ended: stopped, or the Lease lost (then it stopped on its own). */
+  readonly exited: Promise<ManagerExit> = new Promise((resolve) => (this.resolveExit = resolve));
+  private readonly startAbort = new AbortController();
+
+  constructor(readonly options: ManagerOptions) {
+    const { kube } = options;
+    this.logger = options.logger ?? silentLogger;
+    this.metrics = new OperatorMetrics(kube);
+    this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
+    for (const config of options.reconcilers) {
+      let reconciler: GenericReconciler | undefined;
+      reconciler = new GenericReconciler(kube, {
+        stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+        ...config,
+        logger: this.logger,
+        observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, options.observer),
+      });
+      this.reconcilers.push(reconciler);
+    }
+    if (options.leaderElection) {
+      const { kube: leaseKube, ...election } = options.leaderElection;
+      this.elector = new LeaderElector(leaseKube ?? kube, { ...election, logger: this.logger });
+      this.elector.onLost((reason) => void this.lose(reason));
+    } else {
+      this.metrics.leader = true;
+    }
+  }
+
+  /** URL of the health/metrics server, once started. */
+  get url(): string | undefined {
+    return this.server?.url;
+  }
+
+  /** What `/readyz` answers: ready when reconciling with synced caches, or standing by for the Lease. */
+  readiness(): Readiness {
+    switch (this.phase) {
+      case 'running':
+        return this.reconcilers.every((r) => r.ready) ? { ready: true, detail: 'ok' } : { ready: false, detail: 'caches not synced' };
+      case 'waiting':
+        return { ready: true, detail: `standby: waiting for the leader-election Lease${this.elector?.leader ? ` (held by ${this.elector.leader})` : ''}` };
+      case 'syncing':
+        return { ready: false, detail: 'syncing caches' };
+      case 'new':
+        return { ready: false, detail: 'starting: checking the cluster' };
+      default:
+        return { ready: false, detail: this.phase };
+    }
+  }
+
+  /**
+   * Checks, with one SelfSubjectAccessReview per verb, that `identity` has every permission; throws
+   * {@link PermissionsDeniedError} listing the missing ones.
+   */
+  async checkPermissions(permissions: readonly Permission[], identity: string): Promise<void> {
+    await assertPermissions(this.options.kube, permissions, identity, this.startAbort.signal);
+    this.logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
+  }
+
+  /**
+   * Starts the health/metrics server, once (start does it too): call it before the checks that need the
+   * cluster, so that a port in use is reported as what it is. Throws {@link HttpAddressError}.
+   */
+  async listen(): Promise<void> {
+    const address = this.options.httpAddress;
+    if (this.server || address === false || address === undefined) return;
+    this.server = await startHttpServer({ address, registry: this.metrics.registry, readiness: () => this.readiness() });
+    this.logger.info({ url: this.server.url, endpoints: ['/healthz', '/readyz', '/metrics'] }, `serving health and metrics on ${this.server.url}`);
+  }
+
+  /**
+   * Starts the server, waits for the Lease (if leader election is on), then starts every reconciler and
+   * resolves once their caches have synced. Resolves early, without reconciling, if {@link stop} is called
+   * while it waits.
+   */
+  async start(): Promise<void> {
+    await this.listen();
+    if (this.elector) {
+      this.phase = 'waiting';
+      const acquired = await this.elector.acquire(this.startAbort.signal);
+      if (!acquired) return;
+      this.metrics.leader = true;
+    }
+    if (this.phase === 'stopping' || this.phase === 'stopped') return;
+    this.phase = 'syncing';
+    await Promise.all(this.reconcilers.map((r) => r.start()));
+    if ((this.phase as string) !== 'syncing') return;
+    this.phase = 'running';
+    this.logger.info({ kinds: this.reconcilers.map((r) => r.config.owner.kind) }, 'caches synced: reconciling');
+  }
+
+  /**
+   * Starts, then runs until `signal` aborts (a graceful {@link stop}) or the Lease is lost; resolves how it
+   * ended. A start that throws (the server's port in use) stops what had started and rethrows.
+   */
+  async run(signal: AbortSignal): Promise<ManagerExit> {
+    const aborted = new Promise<'signal'>((resolve) => {
+      if (signal.aborted) resolve('signal');
+      signal.addEventListener('abort', () => resolve('signal'), { once: true });
+    });
+    try {
+      const started = this.start().then(() => 'started' as const);
+      const first = await Promise.race([started, aborted, this.exited]);
+      const outcome = first === 'started' ? await Promise.race([aborted, this.exited]) : first;
+      if (outcome !== 'signal') {
+        this.logger.error({}, `stopping at once: ${outcome.message}`);
+        return outcome;
+      }
+      this.logger.info({}, 'stopping: finishing in-flight reconciles, then releasing the Lease');
+      await this.stop();
+      this.logger.info({}, 'stopped');
+      return this.exited;
+    } catch (e) {
+      await this.stop().catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /** The Lease was lost: stop reconciling now (in-flight work gets one second), then end. */
+  private async lose(message: string): Promise<void> {
+    if (this.phase === 'stopping' || this.phase === 'stopped') return;
+    this.phase = 'stopping';
+    this.metrics.leader = false;
+    this.startAbort.abort();
+    await Promise.race([Promise.all(this.reconcilers.map((r) => r.stop())), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    await this.server?.close();
+    this.phase = 'stopped';
+    this.resolveExit({ reason: 'leadership-lost', message });
+  }
+
+  /**
+   * Graceful stop: no new reconciles, in-flight ones finish (up to stopTimeoutMs), watches close, then the Lease
+   * is released so a standby takes over at once, and the server closes.
+   */
+  async stop(): Promise<void> {
+    if (this.phase === 'stopping' || this.phase === 'stopped') return this.exited.then(() => undefined);
+    this.phase = 'stopping';
+    this.startAbort.abort();
+    await Promise.all(this.reconcilers.map((r) => r.stop()));
+    await this.elector?.release();
+    this.metrics.leader = false;
+    await this.server?.close();
+    this.phase = 'stopped';
+    this.resolveExit({ reason: 'stopped', message: 'stopped' });
+  }
+}
