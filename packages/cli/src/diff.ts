@@ -5,7 +5,8 @@
  * Secret values never appear: the matcher redacts them, and every non-metadata value of a sensitive handler's
  * child is redacted again here.
  */
-import { ImmutableFieldError, OwnershipError, createContext, listOwnedChildren, type DriftedField, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { ImmutableFieldError, NotFoundError, OwnershipError, childKindOf, createContext, listOwnedChildren, type DriftedField, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { childKinds } from '@orkestra/reconciler';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { CliError, type Problem } from './exit-codes.js';
 import { DryRunClient } from './dry-run-client.js';
@@ -81,7 +82,7 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
     const apiVersion = `${owner.group}/${owner.version}`;
     kube.resources.register({ apiVersion, kind: owner.kind, plural: owner.plural, namespaced: owner.namespaced ?? true });
     const handlers = Object.keys(entry.resources).map((k) => loaded.handlers.get(k)!);
-    for (const h of handlers) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
+    for (const h of handlers) if (!h.kindOf) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
     const namespaces = owner.namespaced === false ? [undefined] : options.namespaces?.length ? options.namespaces : entry.namespaces?.length ? entry.namespaces : [undefined];
     const crs: KubeObject[] = [];
     for (const namespace of namespaces) {
@@ -104,9 +105,12 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
       const wanted = new Set<string>();
       for (const child of children) {
         const h = child.handler;
-        const namespace = h.namespaced ? (child.spec.namespace ?? cr.metadata.namespace) : undefined;
-        wanted.add(`${h.apiVersion}/${h.kind}/${namespace ?? ''}/${child.spec.name}`);
-        const base = { apiVersion: h.apiVersion, kind: h.kind, namespace, name: child.spec.name, source: child.path };
+        const { apiVersion: childApiVersion, kind } = childKindOf(h, child.spec);
+        // A handler of any kind: the scope of each child's kind from discovery (an unserved kind fails below).
+        const namespaced = h.kindOf ? ((await kube.resourceFor(childApiVersion, kind).catch(() => undefined))?.namespaced ?? true) : h.namespaced;
+        const namespace = namespaced ? (child.spec.namespace ?? cr.metadata.namespace) : undefined;
+        wanted.add(`${childApiVersion}/${kind}/${namespace ?? ''}/${child.spec.name}`);
+        const base = { apiVersion: childApiVersion, kind, namespace, name: child.spec.name, source: child.path };
         const sensitive = (h.sensitiveFields?.length ?? 0) > 0;
         try {
           const r = child.phase === 'onCreate' ? await h.create(ctx, dryRun, cr, child.spec) : await h.update(ctx, dryRun, cr, child.spec);
@@ -119,14 +123,14 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
           } else if (e instanceof OwnershipError) {
             result.children.push({ ...base, state: 'conflict', message: e.message });
           } else {
-            const mapped = clusterError(e, kube, `reading ${h.kind} ${namespace ? `${namespace}/` : ''}${child.spec.name}`);
+            const mapped = clusterError(e, kube, `reading ${kind} ${namespace ? `${namespace}/` : ''}${child.spec.name}`);
             if (mapped instanceof CliError) throw mapped;
             result.children.push({ ...base, state: 'error', message: e instanceof Error ? e.message : String(e) });
           }
         }
       }
       const seenKinds = new Set<string>();
-      for (const h of handlers) {
+      for (const h of childKinds(entry.resources, loaded.handlers)) {
         const kindKey = `${h.apiVersion}/${h.kind}`;
         if (seenKinds.has(kindKey)) continue;
         seenKinds.add(kindKey);
@@ -134,7 +138,8 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
         try {
           owned = await listOwnedChildren(ctx, kube, cr, h.apiVersion, h.kind);
         } catch (e) {
-          throw clusterError(e, kube, `listing ${h.plural} owned by ${owner.kind} ${cr.metadata.name}`);
+          if (e instanceof NotFoundError) continue; // a kind the server does not serve has no children to prune
+          throw clusterError(e, kube, `listing ${h.kind} children owned by ${owner.kind} ${cr.metadata.name}`);
         }
         for (const child of owned) {
           const key = `${h.apiVersion}/${h.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`;

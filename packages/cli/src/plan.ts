@@ -3,13 +3,17 @@
  * same compiled templates, `when`, and `handler.resolve`), with every problem located in the katalog. `render`
  * prints these, `diff` compares them with the cluster, and both build the applied object with core's `buildChild`.
  */
-import { ValidationError, buildChild, type KubeObject, type ObjectReader, type OwnerObject, type ResolvedSpec } from '@orkestra/core';
+import { ValidationError, buildChild, childKindOf, type KubeObject, type ObjectReader, type OwnerObject, type ResolvedSpec } from '@orkestra/core';
+import { ResourceRegistry } from '@orkestra/core/kube';
 import { ChildPlanner, type KatalogEntry } from '@orkestra/reconciler';
 import { TemplateError, type TemplateEngine } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { childPath, templateProblem, type Phase } from './template-check.js';
 import type { YamlLocator } from '@orkestra/reconciler';
+
+/** The built-in kinds' plurals and scopes, for rendering without a cluster. */
+const BUILT_IN_KINDS = new ResourceRegistry();
 
 /** One child the CR should have. */
 export interface PlannedChild {
@@ -67,5 +71,8 @@ export function problemsOf(e: unknown, entryIndex: number, path: string, locator
  */
 export async function appliedObject(cr: OwnerObject, child: PlannedChild, reader?: ObjectReader): Promise<KubeObject> {
   const desired = await child.handler.desired(cr, child.spec, reader);
-  return buildChild(cr, desired, { clusterScoped: !child.handler.namespaced });
+  const { apiVersion, kind } = childKindOf(child.handler, child.spec);
+  // A handler of any kind: the scope of the built-in kinds is known offline; any other is taken as namespaced.
+  const clusterScoped = child.handler.kindOf ? BUILT_IN_KINDS.lookup(apiVersion, kind)?.namespaced === false : !child.handler.namespaced;
+  return buildChild(cr, desired, { clusterScoped });
 }
