@@ -1,6 +1,7 @@
 /** The typed configuration of a {@link GenericReconciler}: what a katalog holds, in TypeScript. */
 import type { Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { TemplateEngine, When } from '@orkestra/template';
+import type { ReconcilerHooks } from './hooks.js';
 import type { SharedInformerFactory } from './shared-informers.js';
 
 export type { When };
@@ -80,6 +81,8 @@ export interface ReconcilerConfig {
    * waits (`Deployment shop-web: 1 of 3 replicas available`). The `Synced` condition always says the former.
    */
   readiness?: 'synced' | 'children';
+  /** Code beside the templates: `validate` refuses a CR, `status` computes status fields (see {@link ReconcilerHooks}). */
+  hooks?: ReconcilerHooks;
   /** Reconciles running at once; default 4. */
   concurrency?: number;
   /** Namespaces to watch; all when absent or empty. */

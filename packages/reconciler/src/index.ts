@@ -22,3 +22,5 @@ export { readYaml } from './yaml-source.js';
 export type { YamlSource } from './yaml-source.js';
 export { defineOperator, children } from './define-operator.js';
 export type { OperatorConfig, HandlerChildren, TypedHandlerTemplates, TypedChildTemplate, Templated, TemplateString } from './define-operator.js';
+export { HookError } from './hooks.js';
+export type { ReconcilerHooks, LiveChildren } from './hooks.js';

@@ -18,6 +18,7 @@ import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
 import { objectKey, type Informer } from './informer.js';
 import { SharedInformerFactory, type InformerLease, type SharedInformerOptions } from './shared-informers.js';
+import { hookOutcome, runHook, type HookError, type LiveChildren } from './hooks.js';
 import { isFirstReconcile, statusPatch, type ReconcileOutcome } from './status.js';
 import type { PlannedChild } from './child-planner.js';
 import { INVENTORY_ANNOTATION, annotationsBesidesInventory, formatKind, inventoryValue, recordedKinds } from './inventory.js';
@@ -352,6 +353,7 @@ export class GenericReconciler {
   }
 
   private async reconcileLive(cr: OwnerObject, report: ReconcileReport): Promise<void> {
+    if (!(await this.validateHook(cr, report))) return;
     const { desired, errors } = this.resolveAll(cr, ['onCreate', 'onReconcile']);
     if (errors.length > 0) {
       report.result = 'invalid';
@@ -414,8 +416,8 @@ export class GenericReconciler {
       outcome = { ready: false, reason: first.reason, message: failures.length === 1 ? first.message : `${failures.length} children failed; first: ${first.message}`, fields: {} };
       await this.events.record(cr, 'Warning', first.reason, outcome.message);
     } else {
-      outcome = { ready: true, reason: 'Reconciled', message: `${desired.length} ${desired.length === 1 ? 'child' : 'children'} in sync`, fields: this.templates.status(cr, liveChildren, this.logger) };
-      if (this.config.readiness === 'children') outcome.waiting = waitingChildren(desired, lives);
+      outcome = await this.statusOutcome(cr, liveChildren, desired.length);
+      if (this.config.readiness === 'children' && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
     }
     report.statusWritten = await this.writeStatus(cr, outcome);
     if (failures.length > 0) {
@@ -424,6 +426,39 @@ export class GenericReconciler {
       const conflict = failures.find((f) => f instanceof ConflictError);
       report.cause = conflict ?? failures[0];
       report.error = conflict ? (conflict as Error).message : describeError(failures[0]).message;
+    }
+  }
+
+  /** Runs the `validate` hook; false (after writing the refusal to the status) when the CR may not go on. */
+  private async validateHook(cr: OwnerObject, report: ReconcileReport): Promise<boolean> {
+    const validate = this.config.hooks?.validate;
+    if (!validate) return true;
+    let refusal: string | undefined;
+    try {
+      refusal = await runHook('validate', () => validate(cr));
+    } catch (e) {
+      const outcome = hookOutcome(e as HookError);
+      Object.assign(report, { result: 'error', error: outcome.message, cause: e });
+      report.statusWritten = await this.writeStatus(cr, outcome);
+      return false;
+    }
+    if (refusal === undefined) return true;
+    report.result = 'invalid';
+    const outcome = hookOutcome(refusal);
+    await this.events.record(cr, 'Warning', outcome.reason, refusal);
+    report.statusWritten = await this.writeStatus(cr, outcome);
+    return false;
+  }
+
+  /** The outcome of a reconcile whose children are in sync: templated status fields, then the `status` hook's. */
+  private async statusOutcome(cr: OwnerObject, live: LiveChildren, count: number): Promise<ReconcileOutcome> {
+    const fields = this.templates.status(cr, live, this.logger);
+    const hook = this.config.hooks?.status;
+    try {
+      const computed = hook ? await runHook('status', () => hook(cr, live)) : {};
+      return { ready: true, reason: 'Reconciled', message: `${count} ${count === 1 ? 'child' : 'children'} in sync`, fields: { ...fields, ...computed } };
+    } catch (e) {
+      return hookOutcome(e as HookError);
     }
   }
 
