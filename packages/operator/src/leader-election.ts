@@ -267,20 +267,21 @@ export class LeaderElector {
   /**
    * Stops renewing and, if this candidate leads, gives the Lease up: holder empty, lease duration 1 s, so a
    * standby acquires it at its next try. Never throws (a failed release only delays the hand-over until the
-   * Lease expires).
+   * Lease expires), and takes at most `timeoutMs` (default: the renew deadline) for its two requests together.
    */
-  async release(): Promise<void> {
+  async release(options: { timeoutMs?: number } = {}): Promise<void> {
     this.stopRenewing.abort();
     await this.renewing;
     if (!this.leading) return;
     this.leading = false;
     const ref = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: this.options.namespace, name: this.options.name };
+    const signal = AbortSignal.timeout(Math.max(1, Math.min(this.renewDeadlineMs, options.timeoutMs ?? this.renewDeadlineMs)));
     try {
-      const live = await this.kube.get(ref, { signal: AbortSignal.timeout(this.renewDeadlineMs) });
+      const live = await this.kube.get(ref, { signal });
       if (!live || (live.spec as LeaseRecord | undefined)?.holderIdentity !== this.identity) return;
       const stamp = microTime();
       const spec: LeaseRecord = { holderIdentity: '', leaseDurationSeconds: 1, acquireTime: stamp, renewTime: stamp, leaseTransitions: (live.spec as LeaseRecord).leaseTransitions ?? 0 };
-      await this.kube.update({ ...live, spec }, { signal: AbortSignal.timeout(this.renewDeadlineMs) });
+      await this.kube.update({ ...live, spec }, { signal });
       this.logger.info({ lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity }, 'released the leader-election Lease');
     } catch (e) {
       this.logger.warn({ lease: `${this.options.namespace}/${this.options.name}`, err: e instanceof Error ? e.message : String(e) }, 'could not release the leader-election Lease: the next leader takes over when it expires');

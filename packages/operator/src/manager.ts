@@ -15,6 +15,9 @@ import { assertPermissions, type Permission } from './permission-check.js';
 /** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
 export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'>;
 
+/** The least time a graceful stop gives the Lease release, even when draining took the whole bound. */
+const RELEASE_FLOOR_MS = 250;
+
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {
   kube: Kubeclient;
@@ -176,11 +179,20 @@ export class Manager {
     }
   }
 
-  /** The Lease was lost: stop reconciling now (in-flight work gets one second), then end. */
+  /**
+   * The Lease was lost: stop reconciling now (in-flight work gets one second), then end. Lost while draining for
+   * a graceful stop: the reconciles still running are aborted at once (another replica may be writing already),
+   * and the stop goes on.
+   */
   private async lose(message: string): Promise<void> {
-    if (this.phase === 'stopping' || this.phase === 'stopped') return;
-    this.phase = 'stopping';
+    if (this.phase === 'stopped') return;
     this.metrics.leader = false;
+    if (this.phase === 'stopping') {
+      this.logger.warn({ reason: message }, 'lost the leader-election Lease while draining: aborting the reconciles still running');
+      for (const r of this.reconcilers) r.abortInFlight();
+      return;
+    }
+    this.phase = 'stopping';
     this.startAbort.abort();
     await Promise.race([Promise.all(this.reconcilers.map((r) => r.stop())), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
     await this.server?.close();
@@ -189,15 +201,28 @@ export class Manager {
   }
 
   /**
-   * Graceful stop: no new reconciles, in-flight ones finish (up to stopTimeoutMs), watches close, then the Lease
-   * is released so a standby takes over at once, and the server closes.
+   * Graceful stop: no new reconciles, in-flight ones finish, watches close, then the Lease is released so a
+   * standby takes over at once, and the server closes — all within stopTimeoutMs (the drain bound), also with
+   * no API server to talk to: reconciles still running then are aborted, and the release gets what time is left
+   * (at least 250 ms; a Lease not released expires on its own).
    */
   async stop(): Promise<void> {
     if (this.phase === 'stopping' || this.phase === 'stopped') return this.exited.then(() => undefined);
     this.phase = 'stopping';
     this.startAbort.abort();
-    await Promise.all(this.reconcilers.map((r) => r.stop()));
-    await this.elector?.release();
+    const boundMs = this.options.stopTimeoutMs ?? 10_000;
+    const deadline = performance.now() + boundMs;
+    let timer: NodeJS.Timeout | undefined;
+    const drained = await Promise.race([
+      Promise.all(this.reconcilers.map((r) => r.stop())).then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), boundMs))),
+    ]);
+    clearTimeout(timer);
+    if (!drained) {
+      this.logger.warn({ boundMs }, 'still stopping at the drain bound: aborting what runs');
+      for (const r of this.reconcilers) r.abortInFlight();
+    }
+    await this.elector?.release({ timeoutMs: Math.max(RELEASE_FLOOR_MS, deadline - performance.now()) });
     this.metrics.leader = false;
     await this.server?.close();
     this.phase = 'stopped';

@@ -254,6 +254,15 @@ export class GenericReconciler {
     return lease;
   }
 
+  /**
+   * Aborts the reconciles in flight now: their requests are cancelled, and a {@link stop} waiting for them ends
+   * without waiting out its timeout. For a leader that lost its Lease while draining — another replica may be
+   * writing already. Nothing reconciles after it; call {@link stop} to finish.
+   */
+  abortInFlight(): void {
+    this.abort.abort();
+  }
+
   /** Resolves when nothing is queued or running (for tests and benchmarks). */
   whenIdle(): Promise<void> {
     return this.queue.whenIdle();
