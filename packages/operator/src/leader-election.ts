@@ -275,7 +275,7 @@ export class LeaderElector {
     if (!this.leading) return;
     this.leading = false;
     const ref = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: this.options.namespace, name: this.options.name };
-    const signal = AbortSignal.timeout(Math.max(1, Math.min(this.renewDeadlineMs, options.timeoutMs ?? this.renewDeadlineMs)));
+    const signal = AbortSignal.timeout(Math.max(1, Math.round(Math.min(this.renewDeadlineMs, options.timeoutMs ?? this.renewDeadlineMs))));
     try {
       const live = await this.kube.get(ref, { signal });
       if (!live || (live.spec as LeaseRecord | undefined)?.holderIdentity !== this.identity) return;
