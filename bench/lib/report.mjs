@@ -122,7 +122,7 @@ export function markdown(results) {
   ];
   for (const r of rows(results)) lines.push(`| ${r.scenario} | ${r.n} | ${r.figure} | ${r.value} | ${r.target} | ${r.met === undefined ? '' : r.met ? 'yes' : '**no**'} | ${r.note} |`);
   if (results.scenarios.versus) lines.push('', ...versusTables(results.scenarios.versus));
-  lines.push('', 'Chart: [figures vs N](' + results.files.svg + ')', '');
+  lines.push('', `Chart: [figures vs N](${results.files.svg})`, '');
   return lines.join('\n');
 }
 
@@ -216,7 +216,7 @@ export function writeReports(results, dir) {
   const stamp = results.startedAt.replace(/[:]/g, '-').replace(/\.\d+Z$/, 'Z');
   results.files = { json: `${stamp}.json`, md: `${stamp}.md`, svg: `${stamp}.svg` };
   results.table = rows(results);
-  writeFileSync(join(dir, results.files.json), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(join(dir, results.files.json), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(dir, results.files.svg), svg(results));
   writeFileSync(join(dir, results.files.md), markdown(results));
   return Object.values(results.files).map((f) => join(dir, f));

@@ -39,7 +39,7 @@ const informers = SharedInformerFactory.for(kube).informers.filter((i) => i.opti
 let cachedChildren = 0;
 for (const i of informers) cachedChildren += i.size;
 const clientNodeLoaded = [...loadedUrls].some((u) => u.includes('/@kubernetes/client-node/'));
-process.stdout.write(JSON.stringify({ baseline, after, peakRssMB, seconds, crs: n * kinds.length, children: n * kinds.length * 4, cachedChildren, childInformers: informers.length, clientNodeLoaded, modulesLoaded: loadedUrls.size }) + '\n');
+process.stdout.write(`${JSON.stringify({ baseline, after, peakRssMB, seconds, crs: n * kinds.length, children: n * kinds.length * 4, cachedChildren, childInformers: informers.length, clientNodeLoaded, modulesLoaded: loadedUrls.size })}\n`);
 await Promise.all(reconcilers.map(({ reconciler }) => reconciler.stop()));
 await kube.close();
 process.exit(0);

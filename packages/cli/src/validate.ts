@@ -4,7 +4,7 @@
  * paths every template reads against the owner CRD's schema, plus the CRD itself (kind, plural, version,
  * scope, status subresource). Needs no cluster.
  */
-import type { Katalog, YamlLocator } from '@orkestra/reconciler';
+import type { Katalog, } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
 import { checkAgainstCrds, type Crd, type FoundCrd } from './crd-check.js';
 import type { Problem } from './exit-codes.js';

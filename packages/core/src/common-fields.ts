@@ -3,7 +3,7 @@
  * each resource package's `resolve` handles only its own fields.
  */
 import { withSystemLabels } from './labels.js';
-import { checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, Validator } from './validation.js';
+import { checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, type Validator } from './validation.js';
 
 /** The common fields of a template source, after template evaluation. */
 export interface CommonSource {

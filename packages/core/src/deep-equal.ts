@@ -25,5 +25,5 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const right = b as Record<string, unknown>;
   const keys = Object.keys(left);
   if (keys.length !== Object.keys(right).length) return false;
-  return keys.every((k) => Object.prototype.hasOwnProperty.call(right, k) && deepEqual(left[k], right[k]));
+  return keys.every((k) => Object.hasOwn(right, k) && deepEqual(left[k], right[k]));
 }

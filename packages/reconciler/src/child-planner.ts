@@ -14,43 +14,11 @@ import type { HandlerTemplates } from './config.js';
 import { forEachItems, type ForEachItem } from './for-each.js';
 import { objectKey } from './informer.js';
 import { checkPlacement } from './plan-checks.js';
+import { PHASES, type KindScopes, type Phase, type Plan, type PlannedChild, type PlanProblem, type ChildTemplateRef } from './plan.js';
 import { yieldControlledFields } from './yielded-fields.js';
 
-/** The three lists of a handler's children. */
-export const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
-/** One of {@link PHASES}. */
-export type Phase = (typeof PHASES)[number];
-
-/** Where a child template sits in the configuration. */
-export interface ChildTemplateRef {
-  handlerKey: string;
-  phase: Phase;
-  /** Position in its phase's list. */
-  index: number;
-  /** `deployments.onReconcile[0]`: how errors name it. */
-  field: string;
-  /** For a `forEach` child: the CR path of its item, `spec.databases[1]` or `spec.databases.main`. */
-  item?: string;
-}
-
-/** One child a CR should have. */
-export interface PlannedChild extends ChildTemplateRef {
-  handler: ResourceHandler<unknown, ResolvedSpec>;
-  spec: ResolvedSpec;
-  /** The template's `readyWhen` over the child's live object; absent: the kind's built-in rule. */
-  readyWhen?: (live: KubeObject) => boolean;
-}
-
-/** A child template that could not be resolved for a CR: a TemplateError, a ValidationError… */
-export interface PlanProblem extends ChildTemplateRef {
-  error: unknown;
-}
-
-/** What {@link ChildPlanner.resolve} returns. */
-export interface Plan {
-  children: PlannedChild[];
-  problems: PlanProblem[];
-}
+export { PHASES } from './plan.js';
+export type { ChildTemplateRef, KindScopes, Phase, Plan, PlannedChild, PlanProblem } from './plan.js';
 
 /** The plans of one CR version, by phases. */
 interface Memo {
@@ -61,11 +29,6 @@ interface Memo {
 
 /** At most this many CRs keep a memoised plan; the longest unchanged are dropped first. */
 const MEMO_CAPACITY = 16_384;
-
-/** How kinds are served, as far as known without a request: the client's `resources` registry fits. */
-export interface KindScopes {
-  lookup(apiVersion: string, kind: string): { namespaced: boolean } | undefined;
-}
 
 interface CompiledChild extends ChildTemplateRef {
   /** The CR path of the list or map the template repeats over. */

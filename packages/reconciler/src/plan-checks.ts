@@ -4,7 +4,7 @@
  * even for its valid siblings.
  */
 import { ANY_KIND, ValidationError, assertOwnable, childKindOf, type OwnerObject } from '@orkestra/core';
-import type { KindScopes, PlannedChild, PlanProblem } from './child-planner.js';
+import type { KindScopes, PlannedChild, PlanProblem } from './plan.js';
 
 /**
  * Splits planned children into those that pass the placement and uniqueness checks and the problems of those

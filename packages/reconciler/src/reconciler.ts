@@ -12,7 +12,7 @@ import {
   deepEqual, isControlledBy, ownerLabelValue, silentLogger, templateKindOf, type ChildKind, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
   type ResolvedSpec, type ResourceHandler, type ResourceInfo,
 } from '@orkestra/core';
-import { Kubeclient } from '@orkestra/core/kube';
+import type { Kubeclient } from '@orkestra/core/kube';
 import { childKinds, kindKey, resolveChildKinds, type ChildKindUse } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
@@ -310,7 +310,7 @@ export class GenericReconciler {
     return informers.find((i) => i.hasSynced && i.covers(apiVersion, kind, namespace));
   }
 
-  private async process(key: string): Promise<{ requeueAfterMs?: number } | void> {
+  private async process(key: string): Promise<{ requeueAfterMs?: number } | undefined> {
     const report = await this.reconcile(key);
     if (this.ownWrites.release(key)) this.queue.add(key); // a change that was not this reconcile's own: run again
     if (report.result === 'error') {

@@ -16,7 +16,7 @@ export interface WorkQueueOptions {
 }
 
 /** What a worker answers for a key. */
-export type WorkResult = { requeueAfterMs?: number } | void;
+export type WorkResult = { requeueAfterMs?: number } | undefined;
 
 /**
  * A deduplicating, rate-limited work queue of string keys.

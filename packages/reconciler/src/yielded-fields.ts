@@ -6,7 +6,7 @@
  * named here.
  */
 import { childKindOf, type OwnerObject } from '@orkestra/core';
-import type { PlannedChild } from './child-planner.js';
+import type { PlannedChild } from './plan.js';
 
 const objectId = (apiVersion: string, kind: string, namespace: string | undefined, name: string) => `${apiVersion}/${kind}/${namespace ?? ''}/${name}`;
 

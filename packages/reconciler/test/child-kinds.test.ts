@@ -47,7 +47,7 @@ describe('childKinds', () => {
 describe('resolveChildKinds', () => {
   it('names every kind the server does not serve, where it is used and the CRD to install', async () => {
     const served: ResourceInfo = { apiVersion: 'apps/v1', kind: 'StatefulSet', plural: 'statefulsets', namespaced: true };
-    const lookup = async (apiVersion: string, kind: string) => {
+    const lookup = async (_apiVersion: string, kind: string) => {
       if (kind === 'StatefulSet') return served;
       throw new NotFoundError('NotFound', 404, 'not served', { verb: 'discover', kind });
     };

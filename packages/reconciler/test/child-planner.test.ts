@@ -11,7 +11,10 @@ import { ChildPlanner, type HandlerTemplates } from '../src/index.js';
 function counted(): { handler: ResourceHandler<unknown, ResolvedSpec>; calls: () => number } {
   let calls = 0;
   const real = configmaps.handler as unknown as ResourceHandler<unknown, ResolvedSpec>;
-  const handler = { ...real, resolve: (src: unknown, owner: string) => (calls++, real.resolve(src, owner)) };
+  const handler = { ...real, resolve: (src: unknown, owner: string) => {
+    calls++;
+    return real.resolve(src, owner);
+  } };
   return { handler, calls: () => calls };
 }
 
@@ -33,7 +36,10 @@ function planner() {
   const real = engine.compileWhen.bind(engine);
   engine.compileWhen = (w) => {
     const p = real(w);
-    return (cr) => (whens++, p(cr));
+    return (cr) => {
+      whens++;
+      return p(cr);
+    };
   };
   return { planner: new ChildPlanner(resources, new Map([[handler.key, handler]]), engine), resolves: calls, whens: () => whens };
 }

@@ -14,7 +14,7 @@ describe('code hooks', () => {
       resources: configmap,
       status: { fields: { image: '{{spec.image}}' } },
       hooks: {
-        status: (cr, children) => ({ keys: Object.keys((children.configmaps?.[`${cr.metadata.name}-config`] as KubeObject & { data: object }).data).length, shout: specOf(cr).greeting?.toUpperCase() }),
+        status: (cr, children) => ({ keys: Object.keys((children.configmaps![`${cr.metadata.name}-config`] as KubeObject & { data: object }).data).length, shout: specOf(cr).greeting?.toUpperCase() }),
         validate: () => undefined,
       },
     });

@@ -90,7 +90,7 @@ describe('GenericReconciler against kube-apiserver with the garbage collector', 
     expect((await get('Service', 'v1', 'shop-web') as any).spec.ports[0]).toMatchObject({ port: 80, targetPort: 8080 });
     expect((await get('ConfigMap', 'v1', 'shop-config'))?.data).toEqual({ greeting: 'hello' });
     expect(await get('ConfigMap', 'v1', 'shop-tls')).toBeUndefined();
-    expect(Buffer.from(((await get('Secret', 'v1', 'shop-secret'))?.data as Record<string, string>).password!, 'base64').toString()).toBe('s3cret');
+    expect(Buffer.from(((await get('Secret', 'v1', 'shop-secret'))!.data as Record<string, string>).password!, 'base64').toString()).toBe('s3cret');
     expect(cr.metadata.finalizers).toContain('orkestra.io/finalizer');
 
     await r.whenIdle();

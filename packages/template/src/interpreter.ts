@@ -91,7 +91,7 @@ function isEmpty(v: unknown): boolean {
 /** An env for a block's body with `context` as `this`; `../` climbs only when the context changed. */
 function enter(env: Env, context: unknown, data: DataFrame | undefined, params: Params | undefined): Env {
   // Loose comparison, as Handlebars decides whether a block pushed a context.
-  // eslint-disable-next-line eqeqeq
+  // biome-ignore lint/suspicious/noDoubleEquals: Handlebars compares contexts loosely too
   const parent = context != env.context ? env : env.parent;
   return { context, parent, data, params, root: env.root };
 }

@@ -277,6 +277,7 @@ class Preparer {
     const value = this.path(p, scope, true).expr;
     const inner: Scope = { context: null, parents: [scope.context, ...scope.parents], params: scope.params };
     if ((b.program?.blockParams ?? []).length > 0) this.problems.push({ ...at, message: 'a section has no block parameters' });
+    // biome-ignore lint/suspicious/noThenProperty: a tree node, never awaited
     return { k: 'section', value, then: this.program(b.program, inner), otherwise: this.program(b.inverse, scope) };
   }
 

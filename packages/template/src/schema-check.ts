@@ -40,7 +40,7 @@ const OBJECT_META: JsonSchema = {
 
 /** Accepts the `openAPIV3Schema` itself, or a CRD version's `schema` holding it. */
 export function rootSchema(schema: JsonSchema): JsonSchema {
-  const inner = schema['openAPIV3Schema'];
+  const inner = schema.openAPIV3Schema;
   const s = typeof inner === 'object' && inner !== null ? (inner as JsonSchema) : schema;
   return {
     ...s,
@@ -71,7 +71,7 @@ function isOpen(s: JsonSchema): boolean {
 function property(s: JsonSchema, key: string): JsonSchema | undefined {
   for (const b of branches(s)) {
     const p = b.properties?.[key];
-    if (p !== undefined && Object.prototype.hasOwnProperty.call(b.properties, key)) return p;
+    if (p !== undefined && Object.hasOwn(b.properties, key)) return p;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { BinariesNotFoundError, type BinaryName, type SearchedLocation } from './errors.js';
@@ -55,7 +56,7 @@ export function compareVersions(a: string, b: string): number {
 type Check = { ok: true } | { ok: false; reason: string };
 
 function checkExecutable(path: string): Check {
-  let stats;
+  let stats: Stats;
   try {
     stats = statSync(path);
   } catch {

@@ -127,6 +127,7 @@ describe('resource generator', () => {
     const unit = tree.read('packages/hpas/test/horizontalpodautoscaler.test.ts', 'utf8') ?? '';
     const integration = tree.read('packages/hpas/test/contract.int.test.ts', 'utf8') ?? '';
     for (const text of [unit, integration]) {
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated source text is asserted
       expect(text).toContain('throw new Error(`fill in: ${what}`);');
       expect(text).not.toMatch(/\b(it|describe|test)\.(skip|todo|only)\b|\bx(it|describe)\(/);
     }
@@ -137,7 +138,7 @@ describe('resource generator', () => {
     expect(integration).toContain("import { describeResourceContract } from '@orkestra/testenv/contract';");
     expect(integration).toContain('describeResourceContract(handler, {');
     for (const fixture of ['minimal', 'full', 'created', 'foreign', 'dropped']) expect(integration).toMatch(new RegExp(`\\n  ${fixture}: .*=> todo\\(`));
-    expect(integration).toMatch(/\n  drifts: \[\{ what: 'FILL IN', patch: \(\) => todo\(/);
+    expect(integration).toMatch(/\n {2}drifts: \[\{ what: 'FILL IN', patch: \(\) => todo\(/);
     expect(cases(integration)).toEqual([]);
   });
 
