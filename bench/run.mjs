@@ -10,49 +10,81 @@ import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/cli';
 import { Kubeclient } from '@orkestra/core/kube';
+import { startControlPlane } from './lib/control-plane.mjs';
 import { describeMachine, machineInfo } from './lib/machine.mjs';
 import { writeReports } from './lib/report.mjs';
-import { startControlPlane } from './lib/control-plane.mjs';
 
 const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory', 'versus'];
 const { values: args } = parseArgs({
   options: {
-    only: { type: 'string' }, sizes: { type: 'string' }, reps: { type: 'string', default: '3' },
-    resyncs: { type: 'string', default: '5' }, edits: { type: 'string', default: '60' },
-    full: { type: 'boolean', default: false }, 'no-multi-crd': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    sizes: { type: 'string' },
+    reps: { type: 'string', default: '3' },
+    resyncs: { type: 'string', default: '5' },
+    edits: { type: 'string', default: '60' },
+    full: { type: 'boolean', default: false },
+    'no-multi-crd': { type: 'boolean', default: false },
     out: { type: 'string', default: new URL('./results/', import.meta.url).pathname },
-    crds: { type: 'string', default: '15' }, 'crd-size': { type: 'string', default: '100' },
+    crds: { type: 'string', default: '15' },
+    'crd-size': { type: 'string', default: '100' },
     report: { type: 'string' },
     'template-seconds': { type: 'string', default: '0.5' },
     'node-defaults': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
-    'steady-resyncs': { type: 'string', default: '3' }, resync: { type: 'string' },
+    'steady-resyncs': { type: 'string', default: '3' },
+    resync: { type: 'string' },
   },
 });
 // The figures are the operator's: the bench runs with the memory settings `orkestra run` gives itself
 // (@orkestra/cli, runtime-tuning.ts), re-executing itself once as `orkestra run` does, unless --node-defaults.
 if (!args['node-defaults'] && !process.env[TUNED_MARKER] && typeof process.execve === 'function') {
-  process.execve(process.execPath, [process.execPath, SEMI_SPACE_FLAG, ...process.execArgv, ...process.argv.slice(1)],
-    { ...process.env, MALLOC_ARENA_MAX, [TUNED_MARKER]: '1' });
+  process.execve(process.execPath, [process.execPath, SEMI_SPACE_FLAG, ...process.execArgv, ...process.argv.slice(1)], {
+    ...process.env,
+    MALLOC_ARENA_MAX,
+    [TUNED_MARKER]: '1',
+  });
 }
-if (args.report) { // rewrite the Markdown and SVG of an existing results JSON (after a change to the report writers)
+if (args.report) {
+  // rewrite the Markdown and SVG of an existing results JSON (after a change to the report writers)
   const { readFileSync } = await import('node:fs');
   const { dirname } = await import('node:path');
   console.log(writeReports(JSON.parse(readFileSync(args.report, 'utf8')), dirname(args.report)).join(', '));
   process.exit(0);
 }
 const only = args.only ? args.only.split(',') : args.quick ? ['versus'] : SCENARIOS;
-for (const s of only) if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${SCENARIOS.join(', ')}`);
-const sizes = args.sizes ? args.sizes.split(',').map(Number) : args.quick ? [20] : args.full ? [100, 500, 1000] : [100, 500];
+for (const s of only)
+  if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${SCENARIOS.join(', ')}`);
+const sizes = args.sizes
+  ? args.sizes.split(',').map(Number)
+  : args.quick
+    ? [20]
+    : args.full
+      ? [100, 500, 1000]
+      : [100, 500];
 const reps = args.quick ? 1 : Number(args.reps);
 const log = (...a) => console.log(...a);
 
-const results = { startedAt: new Date().toISOString(), options: { only, sizes, reps, resyncs: Number(args.resyncs), edits: Number(args.edits), full: args.full, quick: args.quick }, scenarios: {} };
+const results = {
+  startedAt: new Date().toISOString(),
+  options: {
+    only,
+    sizes,
+    reps,
+    resyncs: Number(args.resyncs),
+    edits: Number(args.edits),
+    full: args.full,
+    quick: args.quick,
+  },
+  scenarios: {},
+};
 const needsCluster = only.some((s) => s !== 'template' && s !== 'versus'); // versus starts control planes of its own
 let env, kube, user;
 if (needsCluster) {
   env = await startControlPlane();
-  for (const sig of ['SIGINT', 'SIGTERM']) process.once(sig, () => { void env.stop().finally(() => process.exit(130)); });
+  for (const sig of ['SIGINT', 'SIGTERM'])
+    process.once(sig, () => {
+      void env.stop().finally(() => process.exit(130));
+    });
   kube = new Kubeclient(env.kubeConfig); // the reconciler's (and reference strategies') client: its requests are counted
   user = new Kubeclient(env.kubeConfig); // someone else: creates CRs, edits children
 }
@@ -66,12 +98,37 @@ try {
     const loadBefore = machineInfo(env).load;
     log(`${name}:`);
     const mod = await import(`./scenarios/${name}.mjs`);
-    const opts = { env, kube, user, reps, log, resyncs: Number(args.resyncs), edits: Number(args.edits), seconds: Number(args['template-seconds']) };
+    const opts = {
+      env,
+      kube,
+      user,
+      reps,
+      log,
+      resyncs: Number(args.resyncs),
+      edits: Number(args.edits),
+      seconds: Number(args['template-seconds']),
+    };
     if (name === 'steady' || name === 'convergence') opts.sizes = sizes;
-    if (name === 'versus') Object.assign(opts, { sizes, steadyResyncs: Number(args['steady-resyncs']), resync: args.resync ? Number(args.resync) : undefined });
-    if (name === 'memory') { opts.sizes = [1, ...sizes]; opts.crdCount = args['no-multi-crd'] ? 0 : Number(args.crds); opts.crdSize = Number(args['crd-size']); }
-    results.scenarios[name] = { ...(await mod.run(opts)), wallSeconds: (performance.now() - t0) / 1000, loadBefore, loadAfter: machineInfo(env).load };
-    log(`  (${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadBefore.join('/')} → ${results.scenarios[name].loadAfter.join('/')})\n`);
+    if (name === 'versus')
+      Object.assign(opts, {
+        sizes,
+        steadyResyncs: Number(args['steady-resyncs']),
+        resync: args.resync ? Number(args.resync) : undefined,
+      });
+    if (name === 'memory') {
+      opts.sizes = [1, ...sizes];
+      opts.crdCount = args['no-multi-crd'] ? 0 : Number(args.crds);
+      opts.crdSize = Number(args['crd-size']);
+    }
+    results.scenarios[name] = {
+      ...(await mod.run(opts)),
+      wallSeconds: (performance.now() - t0) / 1000,
+      loadBefore,
+      loadAfter: machineInfo(env).load,
+    };
+    log(
+      `  (${((performance.now() - t0) / 1000).toFixed(1)} s, load ${loadBefore.join('/')} → ${results.scenarios[name].loadAfter.join('/')})\n`,
+    );
   }
 } finally {
   await kube?.close();

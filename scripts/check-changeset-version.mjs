@@ -42,15 +42,20 @@ export function bump(version, type) {
 export function expectedVersions(packages, changes) {
   const byName = new Map(packages.map((p) => [p.json.name, p.json]));
   const release = new Map(Object.entries(changes));
-  for (let changed = true; changed;) {
+  for (let changed = true; changed; ) {
     changed = false;
     for (const [name, type] of [...release]) {
       const next = bump(byName.get(name).version, type);
       for (const dependent of packages) {
         if (dependent.json.private) continue;
-        const leaves = RUNTIME_FIELDS.some((f) => dependent.json[f]?.[name] && !satisfiesCaret(next, dependent.json[f][name]));
+        const leaves = RUNTIME_FIELDS.some(
+          (f) => dependent.json[f]?.[name] && !satisfiesCaret(next, dependent.json[f][name]),
+        );
         const current = release.get(dependent.json.name) ?? 'none';
-        if (leaves && ORDER[current] < ORDER.patch) { release.set(dependent.json.name, 'patch'); changed = true; }
+        if (leaves && ORDER[current] < ORDER.patch) {
+          release.set(dependent.json.name, 'patch');
+          changed = true;
+        }
       }
     }
   }
@@ -63,13 +68,18 @@ async function scenario({ title, changes, pinned = {} }) {
   try {
     symlinkSync(join(workspaceRoot, 'node_modules'), join(copy.dir, 'node_modules'));
     const changesetDir = join(copy.dir, '.changeset');
-    for (const f of readdirSync(changesetDir)) if (f.endsWith('.md') && f !== 'README.md') rmSync(join(changesetDir, f));
-    const front = Object.entries(changes).map(([name, type]) => `"${name}": ${type}`).join('\n');
+    for (const f of readdirSync(changesetDir))
+      if (f.endsWith('.md') && f !== 'README.md') rmSync(join(changesetDir, f));
+    const front = Object.entries(changes)
+      .map(([name, type]) => `"${name}": ${type}`)
+      .join('\n');
     writeFileSync(join(changesetDir, 'check-release.md'), `---\n${front}\n---\n\n${title}\n`);
 
     const before = workspacePackages(copy.dir);
     const expected = expectedVersions(before, changes);
-    await runOk(process.execPath, [join(workspaceRoot, 'node_modules/@changesets/cli/bin.js'), 'version'], { cwd: copy.dir });
+    await runOk(process.execPath, [join(workspaceRoot, 'node_modules/@changesets/cli/bin.js'), 'version'], {
+      cwd: copy.dir,
+    });
     const after = workspacePackages(copy.dir);
 
     const problems = [];
@@ -77,14 +87,18 @@ async function scenario({ title, changes, pinned = {} }) {
     for (const pkg of after) {
       const old = before.find((p) => p.json.name === pkg.json.name).json.version;
       const want = expected.get(pkg.json.name) ?? old;
-      if (pkg.json.version !== want) problems.push(`${pkg.json.name}: expected ${want}, changeset version wrote ${pkg.json.version}`);
-      if (pkg.json.name in pinned && pkg.json.version !== pinned[pkg.json.name]) problems.push(`${pkg.json.name}: pinned ${pinned[pkg.json.name]}, got ${pkg.json.version}`);
+      if (pkg.json.version !== want)
+        problems.push(`${pkg.json.name}: expected ${want}, changeset version wrote ${pkg.json.version}`);
+      if (pkg.json.name in pinned && pkg.json.version !== pinned[pkg.json.name])
+        problems.push(`${pkg.json.name}: pinned ${pinned[pkg.json.name]}, got ${pkg.json.version}`);
       if (pkg.json.version !== old) lines.push(`    ${pkg.json.name} ${old} → ${pkg.json.version}`);
     }
     const rangeProblems = checkInternalRanges(after);
     problems.push(...rangeProblems.map((p) => `after versioning, ${p}`));
     const unchanged = after.length - lines.length;
-    console.log(`  ${title}: ${lines.length} bumped, ${unchanged} unchanged, internal ranges ${rangeProblems.length ? 'INCONSISTENT' : 'consistent'} (${seconds(Date.now() - started)})`);
+    console.log(
+      `  ${title}: ${lines.length} bumped, ${unchanged} unchanged, internal ranges ${rangeProblems.length ? 'INCONSISTENT' : 'consistent'} (${seconds(Date.now() - started)})`,
+    );
     console.log(lines.join('\n'));
     return problems;
   } finally {
@@ -95,19 +109,40 @@ async function scenario({ title, changes, pinned = {} }) {
 const started = Date.now();
 const packages = workspacePackages();
 const versionOf = (name) => packages.find((p) => p.json.name === name)?.json.version;
-const dependsOnCore = packages.filter((p) => !p.json.private && RUNTIME_FIELDS.some((f) => p.json[f]?.['@orkestra/core'])).map((p) => p.json.name);
-console.log(`check-changeset-version: ${packages.length} packages, @orkestra/core ${versionOf('@orkestra/core')} with ${dependsOnCore.length} run-time dependents`);
+const dependsOnCore = packages
+  .filter((p) => !p.json.private && RUNTIME_FIELDS.some((f) => p.json[f]?.['@orkestra/core']))
+  .map((p) => p.json.name);
+console.log(
+  `check-changeset-version: ${packages.length} packages, @orkestra/core ${versionOf('@orkestra/core')} with ${dependsOnCore.length} run-time dependents`,
+);
 
 const problems = [
   ...(await scenario({
     title: 'minor @orkestra/core',
     changes: { '@orkestra/core': 'minor' },
-    pinned: { '@orkestra/core': bump(versionOf('@orkestra/core'), 'minor'), ...Object.fromEntries(dependsOnCore.map((n) => [n, bump(versionOf(n), parse(versionOf('@orkestra/core')).major === 0 ? 'patch' : 'none')])) },
+    pinned: {
+      '@orkestra/core': bump(versionOf('@orkestra/core'), 'minor'),
+      ...Object.fromEntries(
+        dependsOnCore.map((n) => [
+          n,
+          bump(versionOf(n), parse(versionOf('@orkestra/core')).major === 0 ? 'patch' : 'none'),
+        ]),
+      ),
+    },
   })),
-  ...(await scenario({ title: 'patch @orkestra/core', changes: { '@orkestra/core': 'patch' }, pinned: Object.fromEntries(dependsOnCore.map((n) => [n, versionOf(n)])) })),
+  ...(await scenario({
+    title: 'patch @orkestra/core',
+    changes: { '@orkestra/core': 'patch' },
+    pinned: Object.fromEntries(dependsOnCore.map((n) => [n, versionOf(n)])),
+  })),
   ...(await scenario({ title: 'patch @orkestra/configmaps (leaf)', changes: { '@orkestra/configmaps': 'patch' } })),
-  ...(await scenario({ title: 'minor @orkestra/testenv (devDependency of all)', changes: { '@orkestra/testenv': 'minor' } })),
+  ...(await scenario({
+    title: 'minor @orkestra/testenv (devDependency of all)',
+    changes: { '@orkestra/testenv': 'minor' },
+  })),
 ];
 for (const p of problems) console.error(`error: ${p}`);
-console.log(`check-changeset-version: ${problems.length ? `${problems.length} problem(s)` : 'all good'} in ${seconds(Date.now() - started)}`);
+console.log(
+  `check-changeset-version: ${problems.length ? `${problems.length} problem(s)` : 'all good'} in ${seconds(Date.now() - started)}`,
+);
 process.exit(problems.length ? 1 : 0);

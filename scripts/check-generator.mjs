@@ -19,14 +19,26 @@ import { copyWorkspace, linkWorkspacePackages, run, runOk, seconds } from './che
 
 const keep = process.argv.includes('--keep');
 const GENERATED = [
-  { key: 'pdbs', args: ['--kind', 'PodDisruptionBudget', '--api-version', 'policy/v1'], fileName: 'poddisruptionbudget' },
-  { key: 'clusterroles', args: ['--kind', 'ClusterRole', '--api-version', 'rbac.authorization.k8s.io/v1', '--cluster-scoped'], fileName: 'clusterrole' },
+  {
+    key: 'pdbs',
+    args: ['--kind', 'PodDisruptionBudget', '--api-version', 'policy/v1'],
+    fileName: 'poddisruptionbudget',
+  },
+  {
+    key: 'clusterroles',
+    args: ['--kind', 'ClusterRole', '--api-version', 'rbac.authorization.k8s.io/v1', '--cluster-scoped'],
+    fileName: 'clusterrole',
+  },
 ];
 const started = Date.now();
 const timings = {};
 const step = async (label, fn) => {
   const t = Date.now();
-  try { return await fn(); } finally { timings[label] = Date.now() - t; }
+  try {
+    return await fn();
+  } finally {
+    timings[label] = Date.now() - t;
+  }
 };
 const problems = [];
 const copy = await step('copy', async () => copyWorkspace('orkestra-generator'));
@@ -38,32 +50,51 @@ try {
     for (const g of GENERATED) {
       const { stdout } = await nx(['g', '@orkestra/nx-plugin:resource', g.key, ...g.args]);
       // Check the file itself: Nx colours its CREATE lines when it thinks it writes to a terminal (CI=true runs).
-      if (!existsSync(join(copy.dir, 'packages', g.key, 'src', `${g.fileName}.ts`))) problems.push(`generating ${g.key}: expected src/${g.fileName}.ts in:\n${stdout}`);
+      if (!existsSync(join(copy.dir, 'packages', g.key, 'src', `${g.fileName}.ts`)))
+        problems.push(`generating ${g.key}: expected src/${g.fileName}.ts in:\n${stdout}`);
     }
   });
   linkWorkspacePackages(copy.dir);
   await step('sync:check', () => nx(['sync:check']));
   const projects = GENERATED.map((g) => `@orkestra/${g.key}`).join(',');
-  await step('build+typecheck+check-package', () => nx(['run-many', '-t', 'build', 'typecheck', 'check-package', '-p', projects, '--output-style=static'], 900_000));
+  await step('build+typecheck+check-package', () =>
+    nx(['run-many', '-t', 'build', 'typecheck', 'check-package', '-p', projects, '--output-style=static'], 900_000),
+  );
 
   const shape = checkWorkspace(copy.dir);
   problems.push(...shape.errors.map((e) => `check-packages on the copy: ${e}`));
 
   for (const g of GENERATED) {
     const out = join(copy.dir, `jest-${g.key}.json`);
-    const result = await step(`unit tests of ${g.key}`, () => run(process.execPath, [
-      '--experimental-vm-modules', '--no-warnings=ExperimentalWarning', join(copy.dir, 'node_modules/jest/bin/jest.js'),
-      '--selectProjects', `${g.key}:unit`, '--json', `--outputFile=${out}`,
-    ], { cwd: join(copy.dir, 'packages', g.key), env }));
+    const result = await step(`unit tests of ${g.key}`, () =>
+      run(
+        process.execPath,
+        [
+          '--experimental-vm-modules',
+          '--no-warnings=ExperimentalWarning',
+          join(copy.dir, 'node_modules/jest/bin/jest.js'),
+          '--selectProjects',
+          `${g.key}:unit`,
+          '--json',
+          `--outputFile=${out}`,
+        ],
+        { cwd: join(copy.dir, 'packages', g.key), env },
+      ),
+    );
     const report = JSON.parse(readFileSync(out, 'utf8'));
     const cases = report.testResults.flatMap((f) => f.assertionResults);
     const notFailing = cases.filter((c) => c.status !== 'failed').map((c) => `${c.status}: ${c.title}`);
-    const unexplained = cases.filter((c) => c.status === 'failed' && !c.failureMessages.join('\n').includes('fill in: ')).map((c) => c.title);
+    const unexplained = cases
+      .filter((c) => c.status === 'failed' && !c.failureMessages.join('\n').includes('fill in: '))
+      .map((c) => c.title);
     if (result.code === 0) problems.push(`${g.key}: the generated unit tests passed; they must fail until filled in`);
     if (cases.length < 8) problems.push(`${g.key}: only ${cases.length} generated unit tests`);
     if (notFailing.length) problems.push(`${g.key}: generated tests that do not fail: ${notFailing.join('; ')}`);
-    if (unexplained.length) problems.push(`${g.key}: generated tests that fail without "fill in:": ${unexplained.join('; ')}`);
-    console.log(`  ${g.key}: ${cases.length} generated unit tests, ${cases.length - notFailing.length} failing with "fill in: …", ${notFailing.length} not failing`);
+    if (unexplained.length)
+      problems.push(`${g.key}: generated tests that fail without "fill in:": ${unexplained.join('; ')}`);
+    console.log(
+      `  ${g.key}: ${cases.length} generated unit tests, ${cases.length - notFailing.length} failing with "fill in: …", ${notFailing.length} not failing`,
+    );
   }
 } catch (e) {
   problems.push(e instanceof Error ? e.message : String(e));
@@ -71,7 +102,13 @@ try {
   if (keep) console.log(`check-generator: kept ${copy.dir}`);
   else copy.remove();
 }
-console.log(`check-generator: ${Object.entries(timings).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
+console.log(
+  `check-generator: ${Object.entries(timings)
+    .map(([k, ms]) => `${k} ${seconds(ms)}`)
+    .join(', ')}`,
+);
 for (const p of problems) console.error(`error: ${p}`);
-console.log(`check-generator: ${problems.length ? `${problems.length} problem(s)` : `generated ${GENERATED.map((g) => `packages/${g.key}`).join(' and ')}, built, type-checked, checked`} in ${seconds(Date.now() - started)}`);
+console.log(
+  `check-generator: ${problems.length ? `${problems.length} problem(s)` : `generated ${GENERATED.map((g) => `packages/${g.key}`).join(' and ')}, built, type-checked, checked`} in ${seconds(Date.now() - started)}`,
+);
 process.exit(problems.length ? 1 : 0);

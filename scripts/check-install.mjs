@@ -23,7 +23,8 @@ const args = new Set(process.argv.slice(2));
 const INSTALL = ['@orkestra/core', '@orkestra/template', '@orkestra/reconciler', '@orkestra/deployments'];
 const TEST_TOOL = '@orkestra/testenv';
 const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/.+)$/;
-const FORBIDDEN = /(^|\/)(src|test|tests|__tests__|out-tsc)\/|\.(test|spec|int\.test)\.|\.tsbuildinfo$|(^|\/)(jest|tsup)\.config\.|(^|\/)tsconfig/;
+const FORBIDDEN =
+  /(^|\/)(src|test|tests|__tests__|out-tsc)\/|\.(test|spec|int\.test)\.|\.tsbuildinfo$|(^|\/)(jest|tsup)\.config\.|(^|\/)tsconfig/;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 
@@ -108,7 +109,11 @@ main().catch((e) => { console.error(e); process.exitCode = 1; });
 const timings = {};
 const time = async (label, fn) => {
   const started = Date.now();
-  try { return await fn(); } finally { timings[label] = Date.now() - started; }
+  try {
+    return await fn();
+  } finally {
+    timings[label] = Date.now() - started;
+  }
 };
 
 const started = Date.now();
@@ -117,15 +122,25 @@ const project = mkdtempSync(join(tmpdir(), 'orkestra-install-'));
 const problems = [];
 try {
   if (!args.has('--no-build')) {
-    await time('build', () => runOk('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], { cwd: workspaceRoot, timeoutMs: 900_000 }));
+    await time('build', () =>
+      runOk('npx', ['nx', 'run-many', '-t', 'build', '--output-style=static'], {
+        cwd: workspaceRoot,
+        timeoutMs: 900_000,
+      }),
+    );
   }
 
   // 1. Pack.
   const publishable = workspacePackages().filter((p) => !p.json.private);
-  for (const p of publishable) if (!existsSync(join(p.dir, 'dist'))) problems.push(`${p.json.name}: no dist/ — build first (or drop --no-build)`);
+  for (const p of publishable)
+    if (!existsSync(join(p.dir, 'dist'))) problems.push(`${p.json.name}: no dist/ — build first (or drop --no-build)`);
   if (problems.length) throw new Error(problems.join('\n'));
   const packed = await time('pack', async () => {
-    const { stdout } = await runOk(npm, ['pack', '--json', '--pack-destination', packDir, ...publishable.flatMap((p) => ['-w', p.path])], { cwd: workspaceRoot });
+    const { stdout } = await runOk(
+      npm,
+      ['pack', '--json', '--pack-destination', packDir, ...publishable.flatMap((p) => ['-w', p.path])],
+      { cwd: workspaceRoot },
+    );
     return JSON.parse(stdout);
   });
   console.log(`check-install: packed ${packed.length} packages into ${packDir}`);
@@ -133,12 +148,22 @@ try {
   let total = 0;
   for (const t of packed) {
     total += t.size;
-    console.log(`  ${t.name.padEnd(24)} ${kb(t.size).padStart(10)} ${kb(t.unpackedSize).padStart(10)} ${String(t.entryCount).padStart(5)}`);
+    console.log(
+      `  ${t.name.padEnd(24)} ${kb(t.size).padStart(10)} ${kb(t.unpackedSize).padStart(10)} ${String(t.entryCount).padStart(5)}`,
+    );
     const paths = t.files.map((f) => f.path);
     for (const path of paths) {
-      if (!ALLOWED.test(path) || FORBIDDEN.test(path)) problems.push(`${t.name}: the tarball holds ${path}, which files does not allow`);
+      if (!ALLOWED.test(path) || FORBIDDEN.test(path))
+        problems.push(`${t.name}: the tarball holds ${path}, which files does not allow`);
     }
-    for (const need of ['package.json', 'LICENSE', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts']) {
+    for (const need of [
+      'package.json',
+      'LICENSE',
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+    ]) {
       if (!paths.includes(need)) problems.push(`${t.name}: the tarball lacks ${need}`);
     }
   }
@@ -147,29 +172,47 @@ try {
 
   // 2. A fresh project outside the workspace, with only what it needs.
   if (relative(workspaceRoot, project).split('/')[0] !== '..') throw new Error(`${project} is inside the workspace`);
-  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'orkestra-install-check', private: true, version: '0.0.0' }, null, 2)}\n`);
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'orkestra-install-check', private: true, version: '0.0.0' }, null, 2)}\n`,
+  );
   writeFileSync(join(project, 'crd.yaml'), CRD);
   writeFileSync(join(project, 'reconcile.mjs'), ESM);
   writeFileSync(join(project, 'reconcile.cjs'), CJS);
-  const install = await time('npm install', () => run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', ...[...INSTALL, TEST_TOOL].map(tarball)], { cwd: project, timeoutMs: 600_000 }));
+  const install = await time('npm install', () =>
+    run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error', ...[...INSTALL, TEST_TOOL].map(tarball)], {
+      cwd: project,
+      timeoutMs: 600_000,
+    }),
+  );
   if (install.code !== 0) throw new Error(`npm install in ${project} failed:\n${install.stdout}\n${install.stderr}`);
   const scope = join(project, 'node_modules', '@orkestra');
-  const present = readdirSync(scope).map((n) => `@orkestra/${n}`).sort();
+  const present = readdirSync(scope)
+    .map((n) => `@orkestra/${n}`)
+    .sort();
   const wanted = [...INSTALL, TEST_TOOL].sort();
-  if (JSON.stringify(present) !== JSON.stringify(wanted)) problems.push(`installed @orkestra packages are ${present.join(', ')}, expected exactly ${wanted.join(', ')}`);
+  if (JSON.stringify(present) !== JSON.stringify(wanted))
+    problems.push(`installed @orkestra packages are ${present.join(', ')}, expected exactly ${wanted.join(', ')}`);
   for (const name of present) {
     const dir = join(project, 'node_modules', name);
-    if (lstatSync(dir).isSymbolicLink()) problems.push(`${name} is a symlink (a workspace link), not an installed tarball`);
-    if (existsSync(join(dir, 'src')) || existsSync(join(dir, 'test'))) problems.push(`${name}: src/ or test/ was installed`);
+    if (lstatSync(dir).isSymbolicLink())
+      problems.push(`${name} is a symlink (a workspace link), not an installed tarball`);
+    if (existsSync(join(dir, 'src')) || existsSync(join(dir, 'test')))
+      problems.push(`${name}: src/ or test/ was installed`);
     const version = readJson(join(dir, 'package.json')).version;
     const source = publishable.find((p) => p.json.name === name)?.json.version;
     if (version !== source) problems.push(`${name}: installed ${version}, the workspace has ${source}`);
   }
   const thirdParty = readdirSync(join(project, 'node_modules')).filter((n) => !n.startsWith('.')).length;
-  console.log(`check-install: installed ${present.join(', ')} from tarballs (+ ${thirdParty - 1} third-party top-level entries) in ${project}`);
+  console.log(
+    `check-install: installed ${present.join(', ')} from tarballs (+ ${thirdParty - 1} third-party top-level entries) in ${project}`,
+  );
 
   // 3. Run the two consumers.
-  for (const [label, file] of [['ESM script', 'reconcile.mjs'], ['CJS script', 'reconcile.cjs']]) {
+  for (const [label, file] of [
+    ['ESM script', 'reconcile.mjs'],
+    ['CJS script', 'reconcile.cjs'],
+  ]) {
     const env = { ...process.env };
     delete env.NODE_OPTIONS; // nothing from the workspace's test setup (conditions, vm-modules)
     const result = await time(label, () => run(process.execPath, [file], { cwd: project, env, timeoutMs: 180_000 }));
@@ -180,9 +223,18 @@ try {
   problems.push(e instanceof Error ? e.message : String(e));
 } finally {
   if (args.has('--keep')) console.log(`check-install: kept ${packDir} and ${project}`);
-  else { rmSync(packDir, { recursive: true, force: true }); rmSync(project, { recursive: true, force: true }); }
+  else {
+    rmSync(packDir, { recursive: true, force: true });
+    rmSync(project, { recursive: true, force: true });
+  }
 }
-console.log(`check-install: ${Object.entries(timings).map(([k, ms]) => `${k} ${seconds(ms)}`).join(', ')}`);
+console.log(
+  `check-install: ${Object.entries(timings)
+    .map(([k, ms]) => `${k} ${seconds(ms)}`)
+    .join(', ')}`,
+);
 for (const p of problems) console.error(`error: ${p}`);
-console.log(`check-install: ${problems.length ? `${problems.length} problem(s)` : 'all good'} in ${seconds(Date.now() - started)}`);
+console.log(
+  `check-install: ${problems.length ? `${problems.length} problem(s)` : 'all good'} in ${seconds(Date.now() - started)}`,
+);
 process.exit(problems.length ? 1 : 0);

@@ -29,25 +29,44 @@ export function checkManifest(pkg) {
   const { json, path, dir } = pkg;
   const errors = [];
   const warnings = [];
-  const need = (ok, message) => { if (!ok) errors.push(message); };
-  need(typeof json.name === 'string' && json.name.startsWith('@orkestra/'), `name must be in the @orkestra scope, got ${JSON.stringify(json.name)}`);
-  need(typeof json.version === 'string' && SEMVER.test(json.version), `version must be semver, got ${JSON.stringify(json.version)}`);
+  const need = (ok, message) => {
+    if (!ok) errors.push(message);
+  };
+  need(
+    typeof json.name === 'string' && json.name.startsWith('@orkestra/'),
+    `name must be in the @orkestra scope, got ${JSON.stringify(json.name)}`,
+  );
+  need(
+    typeof json.version === 'string' && SEMVER.test(json.version),
+    `version must be semver, got ${JSON.stringify(json.version)}`,
+  );
   need(typeof json.engines?.node === 'string' && json.engines.node.length > 0, 'engines.node is missing');
   need(json.type === 'module', `type must be "module", got ${JSON.stringify(json.type)}`);
   need(json.sideEffects === false, `sideEffects must be false, got ${JSON.stringify(json.sideEffects)}`);
   need(json.license === 'Apache-2.0', `license must be Apache-2.0, got ${JSON.stringify(json.license)}`);
   need(existsSync(join(dir, 'LICENSE')), 'LICENSE file is missing');
-  need(json.repository?.type === 'git' && json.repository?.url === REPOSITORY, `repository must be { type: git, url: ${REPOSITORY} }`);
-  need(json.repository?.directory === path, `repository.directory must be ${JSON.stringify(path)}, got ${JSON.stringify(json.repository?.directory)}`);
-  need(typeof json.homepage === 'string' && json.homepage.includes(`/${path}`), `homepage must name ${path}, got ${JSON.stringify(json.homepage)}`);
+  need(
+    json.repository?.type === 'git' && json.repository?.url === REPOSITORY,
+    `repository must be { type: git, url: ${REPOSITORY} }`,
+  );
+  need(
+    json.repository?.directory === path,
+    `repository.directory must be ${JSON.stringify(path)}, got ${JSON.stringify(json.repository?.directory)}`,
+  );
+  need(
+    typeof json.homepage === 'string' && json.homepage.includes(`/${path}`),
+    `homepage must name ${path}, got ${JSON.stringify(json.homepage)}`,
+  );
 
   const files = json.files;
   if (!Array.isArray(files) || files.length === 0) errors.push('files is missing');
   else {
     need(files.includes('dist'), 'files must include dist');
     for (const f of files) {
-      if (/^(\.\/)?(src|test|tests|out-tsc)(\/|$)|\.(test|spec)\./.test(f)) errors.push(`files must not publish sources or tests: ${JSON.stringify(f)}`);
-      else if (!f.includes('*') && f !== 'dist' && !existsSync(join(dir, f))) warnings.push(`files lists ${f}, which does not exist`);
+      if (/^(\.\/)?(src|test|tests|out-tsc)(\/|$)|\.(test|spec)\./.test(f))
+        errors.push(`files must not publish sources or tests: ${JSON.stringify(f)}`);
+      else if (!f.includes('*') && f !== 'dist' && !existsSync(join(dir, f)))
+        warnings.push(`files lists ${f}, which does not exist`);
     }
   }
 
@@ -55,13 +74,31 @@ export function checkManifest(pkg) {
   if (!dot || typeof dot !== 'object') errors.push('exports["."] is missing');
   else {
     const keys = Object.keys(dot);
-    need(keys[0] === '@orkestra/source', `exports["."] must open with the @orkestra/source condition, got ${JSON.stringify(keys)}`);
-    need(dot['@orkestra/source'] === './src/index.ts' && existsSync(join(dir, 'src/index.ts')), 'exports["."]["@orkestra/source"] must be ./src/index.ts, and the file must exist');
+    need(
+      keys[0] === '@orkestra/source',
+      `exports["."] must open with the @orkestra/source condition, got ${JSON.stringify(keys)}`,
+    );
+    need(
+      dot['@orkestra/source'] === './src/index.ts' && existsSync(join(dir, 'src/index.ts')),
+      'exports["."]["@orkestra/source"] must be ./src/index.ts, and the file must exist',
+    );
     for (const branch of ['import', 'require']) {
       const b = dot[branch];
-      if (!b || typeof b !== 'object') { errors.push(`exports["."].${branch} is missing`); continue; }
-      need(Object.keys(b)[0] === 'types', `exports["."].${branch} must list types first, got ${JSON.stringify(Object.keys(b))}`);
-      need(typeof b.types === 'string' && b.types.startsWith('./dist/') && typeof b.default === 'string' && b.default.startsWith('./dist/'), `exports["."].${branch} must point into ./dist`);
+      if (!b || typeof b !== 'object') {
+        errors.push(`exports["."].${branch} is missing`);
+        continue;
+      }
+      need(
+        Object.keys(b)[0] === 'types',
+        `exports["."].${branch} must list types first, got ${JSON.stringify(Object.keys(b))}`,
+      );
+      need(
+        typeof b.types === 'string' &&
+          b.types.startsWith('./dist/') &&
+          typeof b.default === 'string' &&
+          b.default.startsWith('./dist/'),
+        `exports["."].${branch} must point into ./dist`,
+      );
     }
     need(dot.require?.types?.endsWith('.d.cts'), 'exports["."].require.types must be a .d.cts file');
   }
@@ -91,10 +128,19 @@ export function checkInternalRanges(packages) {
     for (const field of DEP_FIELDS) {
       for (const [dep, range] of Object.entries(pkg.json[field] ?? {})) {
         if (!dep.startsWith('@orkestra/')) continue;
-        if (!versions.has(dep)) { errors.push(`${pkg.json.name}: ${field}.${dep} is not a package of this workspace`); continue; }
+        if (!versions.has(dep)) {
+          errors.push(`${pkg.json.name}: ${field}.${dep} is not a package of this workspace`);
+          continue;
+        }
         const current = versions.get(dep);
-        if (!/^\^\d+\.\d+\.\d+$/.test(range)) errors.push(`${pkg.json.name}: ${field}.${dep} is ${JSON.stringify(range)}, must be a caret range such as "^${current}"`);
-        else if (!satisfiesCaret(current, range)) errors.push(`${pkg.json.name}: ${field}.${dep} is ${JSON.stringify(range)}, which the workspace's ${dep} ${current} does not satisfy: make it "^${current}"`);
+        if (!/^\^\d+\.\d+\.\d+$/.test(range))
+          errors.push(
+            `${pkg.json.name}: ${field}.${dep} is ${JSON.stringify(range)}, must be a caret range such as "^${current}"`,
+          );
+        else if (!satisfiesCaret(current, range))
+          errors.push(
+            `${pkg.json.name}: ${field}.${dep} is ${JSON.stringify(range)}, which the workspace's ${dep} ${current} does not satisfy: make it "^${current}"`,
+          );
       }
     }
   }
@@ -108,11 +154,16 @@ export function checkWorkspace(root = workspaceRoot) {
   const warnings = [];
   const report = [];
   for (const pkg of packages) {
-    if (pkg.json.private) { report.push(`  ${pkg.json.name.padEnd(24)} private, not published`); continue; }
+    if (pkg.json.private) {
+      report.push(`  ${pkg.json.name.padEnd(24)} private, not published`);
+      continue;
+    }
     const r = checkManifest(pkg);
     errors.push(...r.errors.map((e) => `${pkg.json.name}: ${e}`));
     warnings.push(...r.warnings.map((w) => `${pkg.json.name}: ${w}`));
-    report.push(`  ${pkg.json.name.padEnd(24)} ${pkg.json.version.padEnd(8)} engines ${pkg.json.engines?.node ?? '?'}  ${r.errors.length ? `${r.errors.length} problem(s)` : 'ok'}`);
+    report.push(
+      `  ${pkg.json.name.padEnd(24)} ${pkg.json.version.padEnd(8)} engines ${pkg.json.engines?.node ?? '?'}  ${r.errors.length ? `${r.errors.length} problem(s)` : 'ok'}`,
+    );
   }
   const engines = new Set(packages.filter((p) => !p.json.private).map((p) => p.json.engines?.node));
   if (engines.size > 1) warnings.push(`engines.node differs between packages: ${[...engines].join(', ')}`);
@@ -128,6 +179,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   console.log(report.join('\n'));
   for (const w of warnings) console.log(`warning: ${w}`);
   for (const e of errors) console.error(`error: ${e}`);
-  console.log(`check-packages: ${errors.length ? `${errors.length} error(s)` : 'all good'}, ${warnings.length} warning(s), ${Date.now() - started} ms`);
+  console.log(
+    `check-packages: ${errors.length ? `${errors.length} error(s)` : 'all good'}, ${warnings.length} warning(s), ${Date.now() - started} ms`,
+  );
   process.exit(errors.length ? 1 : 0);
 }

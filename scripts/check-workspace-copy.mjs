@@ -7,7 +7,17 @@
 // links would — so TypeScript, Nx and Jest resolve workspace packages inside the copy. Never run npm install
 // in a copy: the symlinked folders are the checkout's.
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +27,11 @@ export const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '.
 
 /** Files of the working tree, relative to the workspace root, as git lists them (tracked + untracked, not ignored). */
 export function workingTreeFiles(root = workspaceRoot) {
-  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const out = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return out.split('\0').filter((f) => f && existsSync(join(root, f)) && statSync(join(root, f)).isFile());
 }
 
@@ -70,12 +84,14 @@ export function workspacePackages(root = workspaceRoot) {
   const rootJson = readJson(join(root, 'package.json'));
   const out = [];
   for (const pattern of rootJson.workspaces ?? []) {
-    if (!pattern.endsWith('/*')) throw new Error(`workspace pattern ${pattern}: only "dir/*" patterns are supported here`);
+    if (!pattern.endsWith('/*'))
+      throw new Error(`workspace pattern ${pattern}: only "dir/*" patterns are supported here`);
     const base = join(root, pattern.slice(0, -2));
     if (!existsSync(base)) continue;
     for (const name of readdirSync(base).sort()) {
       const file = join(base, name, 'package.json');
-      if (existsSync(file)) out.push({ dir: join(base, name), path: relative(root, join(base, name)), json: readJson(file) });
+      if (existsSync(file))
+        out.push({ dir: join(base, name), path: relative(root, join(base, name)), json: readJson(file) });
     }
   }
   return out;
@@ -106,15 +122,24 @@ export function run(command, args, { cwd, env = process.env, timeoutMs = 600_000
       child.kill('SIGTERM');
       reject(new Error(`${command} ${args.join(' ')} timed out after ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
-    child.on('error', (e) => { clearTimeout(timer); reject(e); });
-    child.on('close', (code) => { clearTimeout(timer); resolvePromise({ code: code ?? 1, stdout, stderr, ms: Date.now() - started }); });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? 1, stdout, stderr, ms: Date.now() - started });
+    });
   });
 }
 
 /** Like {@link run}, but a non-zero exit is an error showing the output. */
 export async function runOk(command, args, options) {
   const result = await run(command, args, options);
-  if (result.code !== 0) throw new Error(`\`${command} ${args.join(' ')}\` (in ${options.cwd}) exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+  if (result.code !== 0)
+    throw new Error(
+      `\`${command} ${args.join(' ')}\` (in ${options.cwd}) exited ${result.code}\n${result.stdout}\n${result.stderr}`,
+    );
   return result;
 }
 

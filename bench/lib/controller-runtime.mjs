@@ -22,8 +22,13 @@ function findGo() {
 /** A hash of the operator's sources (go.mod, go.sum, *.go): a changed source gets a binary of its own. */
 function sourceHash() {
   const h = createHash('sha256');
-  for (const f of readdirSync(SOURCE_DIR).filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum').sort()) {
-    h.update(f).update('\0').update(readFileSync(join(SOURCE_DIR, f))).update('\0');
+  for (const f of readdirSync(SOURCE_DIR)
+    .filter((f) => f.endsWith('.go') || f === 'go.mod' || f === 'go.sum')
+    .sort()) {
+    h.update(f)
+      .update('\0')
+      .update(readFileSync(join(SOURCE_DIR, f)))
+      .update('\0');
   }
   return h.digest('hex').slice(0, 16);
 }
@@ -36,13 +41,23 @@ export function controllerRuntimeOperator(log) {
   const binary = join(CACHE_DIR, `website-operator-${sourceHash()}`);
   if (existsSync(binary)) return { binary };
   const go = findGo();
-  if (!go) return { skipped: 'Go is not installed (set GO=/path/to/go): the controller-runtime operator is not measured' };
-  log(`  building the controller-runtime operator with ${go.version} (modules from ${process.env.GOPROXY ?? 'the Go module proxy'}; a few minutes the first time)`);
+  if (!go)
+    return { skipped: 'Go is not installed (set GO=/path/to/go): the controller-runtime operator is not measured' };
+  log(
+    `  building the controller-runtime operator with ${go.version} (modules from ${process.env.GOPROXY ?? 'the Go module proxy'}; a few minutes the first time)`,
+  );
   mkdirSync(CACHE_DIR, { recursive: true });
   const tmp = `${binary}.${process.pid}.tmp`;
   const t0 = performance.now();
-  const r = spawnSync(go.go, ['build', '-mod=readonly', '-trimpath', '-o', tmp, '.'], { cwd: SOURCE_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (r.status !== 0) return { skipped: `go build failed (exit ${r.status}): ${(r.stderr || r.stdout || '').trim().split('\n').slice(-5).join(' / ')}` };
+  const r = spawnSync(go.go, ['build', '-mod=readonly', '-trimpath', '-o', tmp, '.'], {
+    cwd: SOURCE_DIR,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (r.status !== 0)
+    return {
+      skipped: `go build failed (exit ${r.status}): ${(r.stderr || r.stdout || '').trim().split('\n').slice(-5).join(' / ')}`,
+    };
   renameSync(tmp, binary);
   log(`  built ${binary} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   return { binary, built: true, go: go.version };

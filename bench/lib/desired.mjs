@@ -12,5 +12,10 @@ export function desiredBuilder() {
     }
   }
   /** The desired objects of one CR. */
-  return (cr) => Promise.all(items.map(({ handler, compiled }) => handler.desired(cr, handler.resolve(compiled.resolve(cr), cr.metadata.name))));
+  return (cr) =>
+    Promise.all(
+      items.map(({ handler, compiled }) =>
+        handler.desired(cr, handler.resolve(compiled.resolve(cr), cr.metadata.name)),
+      ),
+    );
 }

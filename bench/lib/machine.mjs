@@ -19,7 +19,9 @@ export function machineInfo(env) {
 }
 
 export function describeMachine(m) {
-  return `${m.cores} cores (${m.cpuModel}), ${m.totalMemoryMB} MB RAM, ${m.platform}, Node ${m.node}, ` +
+  return (
+    `${m.cores} cores (${m.cpuModel}), ${m.totalMemoryMB} MB RAM, ${m.platform}, Node ${m.node}, ` +
     `kube-apiserver ${m.apiServer ?? 'n/a'}, load average ${m.load.join(' / ')}, ` +
-    `runtime ${m.nodeFlags?.length ? m.nodeFlags.join(' ') : 'Node defaults'}${m.mallocArenaMax ? ` MALLOC_ARENA_MAX=${m.mallocArenaMax}` : ''}`;
+    `runtime ${m.nodeFlags?.length ? m.nodeFlags.join(' ') : 'Node defaults'}${m.mallocArenaMax ? ` MALLOC_ARENA_MAX=${m.mallocArenaMax}` : ''}`
+  );
 }

@@ -30,7 +30,11 @@ export function fetchText(url, tls = {}, timeoutMs = 10_000) {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (body += d));
-      res.on('end', () => (res.statusCode === 200 ? resolve(body) : reject(new Error(`GET ${url}: ${res.statusCode} ${body.slice(0, 200)}`))));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(body)
+          : reject(new Error(`GET ${url}: ${res.statusCode} ${body.slice(0, 200)}`)),
+      );
     });
     req.once('timeout', () => req.destroy(new Error(`GET ${url} timed out after ${timeoutMs} ms`)));
     req.once('error', reject);
@@ -53,7 +57,10 @@ export function samples(text, name) {
 }
 
 /** The sum of a metric's samples whose labels pass `filter`. */
-export const sumOf = (text, name, filter = () => true) => samples(text, name).filter((s) => filter(s.labels)).reduce((a, s) => a + s.value, 0);
+export const sumOf = (text, name, filter = () => true) =>
+  samples(text, name)
+    .filter((s) => filter(s.labels))
+    .reduce((a, s) => a + s.value, 0);
 
 /** TLS options (CA, client certificate and key) of a self-contained kubeconfig file's current context. */
 export function tlsFromKubeconfig(path) {
@@ -62,5 +69,12 @@ export function tlsFromKubeconfig(path) {
   const cluster = kc.clusters.find((c) => c.name === ctx.cluster).cluster;
   const user = kc.users.find((u) => u.name === ctx.user).user;
   const b64 = (s) => (s ? Buffer.from(s, 'base64').toString('utf8') : undefined);
-  return { server: cluster.server, tls: { ca: b64(cluster['certificate-authority-data']), cert: b64(user['client-certificate-data']), key: b64(user['client-key-data']) } };
+  return {
+    server: cluster.server,
+    tls: {
+      ca: b64(cluster['certificate-authority-data']),
+      cert: b64(user['client-certificate-data']),
+      key: b64(user['client-key-data']),
+    },
+  };
 }

@@ -2,12 +2,12 @@
 // ConfigMap, Secret), all `onReconcile`, through the GenericReconciler and the four resource packages.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
 import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
+import { GenericReconciler } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
-import { GenericReconciler } from '@orkestra/reconciler';
+import { parse } from 'yaml';
 import { pool } from './stats.mjs';
 
 export const CRD_PATH = fileURLToPath(new URL('../website.crd.yaml', import.meta.url));
@@ -23,7 +23,11 @@ export const owner = (kind = 'Website', plural = 'websites') => ({ group: 'examp
 
 /** The four child templates: 6 templated strings (names, image, replicas, greeting, password). */
 export const resources = {
-  deployments: { onReconcile: [{ name: '{{metadata.name}}-web', image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}', port: 8080 }] },
+  deployments: {
+    onReconcile: [
+      { name: '{{metadata.name}}-web', image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}', port: 8080 },
+    ],
+  },
   services: { onReconcile: [{ name: '{{metadata.name}}-web', port: 80, targetPort: 8080 }] },
   configmaps: { onReconcile: [{ data: { greeting: '{{spec.greeting}}' } }] },
   secrets: { onReconcile: [{ stringData: { password: '{{spec.password}}' } }] },
@@ -43,7 +47,9 @@ export function websiteConfig(ns, overrides = {}) {
 }
 
 export const website = (ns, name, i, kind = 'Website') => ({
-  apiVersion: 'example.com/v1', kind, metadata: { name, namespace: ns },
+  apiVersion: 'example.com/v1',
+  kind,
+  metadata: { name, namespace: ns },
   spec: { image: 'nginx:1.27', replicas: 2, greeting: `hello ${i}`, password: `s3cret-${i}` },
 });
 
@@ -75,26 +81,44 @@ export async function startReconciler(kube, ns, overrides = {}) {
     },
   });
   await r.start();
-  const converged = (n, timeoutMs = 120_000) => new Promise((resolve, reject) => {
-    if (ok.size >= n) return resolve();
-    const t = setTimeout(() => {
-      const notOk = [...r.lastReports.values()].filter((rep) => !ok.has(rep.key)).slice(0, 3);
-      reject(new Error(`only ${ok.size} of ${n} CRs converged after ${timeoutMs} ms; queue depth ${r.queueDepth}; ` +
-        `reports seen ${r.lastReports.size}; not converged e.g. ${JSON.stringify(notOk)}`));
-    }, timeoutMs);
-    waiter = { n, resolve: () => { clearTimeout(t); waiter = undefined; resolve(); } };
-  });
+  const converged = (n, timeoutMs = 120_000) =>
+    new Promise((resolve, reject) => {
+      if (ok.size >= n) return resolve();
+      const t = setTimeout(() => {
+        const notOk = [...r.lastReports.values()].filter((rep) => !ok.has(rep.key)).slice(0, 3);
+        reject(
+          new Error(
+            `only ${ok.size} of ${n} CRs converged after ${timeoutMs} ms; queue depth ${r.queueDepth}; ` +
+              `reports seen ${r.lastReports.size}; not converged e.g. ${JSON.stringify(notOk)}`,
+          ),
+        );
+      }, timeoutMs);
+      waiter = {
+        n,
+        resolve: () => {
+          clearTimeout(t);
+          waiter = undefined;
+          resolve();
+        },
+      };
+    });
   return { reconciler: r, converged, ok };
 }
 
 export function createWebsites(user, ns, n, kind = 'Website', prefix = 'site') {
-  return pool(Array.from({ length: n }, (_, i) => i), CREATE_CONCURRENCY, (i) => user.create(website(ns, `${prefix}-${i}`, i, kind)));
+  return pool(
+    Array.from({ length: n }, (_, i) => i),
+    CREATE_CONCURRENCY,
+    (i) => user.create(website(ns, `${prefix}-${i}`, i, kind)),
+  );
 }
 
 /** Checks, after the fact (not timed), that every CR of the namespace reports Ready=True. */
 export async function assertAllReady(user, ns, n, kind = 'Website') {
   const { items } = await user.list('example.com/v1', kind, { namespace: ns });
-  const ready = items.filter((c) => c.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True')).length;
+  const ready = items.filter((c) =>
+    c.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True'),
+  ).length;
   if (ready !== n) throw new Error(`${ready} of ${n} ${kind}s are Ready in ${ns}`);
 }
 

@@ -3,7 +3,7 @@
 // third client (not the reconciler's) delivers the Deployment with the image restored. Edits are sequential,
 // round-robin over the CRs, each after the previous one was corrected and the reconciler is idle.
 import { Kubeclient } from '@orkestra/core/kube';
-import { summarize, quantile } from '../lib/stats.mjs';
+import { quantile, summarize } from '../lib/stats.mjs';
 import { assertAllReady, createWebsites, newNamespace, startReconciler } from '../lib/workload.mjs';
 
 export async function run({ env, kube, user, edits, crs = 10, log }) {
@@ -18,11 +18,20 @@ export async function run({ env, kube, user, edits, crs = 10, log }) {
   const abort = new AbortController();
   let pending; // { name, since, resolve }
   const { resourceVersion } = await watcher.list('apps/v1', 'Deployment', { namespace: ns });
-  const watching = watcher.watch('apps/v1', 'Deployment', { namespace: ns, resourceVersion, signal: abort.signal, timeoutSeconds: 3600 }, (e) => {
-    if (!pending || e.type !== 'MODIFIED' || e.object.metadata.name !== pending.name) return;
-    const image = e.object.spec?.template?.spec?.containers?.[0]?.image;
-    if (image === 'nginx:1.27') pending.resolve(performance.now() - pending.since);
-  }).catch((err) => { if (!abort.signal.aborted) log(`  watch ended: ${err.message}`); });
+  const watching = watcher
+    .watch(
+      'apps/v1',
+      'Deployment',
+      { namespace: ns, resourceVersion, signal: abort.signal, timeoutSeconds: 3600 },
+      (e) => {
+        if (!pending || e.type !== 'MODIFIED' || e.object.metadata.name !== pending.name) return;
+        const image = e.object.spec?.template?.spec?.containers?.[0]?.image;
+        if (image === 'nginx:1.27') pending.resolve(performance.now() - pending.since);
+      },
+    )
+    .catch((err) => {
+      if (!abort.signal.aborted) log(`  watch ended: ${err.message}`);
+    });
 
   // the container's name (the patch merges containers by name), read once per Deployment, before timing
   const containerOf = new Map();
@@ -35,16 +44,34 @@ export async function run({ env, kube, user, edits, crs = 10, log }) {
     const container = containerOf.get(name);
     const restored = new Promise((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`edit ${i} of ${name} not corrected within 10 s`)), 10_000);
-      pending = { name, since: performance.now(), resolve: (ms) => { clearTimeout(t); resolve(ms); } };
+      pending = {
+        name,
+        since: performance.now(),
+        resolve: (ms) => {
+          clearTimeout(t);
+          resolve(ms);
+        },
+      };
     });
-    await user.patch(refd, { spec: { template: { spec: { containers: [{ name: container, image: `evil:${i}` }] } } } }, { type: 'strategic', fieldManager: 'kubectl-edit' });
+    await user.patch(
+      refd,
+      { spec: { template: { spec: { containers: [{ name: container, image: `evil:${i}` }] } } } },
+      { type: 'strategic', fieldManager: 'kubectl-edit' },
+    );
     try {
       latencies.push(await restored);
     } catch (err) {
       log(`  ${err.message}`);
       if (process.env.BENCH_DEBUG) {
         const inf = reconciler.childInformers.find((x) => x.options.kind === 'Deployment');
-        log('   cached image', inf?.get(ns, name)?.spec?.template?.spec?.containers?.map((c) => c.image), 'stats', JSON.stringify(inf?.stats), 'report', JSON.stringify(reconciler.lastReports.get(`${ns}/site-${i % crs}`)));
+        log(
+          '   cached image',
+          inf?.get(ns, name)?.spec?.template?.spec?.containers?.map((c) => c.image),
+          'stats',
+          JSON.stringify(inf?.stats),
+          'report',
+          JSON.stringify(reconciler.lastReports.get(`${ns}/site-${i % crs}`)),
+        );
       }
       latencies.push(NaN);
     }
@@ -57,7 +84,18 @@ export async function run({ env, kube, user, edits, crs = 10, log }) {
   const controllerRequests = kube.requests.snapshot();
   await reconciler.stop();
   const s = summarize(latencies);
-  const out = { edits, crs, watchedBy: 'a separate client\'s watch on Deployments (no polling)', msLatency: s, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), failed: latencies.filter((x) => Number.isNaN(x)).length, controllerRequests };
-  log(`  ${edits} edits over ${crs} CRs: p50 ${out.p50.toFixed(1)} ms, p99 ${out.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; controller requests ${JSON.stringify(controllerRequests)}`);
+  const out = {
+    edits,
+    crs,
+    watchedBy: "a separate client's watch on Deployments (no polling)",
+    msLatency: s,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    failed: latencies.filter((x) => Number.isNaN(x)).length,
+    controllerRequests,
+  };
+  log(
+    `  ${edits} edits over ${crs} CRs: p50 ${out.p50.toFixed(1)} ms, p99 ${out.p99.toFixed(1)} ms, max ${s.max.toFixed(1)} ms; controller requests ${JSON.stringify(controllerRequests)}`,
+  );
   return out;
 }

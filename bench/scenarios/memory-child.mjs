@@ -5,28 +5,56 @@ import { registerHooks } from 'node:module';
 // Every module URL the process loads, to report whether @kubernetes/client-node was among them (it costs
 // ~80 MB RSS on its own, so a reconciling process must not load it). Registered before anything is imported.
 const loadedUrls = new Set();
-registerHooks({ resolve: (specifier, context, next) => { const r = next(specifier, context); loadedUrls.add(r.url); return r; } });
+registerHooks({
+  resolve: (specifier, context, next) => {
+    const r = next(specifier, context);
+    loadedUrls.add(r.url);
+    return r;
+  },
+});
 const { Kubeclient } = await import('@orkestra/core/kube');
 const { SharedInformerFactory } = await import('@orkestra/reconciler');
 const { createWebsites, startReconciler } = await import('../lib/workload.mjs');
 
 const { kubeconfig, ns, n, kinds } = JSON.parse(process.env.BENCH_MEMORY);
-const settle = async () => { for (let i = 0; i < 4; i++) { globalThis.gc(); await new Promise((r) => setTimeout(r, 50)); } };
+const settle = async () => {
+  for (let i = 0; i < 4; i++) {
+    globalThis.gc();
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
 // heapTotal is what V8 holds for the heap (used + free pages it keeps); RSS − heapTotal − external is the rest:
 // code, the loaded modules' source and bytecode, native buffers and malloc'd memory.
-const mem = () => { const m = process.memoryUsage(); return { rssMB: m.rss / 2 ** 20, heapUsedMB: m.heapUsed / 2 ** 20, heapTotalMB: m.heapTotal / 2 ** 20, externalMB: m.external / 2 ** 20, arrayBuffersMB: m.arrayBuffers / 2 ** 20 }; };
+const mem = () => {
+  const m = process.memoryUsage();
+  return {
+    rssMB: m.rss / 2 ** 20,
+    heapUsedMB: m.heapUsed / 2 ** 20,
+    heapTotalMB: m.heapTotal / 2 ** 20,
+    externalMB: m.external / 2 ** 20,
+    arrayBuffersMB: m.arrayBuffers / 2 ** 20,
+  };
+};
 
 const kube = Kubeclient.fromFile(kubeconfig);
 const reconcilers = [];
-for (const { kind, plural } of kinds) reconcilers.push({ kind, ...(await startReconciler(kube, ns, { kind, plural })) });
+for (const { kind, plural } of kinds)
+  reconcilers.push({ kind, ...(await startReconciler(kube, ns, { kind, plural })) });
 await settle();
 const baseline = mem();
 let peakRssMB = baseline.rssMB;
-const sampler = setInterval(() => { peakRssMB = Math.max(peakRssMB, process.memoryUsage.rss() / 2 ** 20); }, 20);
+const sampler = setInterval(() => {
+  peakRssMB = Math.max(peakRssMB, process.memoryUsage.rss() / 2 ** 20);
+}, 20);
 const t0 = performance.now();
 {
   const user = Kubeclient.fromFile(kubeconfig);
-  await Promise.all(reconcilers.map(async ({ kind, converged }) => { await createWebsites(user, ns, n, kind, kind.toLowerCase()); await converged(n, 300_000); }));
+  await Promise.all(
+    reconcilers.map(async ({ kind, converged }) => {
+      await createWebsites(user, ns, n, kind, kind.toLowerCase());
+      await converged(n, 300_000);
+    }),
+  );
   await Promise.all(reconcilers.map(({ reconciler }) => reconciler.whenIdle()));
   await user.close();
 }
@@ -39,7 +67,9 @@ const informers = SharedInformerFactory.for(kube).informers.filter((i) => i.opti
 let cachedChildren = 0;
 for (const i of informers) cachedChildren += i.size;
 const clientNodeLoaded = [...loadedUrls].some((u) => u.includes('/@kubernetes/client-node/'));
-process.stdout.write(`${JSON.stringify({ baseline, after, peakRssMB, seconds, crs: n * kinds.length, children: n * kinds.length * 4, cachedChildren, childInformers: informers.length, clientNodeLoaded, modulesLoaded: loadedUrls.size })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ baseline, after, peakRssMB, seconds, crs: n * kinds.length, children: n * kinds.length * 4, cachedChildren, childInformers: informers.length, clientNodeLoaded, modulesLoaded: loadedUrls.size })}\n`,
+);
 await Promise.all(reconcilers.map(({ reconciler }) => reconciler.stop()));
 await kube.close();
 process.exit(0);

@@ -21,7 +21,11 @@ function child(input, { tuned = true } = {}) {
     const p = spawn(process.execPath, [...flags, '--expose-gc', CHILD], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d) => (out += d));
-    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`memory child exited with ${code}: ${out}`))));
+    p.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
+        : reject(new Error(`memory child exited with ${code}: ${out}`)),
+    );
   });
 }
 
@@ -30,16 +34,24 @@ export async function run({ env, user, sizes, crdCount, crdSize, log }) {
   const row = (label, r) => {
     const d = { rssMB: r.after.rssMB - r.baseline.rssMB, heapUsedMB: r.after.heapUsedMB - r.baseline.heapUsedMB };
     const perChildKB = { rss: (d.rssMB * 1024) / r.children, heapUsed: (d.heapUsedMB * 1024) / r.children };
-    log(`  ${label}: RSS ${r.after.rssMB.toFixed(1)} MB (baseline ${r.baseline.rssMB.toFixed(1)}, peak ${r.peakRssMB.toFixed(1)}), heap used/total ${r.after.heapUsedMB.toFixed(1)}/${r.after.heapTotalMB.toFixed(1)} MB ` +
-      `(baseline ${r.baseline.heapUsedMB.toFixed(1)}/${r.baseline.heapTotalMB.toFixed(1)}); per child ${perChildKB.heapUsed.toFixed(2)} KB heap, ${perChildKB.rss.toFixed(2)} KB RSS (CR share included); ` +
-      `cached children ${r.cachedChildren} in ${r.childInformers} informers; client-node loaded: ${r.clientNodeLoaded}; converged in ${r.seconds.toFixed(1)} s`);
+    log(
+      `  ${label}: RSS ${r.after.rssMB.toFixed(1)} MB (baseline ${r.baseline.rssMB.toFixed(1)}, peak ${r.peakRssMB.toFixed(1)}), heap used/total ${r.after.heapUsedMB.toFixed(1)}/${r.after.heapTotalMB.toFixed(1)} MB ` +
+        `(baseline ${r.baseline.heapUsedMB.toFixed(1)}/${r.baseline.heapTotalMB.toFixed(1)}); per child ${perChildKB.heapUsed.toFixed(2)} KB heap, ${perChildKB.rss.toFixed(2)} KB RSS (CR share included); ` +
+        `cached children ${r.cachedChildren} in ${r.childInformers} informers; client-node loaded: ${r.clientNodeLoaded}; converged in ${r.seconds.toFixed(1)} s`,
+    );
     return { ...r, delta: d, perChildKB };
   };
   for (const n of sizes) {
     const ns = await newNamespace(user, 'mem');
     try {
-      out.sizes[n] = row(`1 CRD × ${n} CRs`, await child({ kubeconfig: env.kubeconfigPath, ns, n, kinds: [{ kind: 'Website', plural: 'websites' }] }));
-    } catch (err) { log(`  1 CRD × ${n}: ${err.message}`); (out.errors ??= []).push({ n, error: err.message }); }
+      out.sizes[n] = row(
+        `1 CRD × ${n} CRs`,
+        await child({ kubeconfig: env.kubeconfigPath, ns, n, kinds: [{ kind: 'Website', plural: 'websites' }] }),
+      );
+    } catch (err) {
+      log(`  1 CRD × ${n}: ${err.message}`);
+      (out.errors ??= []).push({ n, error: err.message });
+    }
   }
   if (crdCount > 0) {
     const kinds = Array.from({ length: crdCount }, (_, i) => ({ kind: `Site${i}`, plural: `sites${i}` }));
@@ -48,10 +60,18 @@ export async function run({ env, user, sizes, crdCount, crdSize, log }) {
       const ns = await newNamespace(user, 'mem15');
       const label = `${crdCount} CRDs × ${crdSize} CRs${tuned ? '' : ' (Node and glibc defaults)'}`;
       try {
-        const r = { crds: crdCount, crsPerCrd: crdSize, tuned, ...row(label, await child({ kubeconfig: env.kubeconfigPath, ns, n: crdSize, kinds }, { tuned })) };
+        const r = {
+          crds: crdCount,
+          crsPerCrd: crdSize,
+          tuned,
+          ...row(label, await child({ kubeconfig: env.kubeconfigPath, ns, n: crdSize, kinds }, { tuned })),
+        };
         if (tuned) out.multiCrd = r;
         else out.multiCrdUntuned = r;
-      } catch (err) { log(`  ${label}: ${err.message}`); (out.errors ??= []).push({ multiCrd: true, tuned, error: err.message }); }
+      } catch (err) {
+        log(`  ${label}: ${err.message}`);
+        (out.errors ??= []).push({ multiCrd: true, tuned, error: err.message });
+      }
     }
   }
   return out;

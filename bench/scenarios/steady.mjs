@@ -7,7 +7,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import { desiredBuilder } from '../lib/desired.mjs';
 import { cpuMicros, pool, summarize } from '../lib/stats.mjs';
-import { CHILDREN_PER_CR, CONCURRENCY, assertAllReady, createWebsites, newNamespace, startReconciler } from '../lib/workload.mjs';
+import {
+  assertAllReady,
+  CHILDREN_PER_CR,
+  CONCURRENCY,
+  createWebsites,
+  newNamespace,
+  startReconciler,
+} from '../lib/workload.mjs';
 
 /**
  * The mutate function a controller-runtime user typically writes: set the fields you own onto the object
@@ -63,61 +70,77 @@ function perReconcile(snapshot, reconciles) {
     byVerb[verb] = (byVerb[verb] ?? 0) + v;
   }
   const total = Object.values(byVerb).reduce((a, b) => a + b, 0);
-  return { total: total / reconciles, byVerb: Object.fromEntries(Object.entries(byVerb).map(([k, v]) => [k, v / reconciles])), raw: snapshot };
+  return {
+    total: total / reconciles,
+    byVerb: Object.fromEntries(Object.entries(byVerb).map(([k, v]) => [k, v / reconciles])),
+    raw: snapshot,
+  };
 }
 
 export async function run({ env, kube, user, sizes, reps, resyncs, log }) {
   const out = { resyncs, reps, concurrency: CONCURRENCY, childrenPerCr: CHILDREN_PER_CR, sizes: {} };
   for (const n of sizes) {
-   try {
-    const ns = await newNamespace(user, 'steady');
-    const { reconciler, converged } = await startReconciler(kube, ns);
-    await createWebsites(user, ns, n);
-    await converged(n);
-    await reconciler.whenIdle();
-    await assertAllReady(user, ns, n);
-    const row = { n, orkestra: { cpuUsPerReconcile: [], requestsPerReconcile: [] } };
-    for (let r = 0; r < reps; r++) {
-      kube.requests.reset();
-      const reconciles0 = [...reconciler.lastReports.values()].length;
-      let count = 0;
-      const cpu0 = process.cpuUsage();
-      for (let m = 0; m < resyncs; m++) { reconciler.enqueueAll(); count += reconciler.queueDepth; await reconciler.whenIdle(); }
-      const cpu = cpuMicros(cpu0);
-      void reconciles0;
-      const reconciles = n * resyncs;
-      row.orkestra.cpuUsPerReconcile.push(cpu / reconciles);
-      row.orkestra.requestsPerReconcile.push(perReconcile(kube.requests.snapshot(), reconciles));
-      row.orkestra.queuedPerResync = count / resyncs;
-    }
-    await reconciler.stop();
-
-    // The reference strategies over the same CRs (read once, as an informer cache would hold them).
-    const { items: crs } = await user.list('example.com/v1', 'Website', { namespace: ns });
-    const desiredOf = desiredBuilder();
-    for (const [name, strategy] of Object.entries(strategies)) {
-      row[name] = { cpuUsPerReconcile: [], requestsPerReconcile: [] };
-      // one untimed pass first, so the objects carry this strategy's field manager (the first pass writes)
-      await pool(crs, CONCURRENCY, async (cr) => Promise.all((await desiredOf(cr)).map((d) => strategy(kube, d))));
+    try {
+      const ns = await newNamespace(user, 'steady');
+      const { reconciler, converged } = await startReconciler(kube, ns);
+      await createWebsites(user, ns, n);
+      await converged(n);
+      await reconciler.whenIdle();
+      await assertAllReady(user, ns, n);
+      const row = { n, orkestra: { cpuUsPerReconcile: [], requestsPerReconcile: [] } };
       for (let r = 0; r < reps; r++) {
         kube.requests.reset();
+        const reconciles0 = [...reconciler.lastReports.values()].length;
+        let count = 0;
         const cpu0 = process.cpuUsage();
-        for (let m = 0; m < resyncs; m++) await pool(crs, CONCURRENCY, async (cr) => Promise.all((await desiredOf(cr)).map((d) => strategy(kube, d))));
+        for (let m = 0; m < resyncs; m++) {
+          reconciler.enqueueAll();
+          count += reconciler.queueDepth;
+          await reconciler.whenIdle();
+        }
         const cpu = cpuMicros(cpu0);
-        row[name].cpuUsPerReconcile.push(cpu / (n * resyncs));
-        row[name].requestsPerReconcile.push(perReconcile(kube.requests.snapshot(), n * resyncs));
+        void reconciles0;
+        const reconciles = n * resyncs;
+        row.orkestra.cpuUsPerReconcile.push(cpu / reconciles);
+        row.orkestra.requestsPerReconcile.push(perReconcile(kube.requests.snapshot(), reconciles));
+        row.orkestra.queuedPerResync = count / resyncs;
       }
+      await reconciler.stop();
+
+      // The reference strategies over the same CRs (read once, as an informer cache would hold them).
+      const { items: crs } = await user.list('example.com/v1', 'Website', { namespace: ns });
+      const desiredOf = desiredBuilder();
+      for (const [name, strategy] of Object.entries(strategies)) {
+        row[name] = { cpuUsPerReconcile: [], requestsPerReconcile: [] };
+        // one untimed pass first, so the objects carry this strategy's field manager (the first pass writes)
+        await pool(crs, CONCURRENCY, async (cr) => Promise.all((await desiredOf(cr)).map((d) => strategy(kube, d))));
+        for (let r = 0; r < reps; r++) {
+          kube.requests.reset();
+          const cpu0 = process.cpuUsage();
+          for (let m = 0; m < resyncs; m++)
+            await pool(crs, CONCURRENCY, async (cr) =>
+              Promise.all((await desiredOf(cr)).map((d) => strategy(kube, d))),
+            );
+          const cpu = cpuMicros(cpu0);
+          row[name].cpuUsPerReconcile.push(cpu / (n * resyncs));
+          row[name].requestsPerReconcile.push(perReconcile(kube.requests.snapshot(), n * resyncs));
+        }
+      }
+      for (const k of ['orkestra', ...Object.keys(strategies)]) {
+        row[k].cpu = summarize(row[k].cpuUsPerReconcile);
+        row[k].requests = summarize(row[k].requestsPerReconcile.map((x) => x.total));
+        row[k].byVerb = row[k].requestsPerReconcile.at(-1).byVerb;
+      }
+      out.sizes[n] = row;
+      log(
+        `  N=${n}: orkestra ${row.orkestra.requests.median} req/reconcile, ${row.orkestra.cpu.median.toFixed(0)} µs CPU/reconcile; ` +
+          `createOrUpdate ${row.createOrUpdate.requests.median.toFixed(2)} req (${JSON.stringify(row.createOrUpdate.byVerb)}), ${row.createOrUpdate.cpu.median.toFixed(0)} µs; ` +
+          `ssaAlways ${row.ssaAlways.requests.median.toFixed(2)} req, ${row.ssaAlways.cpu.median.toFixed(0)} µs`,
+      );
+    } catch (err) {
+      log(`  N=${n}: ${err.message}`);
+      (out.errors ??= []).push({ n, error: err.message });
     }
-    for (const k of ['orkestra', ...Object.keys(strategies)]) {
-      row[k].cpu = summarize(row[k].cpuUsPerReconcile);
-      row[k].requests = summarize(row[k].requestsPerReconcile.map((x) => x.total));
-      row[k].byVerb = row[k].requestsPerReconcile.at(-1).byVerb;
-    }
-    out.sizes[n] = row;
-    log(`  N=${n}: orkestra ${row.orkestra.requests.median} req/reconcile, ${row.orkestra.cpu.median.toFixed(0)} µs CPU/reconcile; ` +
-      `createOrUpdate ${row.createOrUpdate.requests.median.toFixed(2)} req (${JSON.stringify(row.createOrUpdate.byVerb)}), ${row.createOrUpdate.cpu.median.toFixed(0)} µs; ` +
-      `ssaAlways ${row.ssaAlways.requests.median.toFixed(2)} req, ${row.ssaAlways.cpu.median.toFixed(0)} µs`);
-   } catch (err) { log(`  N=${n}: ${err.message}`); (out.errors ??= []).push({ n, error: err.message }); }
   }
   return out;
 }

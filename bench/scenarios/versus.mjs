@@ -24,32 +24,64 @@ import { CONCURRENCY, CREATE_CONCURRENCY, owner, resources, website } from '../l
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
 const IDLE_SECONDS = 5;
 const WARM_UP_CRS = 20; // the start-up probe and 19 more, Ready before the timed round (connections, JIT, caches)
-const CHILD_KINDS = [['apps/v1', 'Deployment'], ['v1', 'Service'], ['v1', 'ConfigMap'], ['v1', 'Secret']];
+const CHILD_KINDS = [
+  ['apps/v1', 'Deployment'],
+  ['v1', 'Service'],
+  ['v1', 'ConfigMap'],
+  ['v1', 'Secret'],
+];
 /** Resources an operator writes; anything else (the API server's own leases, endpoints) is not its doing. */
 const OPERATOR_RESOURCES = new Set(['deployments', 'services', 'configmaps', 'secrets', 'events']);
 const WRITE_VERBS = new Set(['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE', 'DELETECOLLECTION']);
 const READ_VERBS = new Set(['GET', 'LIST']);
-const byOperator = (l) => OPERATOR_RESOURCES.has(l.resource) || (l.resource === 'websites' && l.subresource === 'status');
+const byOperator = (l) =>
+  OPERATOR_RESOURCES.has(l.resource) || (l.resource === 'websites' && l.subresource === 'status');
 
 const crReconciles = (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website');
 const crQueued = (t) => sumOf(t, 'workqueue_depth', (l) => l.name === 'website');
 export const OPERATORS = {
-  orkestra: { label: 'orkestra run', reconciles: (t) => sumOf(t, 'orkestra_reconcile_total'), queued: (t) => sumOf(t, 'orkestra_queue_depth') },
-  createOrUpdate: { label: 'controller-runtime, CreateOrUpdate', style: 'create-or-update', reconciles: crReconciles, queued: crQueued },
+  orkestra: {
+    label: 'orkestra run',
+    reconciles: (t) => sumOf(t, 'orkestra_reconcile_total'),
+    queued: (t) => sumOf(t, 'orkestra_queue_depth'),
+  },
+  createOrUpdate: {
+    label: 'controller-runtime, CreateOrUpdate',
+    style: 'create-or-update',
+    reconciles: crReconciles,
+    queued: crQueued,
+  },
   apply: { label: 'controller-runtime, apply always', style: 'apply', reconciles: crReconciles, queued: crQueued },
 };
 
 /** The bench workload (lib/workload.mjs) as a katalog for `orkestra run`. */
 function katalog(resyncSeconds) {
   return {
-    apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog', metadata: { name: 'bench-website' },
-    spec: { crds: [{ owner: owner(), resources, status: { fields: { image: '{{spec.image}}' } }, resyncPeriod: `${resyncSeconds}s` }] },
+    apiVersion: 'orkestra.io/v1alpha1',
+    kind: 'Katalog',
+    metadata: { name: 'bench-website' },
+    spec: {
+      crds: [
+        {
+          owner: owner(),
+          resources,
+          status: { fields: { image: '{{spec.image}}' } },
+          resyncPeriod: `${resyncSeconds}s`,
+        },
+      ],
+    },
   };
 }
 
-const freePort = () => new Promise((resolve, reject) => {
-  const s = createServer().once('error', reject).listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address();
+        s.close(() => resolve(port));
+      });
+  });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Spawns one operator on `ns`; its output goes to a log file (printed when something fails). */
@@ -68,26 +100,62 @@ async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, d
     const k = join(dir, 'katalog.yaml');
     writeFileSync(k, JSON.stringify(katalog(resyncSeconds), null, 2));
     cmd = process.execPath;
-    args = [CLI, 'run', '--katalog', k, '--kubeconfig', kubeconfigPath, '-n', ns, '--no-leader-elect',
-      '--http-address', `127.0.0.1:${port}`, '--log-level', 'warn', '--log-format', 'json'];
+    args = [
+      CLI,
+      'run',
+      '--katalog',
+      k,
+      '--kubeconfig',
+      kubeconfigPath,
+      '-n',
+      ns,
+      '--no-leader-elect',
+      '--http-address',
+      `127.0.0.1:${port}`,
+      '--log-level',
+      'warn',
+      '--log-format',
+      'json',
+    ];
   } else {
     cmd = binary;
-    args = ['--style', OPERATORS[key].style, '--namespace', ns, '--sync-period', `${resyncSeconds}s`,
-      '--max-concurrent-reconciles', String(CONCURRENCY), '--metrics-bind-address', `127.0.0.1:${port}`,
-      '--health-probe-bind-address', `127.0.0.1:${await freePort()}`, '--zap-log-level', 'error'];
+    args = [
+      '--style',
+      OPERATORS[key].style,
+      '--namespace',
+      ns,
+      '--sync-period',
+      `${resyncSeconds}s`,
+      '--max-concurrent-reconciles',
+      String(CONCURRENCY),
+      '--metrics-bind-address',
+      `127.0.0.1:${port}`,
+      '--health-probe-bind-address',
+      `127.0.0.1:${await freePort()}`,
+      '--zap-log-level',
+      'error',
+    ];
     env.KUBECONFIG = kubeconfigPath;
   }
   const t0 = performance.now();
   const child = spawn(cmd, args, { env, stdio: ['ignore', out, out] });
   // a bench stopped by a signal takes its operator with it (the control plane has testenv's reaper)
-  const onSignal = (sig) => { child.kill('SIGKILL'); if (typeof sig === 'string') process.exit(130); };
+  const onSignal = (sig) => {
+    child.kill('SIGKILL');
+    if (typeof sig === 'string') process.exit(130);
+  };
   for (const sig of ['SIGINT', 'SIGTERM', 'exit']) process.once(sig, onSignal);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => {
-    for (const sig of ['SIGINT', 'SIGTERM', 'exit']) process.off(sig, onSignal);
-    resolve({ code, signal });
-  }));
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      for (const sig of ['SIGINT', 'SIGTERM', 'exit']) process.off(sig, onSignal);
+      resolve({ code, signal });
+    }),
+  );
   return {
-    pid: child.pid, t0, logFile, exited,
+    pid: child.pid,
+    t0,
+    logFile,
+    exited,
     metrics: () => fetchText(`http://127.0.0.1:${port}/metrics`),
     async stop() {
       child.kill('SIGTERM');
@@ -101,14 +169,28 @@ async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, d
 /** Watches of the bench (a client of its own): the first child of each kind, and which Websites are Ready. */
 async function startWatches(kube, ns, signal) {
   const state = { firstChildAt: undefined, ready: new Set(), waiters: [], errors: [] };
-  const check = () => { for (const w of [...state.waiters]) if (w.test()) { state.waiters.splice(state.waiters.indexOf(w), 1); w.resolve(); } };
+  const check = () => {
+    for (const w of [...state.waiters])
+      if (w.test()) {
+        state.waiters.splice(state.waiters.indexOf(w), 1);
+        w.resolve();
+      }
+  };
   const watch = async (apiVersion, kind, onEvent) => {
     const { resourceVersion } = await kube.list(apiVersion, kind, { namespace: ns });
-    kube.watch(apiVersion, kind, { namespace: ns, resourceVersion, signal, timeoutSeconds: 3600 }, onEvent)
-      .catch((err) => { if (!signal.aborted) state.errors.push(`${kind} watch: ${err.message}`); });
+    kube
+      .watch(apiVersion, kind, { namespace: ns, resourceVersion, signal, timeoutSeconds: 3600 }, onEvent)
+      .catch((err) => {
+        if (!signal.aborted) state.errors.push(`${kind} watch: ${err.message}`);
+      });
   };
   for (const [apiVersion, kind] of CHILD_KINDS) {
-    await watch(apiVersion, kind, (e) => { if (e.type === 'ADDED' && state.firstChildAt === undefined) { state.firstChildAt = performance.now(); check(); } });
+    await watch(apiVersion, kind, (e) => {
+      if (e.type === 'ADDED' && state.firstChildAt === undefined) {
+        state.firstChildAt = performance.now();
+        check();
+      }
+    });
   }
   await watch('example.com/v1', 'Website', (e) => {
     const name = e.object?.metadata?.name;
@@ -116,11 +198,26 @@ async function startWatches(kube, ns, signal) {
     if (e.object.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True')) state.ready.add(name);
     check();
   });
-  state.until = (test, what, timeoutMs) => new Promise((resolve, reject) => {
-    if (test()) return resolve();
-    const t = setTimeout(() => reject(new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${state.errors.length ? ` (${state.errors.join('; ')})` : ''}`)), timeoutMs);
-    state.waiters.push({ test, resolve: () => { clearTimeout(t); resolve(); } });
-  });
+  state.until = (test, what, timeoutMs) =>
+    new Promise((resolve, reject) => {
+      if (test()) return resolve();
+      const t = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timed out after ${timeoutMs / 1000} s waiting for ${what}${state.errors.length ? ` (${state.errors.join('; ')})` : ''}`,
+            ),
+          ),
+        timeoutMs,
+      );
+      state.waiters.push({
+        test,
+        resolve: () => {
+          clearTimeout(t);
+          resolve();
+        },
+      });
+    });
   return state;
 }
 
@@ -132,12 +229,16 @@ function requestCounts(text) {
     const n = sumOf(text, 'apiserver_request_total', (l) => l.verb === verb && byOperator(l));
     if (n) writes[verb] = n;
   }
-  for (const verb of READ_VERBS) reads += sumOf(text, 'apiserver_request_total', (l) => l.verb === verb && byOperator(l));
+  for (const verb of READ_VERBS)
+    reads += sumOf(text, 'apiserver_request_total', (l) => l.verb === verb && byOperator(l));
   return { writes, writesTotal: Object.values(writes).reduce((a, b) => a + b, 0), reads };
 }
 const diffCounts = (a, b) => {
   const byVerb = {};
-  for (const v of new Set([...Object.keys(a.writes), ...Object.keys(b.writes)])) { const d = (b.writes[v] ?? 0) - (a.writes[v] ?? 0); if (d) byVerb[v] = d; }
+  for (const v of new Set([...Object.keys(a.writes), ...Object.keys(b.writes)])) {
+    const d = (b.writes[v] ?? 0) - (a.writes[v] ?? 0);
+    if (d) byVerb[v] = d;
+  }
   return { writes: b.writesTotal - a.writesTotal, byVerb, reads: b.reads - a.reads };
 };
 
@@ -160,18 +261,30 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
 
     // start-up: the spawn → the first child of warm-0 in the bench's watch
     op = await spawnOperator(key, { binary, kubeconfigPath: env.kubeconfigPath, ns, resyncSeconds, dir });
-    const failed = op.exited.then(({ code, signal }) => { throw new Error(`${OPERATORS[key].label} exited (${code ?? signal}); log: ${readFileSync(op.logFile, 'utf8').slice(-2000)}`); });
+    const failed = op.exited.then(({ code, signal }) => {
+      throw new Error(
+        `${OPERATORS[key].label} exited (${code ?? signal}); log: ${readFileSync(op.logFile, 'utf8').slice(-2000)}`,
+      );
+    });
     const guard = (p) => Promise.race([p, failed]);
     await guard(w.until(() => w.firstChildAt !== undefined, 'the first child', 60_000));
     const startSeconds = (w.firstChildAt - op.t0) / 1000;
     await guard(w.until(() => w.ready.has('warm-0'), 'warm-0 Ready', 60_000));
-    await pool(Array.from({ length: WARM_UP_CRS - 1 }, (_, i) => i + 1), CREATE_CONCURRENCY, (i) => user.create(website(ns, `warm-${i}`, i)));
+    await pool(
+      Array.from({ length: WARM_UP_CRS - 1 }, (_, i) => i + 1),
+      CREATE_CONCURRENCY,
+      (i) => user.create(website(ns, `warm-${i}`, i)),
+    );
     await guard(w.until(() => w.ready.size >= WARM_UP_CRS, `${WARM_UP_CRS} warm-up Websites Ready`, 120_000));
 
     // convergence: N new Websites, created 16 at a time by the bench's client
     const before = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
     const t1 = performance.now();
-    await pool(Array.from({ length: n }, (_, i) => i), CREATE_CONCURRENCY, (i) => user.create(website(ns, `site-${i}`, i)));
+    await pool(
+      Array.from({ length: n }, (_, i) => i),
+      CREATE_CONCURRENCY,
+      (i) => user.create(website(ns, `site-${i}`, i)),
+    );
     await guard(w.until(() => w.ready.size >= WARM_UP_CRS + n, `${n} Websites Ready`, 600_000));
     const convergenceSeconds = (performance.now() - t1) / 1000;
     const atConvergence = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
@@ -180,10 +293,23 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
     const crs = WARM_UP_CRS + n;
     await guard(sleep(resyncSeconds * 1000));
     const settled = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
-    const s0 = { cpu: cpuMsOf(op.pid), server: serverCpu(), t: performance.now(), api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+    const s0 = {
+      cpu: cpuMsOf(op.pid),
+      server: serverCpu(),
+      t: performance.now(),
+      api: await apiMetrics(),
+      reconciles: OPERATORS[key].reconciles(await op.metrics()),
+    };
     await guard(sleep(steadyResyncs * resyncSeconds * 1000));
     const m1 = await op.metrics();
-    const s1 = { cpu: cpuMsOf(op.pid), server: serverCpu(), t: performance.now(), api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(m1), queued: OPERATORS[key].queued(m1) };
+    const s1 = {
+      cpu: cpuMsOf(op.pid),
+      server: serverCpu(),
+      t: performance.now(),
+      api: await apiMetrics(),
+      reconciles: OPERATORS[key].reconciles(m1),
+      queued: OPERATORS[key].queued(m1),
+    };
     const memory = memoryOf(op.pid);
     // the control plane's own work (its leases, the bench's watches) with the same objects and no operator:
     // subtracted from the API server + etcd CPU of the steady window
@@ -196,19 +322,33 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
     const steadyRequests = diffCounts(s0.api, s1.api);
     const conv = diffCounts(before.api, atConvergence.api);
     const result = {
-      n, crs, resyncSeconds, steadyResyncs, startSeconds, convergenceSeconds,
-      convergence: { ...conv, reconciles: atConvergence.reconciles - before.reconciles, reconcilesAfterSettling: settled.reconciles - before.reconciles, writesAfterSettling: diffCounts(before.api, settled.api).writes },
+      n,
+      crs,
+      resyncSeconds,
+      steadyResyncs,
+      startSeconds,
+      convergenceSeconds,
+      convergence: {
+        ...conv,
+        reconciles: atConvergence.reconciles - before.reconciles,
+        reconcilesAfterSettling: settled.reconciles - before.reconciles,
+        writesAfterSettling: diffCounts(before.api, settled.api).writes,
+      },
       steady: {
-        writesPerCrPerResync: steadyRequests.writes / per, byVerb: Object.fromEntries(Object.entries(steadyRequests.byVerb).map(([k, v]) => [k, v / per])),
+        writesPerCrPerResync: steadyRequests.writes / per,
+        byVerb: Object.fromEntries(Object.entries(steadyRequests.byVerb).map(([k, v]) => [k, v / per])),
         readsPerCrPerResync: steadyRequests.reads / per,
         cpuMsPerCrPerResync: (s1.cpu - s0.cpu) / per,
-        serverCpuMsPerCrPerResync: Math.max(0, s1.server - s0.server - serverIdleMs) / per, serverCpuMsRaw: s1.server - s0.server, serverIdleMs,
+        serverCpuMsPerCrPerResync: Math.max(0, s1.server - s0.server - serverIdleMs) / per,
+        serverCpuMsRaw: s1.server - s0.server,
+        serverIdleMs,
         reconcilesPerCrPerResync: (s1.reconciles - s0.reconciles) / per,
         // CRs still waiting at the end of the window: > 0 means the operator (or the API server it waits on)
         // could not keep up with its resync period, and the figures above count only the work it got done
         queuedAtEnd: s1.queued,
       },
-      rssMiB: memory.rssMiB, peakRssMiB: memory.peakRssMiB,
+      rssMiB: memory.rssMiB,
+      peakRssMiB: memory.peakRssMiB,
     };
     return result;
   } finally {
@@ -221,13 +361,27 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
   }
 }
 
-const FIGURES = ['writesPerCrPerResync', 'cpuMsPerCrPerResync', 'serverCpuMsPerCrPerResync', 'reconcilesPerCrPerResync', 'readsPerCrPerResync', 'queuedAtEnd'];
+const FIGURES = [
+  'writesPerCrPerResync',
+  'cpuMsPerCrPerResync',
+  'serverCpuMsPerCrPerResync',
+  'reconcilesPerCrPerResync',
+  'readsPerCrPerResync',
+  'queuedAtEnd',
+];
 
 export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
   const cr = controllerRuntimeOperator(log);
   if (cr.skipped) log(`  note: ${cr.skipped}`);
   const keys = cr.skipped ? ['orkestra'] : Object.keys(OPERATORS);
-  const out = { operators: Object.fromEntries(keys.map((k) => [k, OPERATORS[k].label])), skipped: cr.skipped, steadyResyncs, warmUpCrs: WARM_UP_CRS, concurrency: CONCURRENCY, sizes: {} };
+  const out = {
+    operators: Object.fromEntries(keys.map((k) => [k, OPERATORS[k].label])),
+    skipped: cr.skipped,
+    steadyResyncs,
+    warmUpCrs: WARM_UP_CRS,
+    concurrency: CONCURRENCY,
+    sizes: {},
+  };
   for (const n of sizes) {
     const resyncSeconds = resync ?? (n >= 1000 ? 15 : 10);
     const row = { n, resyncSeconds };
@@ -239,9 +393,11 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
         try {
           const x = await once(key, n, { binary: cr.binary, resyncSeconds, steadyResyncs, log });
           runs[key].push(x);
-          log(`  N=${n} ${OPERATORS[key].label}: start ${x.startSeconds.toFixed(2)} s, convergence ${x.convergenceSeconds.toFixed(2)} s ` +
-            `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
-            `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles, ${x.steady.queuedAtEnd} queued at the end; RSS ${x.rssMiB.toFixed(0)} MiB`);
+          log(
+            `  N=${n} ${OPERATORS[key].label}: start ${x.startSeconds.toFixed(2)} s, convergence ${x.convergenceSeconds.toFixed(2)} s ` +
+              `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
+              `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles, ${x.steady.queuedAtEnd} queued at the end; RSS ${x.rssMiB.toFixed(0)} MiB`,
+          );
         } catch (err) {
           log(`  N=${n} ${OPERATORS[key].label}: ${err.message}`);
           (out.errors ??= []).push({ n, operator: key, error: err.message });

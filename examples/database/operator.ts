@@ -10,9 +10,9 @@
 import { pathToFileURL } from 'node:url';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as manifests from '@orkestra/manifests';
+import { GenericReconciler, type ReconcilerConfig } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
-import { GenericReconciler, type ReconcilerConfig } from '@orkestra/reconciler';
 
 const app = '{{metadata.name}}-db';
 const credentials = '{{metadata.name}}-credentials';
@@ -24,7 +24,9 @@ export const databaseConfig: ReconcilerConfig = {
   handlers: [secrets.handler, services.handler, manifests.handler] as ReconcilerConfig['handlers'],
   resources: {
     secrets: {
-      onReconcile: [{ name: credentials, stringData: { username: 'postgres' }, generate: { password: { length: 32 } } }],
+      onReconcile: [
+        { name: credentials, stringData: { username: 'postgres' }, generate: { password: { length: 32 } } },
+      ],
     },
     services: {
       onReconcile: [{ name: app, headless: true, selector: { app }, ports: [{ name: 'postgres', port: 5432 }] }],
@@ -42,17 +44,28 @@ export const databaseConfig: ReconcilerConfig = {
             template: {
               metadata: { labels: { app } },
               spec: {
-                containers: [{
-                  name: 'postgres',
-                  image: 'postgres:{{spec.version}}',
-                  ports: [{ name: 'postgres', containerPort: 5432 }],
-                  env: [{ name: 'PGDATA', value: '/var/lib/postgresql/data/pgdata' }, secretEnv('POSTGRES_USER', 'username'), secretEnv('POSTGRES_PASSWORD', 'password')],
-                  volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }],
-                  readinessProbe: { exec: { command: ['pg_isready', '-U', 'postgres'] }, periodSeconds: 10 },
-                }],
+                containers: [
+                  {
+                    name: 'postgres',
+                    image: 'postgres:{{spec.version}}',
+                    ports: [{ name: 'postgres', containerPort: 5432 }],
+                    env: [
+                      { name: 'PGDATA', value: '/var/lib/postgresql/data/pgdata' },
+                      secretEnv('POSTGRES_USER', 'username'),
+                      secretEnv('POSTGRES_PASSWORD', 'password'),
+                    ],
+                    volumeMounts: [{ name: 'data', mountPath: '/var/lib/postgresql/data' }],
+                    readinessProbe: { exec: { command: ['pg_isready', '-U', 'postgres'] }, periodSeconds: 10 },
+                  },
+                ],
               },
             },
-            volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '{{spec.storage}}' } } } }],
+            volumeClaimTemplates: [
+              {
+                metadata: { name: 'data' },
+                spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '{{spec.storage}}' } } },
+              },
+            ],
           },
         },
         {
@@ -73,12 +86,18 @@ export const databaseConfig: ReconcilerConfig = {
                 template: {
                   spec: {
                     restartPolicy: 'OnFailure',
-                    containers: [{
-                      name: 'backup',
-                      image: 'postgres:{{spec.version}}',
-                      command: ['sh', '-c', 'pg_dumpall -h "$HOST" -U "$PGUSER" > /dev/null'],
-                      env: [{ name: 'HOST', value: '{{metadata.name}}-db-0.{{metadata.name}}-db' }, secretEnv('PGUSER', 'username'), secretEnv('PGPASSWORD', 'password')],
-                    }],
+                    containers: [
+                      {
+                        name: 'backup',
+                        image: 'postgres:{{spec.version}}',
+                        command: ['sh', '-c', 'pg_dumpall -h "$HOST" -U "$PGUSER" > /dev/null'],
+                        env: [
+                          { name: 'HOST', value: '{{metadata.name}}-db-0.{{metadata.name}}-db' },
+                          secretEnv('PGUSER', 'username'),
+                          secretEnv('PGPASSWORD', 'password'),
+                        ],
+                      },
+                    ],
                   },
                 },
               },

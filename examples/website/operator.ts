@@ -13,49 +13,70 @@
  * `websiteManager` so the operator package's tests run this operator.
  */
 import { pathToFileURL } from 'node:url';
-import { Kubeclient } from '@orkestra/core/kube';
 import * as configmaps from '@orkestra/configmaps';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
+import { Manager, type ManagerOptions, shutdownSignal } from '@orkestra/operator';
+import type { ReconcilerConfig } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
-import { Manager, shutdownSignal, type ManagerOptions } from '@orkestra/operator';
-import type { ReconcilerConfig } from '@orkestra/reconciler';
 
 /** The Website operator's configuration: what katalog.yaml says, as a typed object. */
 export const websiteConfig: ReconcilerConfig = {
   owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
-  handlers: [deployments.handler, services.handler, configmaps.handler, secrets.handler] as ReconcilerConfig['handlers'],
+  handlers: [
+    deployments.handler,
+    services.handler,
+    configmaps.handler,
+    secrets.handler,
+  ] as ReconcilerConfig['handlers'],
   resources: {
     deployments: {
-      onReconcile: [{
-        name: '{{metadata.name}}-web',
-        image: '{{spec.image}}',
-        replicas: '{{default spec.replicas 1}}',
-        port: 8080,
-        portName: 'http',
-        profile: 'small',
-        env: [
-          { name: 'GREETING', valueFrom: { configMapKeyRef: { name: '{{metadata.name}}-page', key: 'greeting' } } },
-          { name: 'ADMIN_PASSWORD', valueFrom: { secretKeyRef: { name: '{{metadata.name}}-admin', key: 'password' } } },
-        ],
-        volumes: [{ name: 'page', configMap: '{{metadata.name}}-page' }],
-        volumeMounts: [{ name: 'page', mountPath: '/usr/share/nginx/html', readOnly: true }],
-      }],
+      onReconcile: [
+        {
+          name: '{{metadata.name}}-web',
+          image: '{{spec.image}}',
+          replicas: '{{default spec.replicas 1}}',
+          port: 8080,
+          portName: 'http',
+          profile: 'small',
+          env: [
+            { name: 'GREETING', valueFrom: { configMapKeyRef: { name: '{{metadata.name}}-page', key: 'greeting' } } },
+            {
+              name: 'ADMIN_PASSWORD',
+              valueFrom: { secretKeyRef: { name: '{{metadata.name}}-admin', key: 'password' } },
+            },
+          ],
+          volumes: [{ name: 'page', configMap: '{{metadata.name}}-page' }],
+          volumeMounts: [{ name: 'page', mountPath: '/usr/share/nginx/html', readOnly: true }],
+        },
+      ],
     },
     services: {
-      onReconcile: [{ name: '{{metadata.name}}-web', port: 80, targetPort: 'http', when: { field: 'spec.expose', operator: 'notEquals', value: false } }],
+      onReconcile: [
+        {
+          name: '{{metadata.name}}-web',
+          port: 80,
+          targetPort: 'http',
+          when: { field: 'spec.expose', operator: 'notEquals', value: false },
+        },
+      ],
     },
     configmaps: {
-      onReconcile: [{
-        name: '{{metadata.name}}-page',
-        data: {
-          greeting: "{{default spec.greeting 'Hello from Orkestra'}}",
-          'index.html': "<h1>{{default spec.greeting 'Hello from Orkestra'}}</h1>",
+      onReconcile: [
+        {
+          name: '{{metadata.name}}-page',
+          data: {
+            greeting: "{{default spec.greeting 'Hello from Orkestra'}}",
+            'index.html': "<h1>{{default spec.greeting 'Hello from Orkestra'}}</h1>",
+          },
         },
-      }],
+      ],
     },
     secrets: {
-      onReconcile: [{ name: '{{metadata.name}}-admin', stringData: { username: 'admin' }, generate: { password: { length: 24 } } }],
+      onReconcile: [
+        { name: '{{metadata.name}}-admin', stringData: { username: 'admin' }, generate: { password: { length: 24 } } },
+      ],
     },
   },
   status: { fields: { image: '{{spec.image}}', url: 'http://{{metadata.name}}-web.{{metadata.namespace}}.svc' } },
@@ -63,17 +84,29 @@ export const websiteConfig: ReconcilerConfig = {
 };
 
 /** The Website operator under a Manager; `options` adds the server, leader election, a logger. */
-export function websiteManager(kube: Kubeclient, options: Omit<ManagerOptions, 'kube' | 'reconcilers'> = {}, namespaces?: readonly string[]): Manager {
-  return new Manager({ kube, reconcilers: [{ ...websiteConfig, ...(namespaces?.length ? { namespaces } : {}) }], ...options });
+export function websiteManager(
+  kube: Kubeclient,
+  options: Omit<ManagerOptions, 'kube' | 'reconcilers'> = {},
+  namespaces?: readonly string[],
+): Manager {
+  return new Manager({
+    kube,
+    reconcilers: [{ ...websiteConfig, ...(namespaces?.length ? { namespaces } : {}) }],
+    ...options,
+  });
 }
 
 /** Runs the operator until SIGTERM or SIGINT (exit 0), or until it loses its Lease (exit 1). */
 export async function main(): Promise<void> {
   const kube = Kubeclient.fromDefault();
-  const manager = websiteManager(kube, {
-    httpAddress: process.env.HTTP_ADDRESS ?? ':8080',
-    leaderElection: { namespace: process.env.LEASE_NAMESPACE ?? 'default', name: 'website-operator' },
-  }, process.env.WATCH_NAMESPACE ? [process.env.WATCH_NAMESPACE] : undefined);
+  const manager = websiteManager(
+    kube,
+    {
+      httpAddress: process.env.HTTP_ADDRESS ?? ':8080',
+      leaderElection: { namespace: process.env.LEASE_NAMESPACE ?? 'default', name: 'website-operator' },
+    },
+    process.env.WATCH_NAMESPACE ? [process.env.WATCH_NAMESPACE] : undefined,
+  );
   console.log('website operator: waiting for the Lease, then reconciling Websites (Ctrl-C to stop)');
   const exit = await manager.run(shutdownSignal());
   console.log(`website operator: ${exit.message}`);

@@ -5,7 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { commandContext, type CliIo, type CommandState } from './commands/context.js';
+import { type CliIo, type CommandState, commandContext } from './commands/context.js';
 import { demoCommand } from './commands/demo.js';
 import { diffCommand } from './commands/diff.js';
 import { generateCommand } from './commands/generate-rbac.js';
@@ -26,12 +26,16 @@ const VERSION = (createRequire(import.meta.url)('../package.json') as { version:
 function program(io: CliIo, state: CommandState): Command {
   const ctx = commandContext(io, state);
   const root = new Command('orkestra')
-    .description('Run, render, diff and validate Orkestra katalogs: the generic reconciler for the CRDs a katalog declares.')
+    .description(
+      'Run, render, diff and validate Orkestra katalogs: the generic reconciler for the CRDs a katalog declares.',
+    )
     .version(VERSION, '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
     .exitOverride()
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ orkestra validate --katalog katalog.yaml --crd crd.yaml
   $ orkestra render --katalog katalog.yaml --cr website.yaml
@@ -39,7 +43,8 @@ Examples:
   $ orkestra diff --katalog katalog.yaml
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
   $ orkestra demo
-${EXIT_CODES_HELP}`);
+${EXIT_CODES_HELP}`,
+    );
   root.hook('preAction', (_root, action) => {
     state.debug = action.opts<{ logLevel?: string }>().logLevel === 'debug';
   });
@@ -55,7 +60,9 @@ ${EXIT_CODES_HELP}`);
 /** An error no command expected (a bug): one line, and how to see its stack. */
 function unexpected(e: unknown, debug: boolean): CliError {
   const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
-  const hint = debug ? 'this is a bug of orkestra: please report it with the command line and the stack below' : 'this is a bug of orkestra: run again with --log-level debug to see its stack, and please report it';
+  const hint = debug
+    ? 'this is a bug of orkestra: please report it with the command line and the stack below'
+    : 'this is a bug of orkestra: run again with --log-level debug to see its stack, and please report it';
   return new CliError(ExitCode.Internal, `unexpected error: ${message}`, { hint, cause: e });
 }
 
@@ -68,7 +75,15 @@ function unexpected(e: unknown, debug: boolean): CliError {
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const state: CommandState = { code: ExitCode.Ok, debug: false };
-  const errorOutput = () => state.output ?? createOutput(io.stdout as never, io.stderr as never, { env: io.env ?? process.env, format: argv.includes('json') && argv.some((a) => a === '-o' || a === '--output' || a === '--output=json') ? 'json' : 'text' });
+  const errorOutput = () =>
+    state.output ??
+    createOutput(io.stdout as never, io.stderr as never, {
+      env: io.env ?? process.env,
+      format:
+        argv.includes('json') && argv.some((a) => a === '-o' || a === '--output' || a === '--output=json')
+          ? 'json'
+          : 'text',
+    });
   try {
     await program(io, state).parseAsync([...argv], { from: 'user' });
     return state.code;

@@ -18,11 +18,16 @@ export function parseCustomResources(text: string, file: string): { crs: KubeObj
       typeof obj.metadata?.name === 'string' && obj.metadata.name ? undefined : 'metadata.name',
     ].filter((m): m is string => m !== undefined);
     if (typeof value !== 'object' || Array.isArray(value) || missing.length > 0) {
-      problems.push({ path: `(document ${index})`, message: `is not a Kubernetes object: it lacks ${missing.join(', ') || 'apiVersion, kind and metadata.name'}`, location });
+      problems.push({
+        path: `(document ${index})`,
+        message: `is not a Kubernetes object: it lacks ${missing.join(', ') || 'apiVersion, kind and metadata.name'}`,
+        location,
+      });
       continue;
     }
     crs.push(obj as KubeObject);
   }
-  if (crs.length === 0 && problems.length === 0) problems.push({ path: '(file)', message: 'holds no custom resource', location: file });
+  if (crs.length === 0 && problems.length === 0)
+    problems.push({ path: '(file)', message: 'holds no custom resource', location: file });
   return { crs, problems };
 }

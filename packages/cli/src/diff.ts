@@ -5,11 +5,21 @@
  * Secret values never appear: the matcher redacts them, and every non-metadata value of a sensitive handler's
  * child is redacted again here.
  */
-import { ImmutableFieldError, NotFoundError, OwnershipError, childKindOf, createContext, listOwnedChildren, type DriftedField, type KubeObject, type OwnerObject } from '@orkestra/core';
-import { childKinds } from '@orkestra/reconciler';
+import {
+  childKindOf,
+  createContext,
+  type DriftedField,
+  ImmutableFieldError,
+  type KubeObject,
+  listOwnedChildren,
+  NotFoundError,
+  type OwnerObject,
+  OwnershipError,
+} from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { CliError, type Problem } from './exit-codes.js';
+import { childKinds } from '@orkestra/reconciler';
 import { DryRunClient } from './dry-run-client.js';
+import { CliError, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
 import { ChildPlan } from './plan.js';
@@ -67,12 +77,20 @@ export interface DiffOptions {
 function redactDrift(drifted: readonly DriftedField[], sensitive: boolean): DriftedField[] {
   return drifted.map((d) => {
     if (!sensitive || d.path.startsWith('metadata.')) return { ...d };
-    return { ...d, ...(d.desired !== undefined ? { desired: REDACTED } : {}), ...(d.live !== undefined ? { live: REDACTED } : {}) };
+    return {
+      ...d,
+      ...(d.desired !== undefined ? { desired: REDACTED } : {}),
+      ...(d.live !== undefined ? { live: REDACTED } : {}),
+    };
   });
 }
 
 /** Compares every CR's desired children with the cluster. Sends reads only. */
-export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, options: DiffOptions = {}): Promise<DiffResult> {
+export async function diffCluster(
+  loaded: LoadedKatalog,
+  kube: Kubeclient,
+  options: DiffOptions = {},
+): Promise<DiffResult> {
   const ctx = createContext({ fieldManager: 'orkestra' });
   const dryRun = new DryRunClient(kube);
   const resources: ResourceDiff[] = [];
@@ -80,14 +98,31 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
     const plan = new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator);
     const owner = entry.owner;
     const apiVersion = `${owner.group}/${owner.version}`;
-    kube.resources.register({ apiVersion, kind: owner.kind, plural: owner.plural, namespaced: owner.namespaced ?? true });
+    kube.resources.register({
+      apiVersion,
+      kind: owner.kind,
+      plural: owner.plural,
+      namespaced: owner.namespaced ?? true,
+    });
     const handlers = Object.keys(entry.resources).map((k) => loaded.handlers.get(k)!);
-    for (const h of handlers) if (!h.kindOf) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
-    const namespaces = owner.namespaced === false ? [undefined] : options.namespaces?.length ? options.namespaces : entry.namespaces?.length ? entry.namespaces : [undefined];
+    for (const h of handlers)
+      if (!h.kindOf)
+        kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
+    const namespaces =
+      owner.namespaced === false
+        ? [undefined]
+        : options.namespaces?.length
+          ? options.namespaces
+          : entry.namespaces?.length
+            ? entry.namespaces
+            : [undefined];
     const crs: KubeObject[] = [];
     for (const namespace of namespaces) {
       try {
-        const { items } = await kube.list(apiVersion, owner.kind, { namespace, ...(options.name ? { fieldSelector: `metadata.name=${options.name}` } : {}) });
+        const { items } = await kube.list(apiVersion, owner.kind, {
+          namespace,
+          ...(options.name ? { fieldSelector: `metadata.name=${options.name}` } : {}),
+        });
         crs.push(...items);
       } catch (e) {
         throw clusterError(e, kube, `listing ${owner.plural}.${owner.group}${namespace ? ` in ${namespace}` : ''}`);
@@ -95,8 +130,18 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
     }
     for (const raw of crs) {
       const cr = raw as unknown as OwnerObject;
-      const ready = ((cr.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []).find((c) => c.type === 'Ready')?.status;
-      const result: ResourceDiff = { apiVersion, kind: owner.kind, namespace: cr.metadata.namespace, name: cr.metadata.name, ready, problems: [], children: [] };
+      const ready = (
+        (cr.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []
+      ).find((c) => c.type === 'Ready')?.status;
+      const result: ResourceDiff = {
+        apiVersion,
+        kind: owner.kind,
+        namespace: cr.metadata.namespace,
+        name: cr.metadata.name,
+        ready,
+        problems: [],
+        children: [],
+      };
       resources.push(result);
       if (cr.metadata.deletionTimestamp) continue;
       const { children, problems } = plan.resolve(cr);
@@ -107,23 +152,44 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
         const h = child.handler;
         const { apiVersion: childApiVersion, kind } = childKindOf(h, child.spec);
         // A handler of any kind: the scope of each child's kind from discovery (an unserved kind fails below).
-        const namespaced = h.kindOf ? ((await kube.resourceFor(childApiVersion, kind).catch(() => undefined))?.namespaced ?? true) : h.namespaced;
+        const namespaced = h.kindOf
+          ? ((await kube.resourceFor(childApiVersion, kind).catch(() => undefined))?.namespaced ?? true)
+          : h.namespaced;
         const namespace = namespaced ? (child.spec.namespace ?? cr.metadata.namespace) : undefined;
         wanted.add(`${childApiVersion}/${kind}/${namespace ?? ''}/${child.spec.name}`);
         const base = { apiVersion: childApiVersion, kind, namespace, name: child.spec.name, source: child.path };
         const sensitive = (h.sensitiveFields?.length ?? 0) > 0;
         try {
-          const r = child.phase === 'onCreate' ? await h.create(ctx, dryRun, cr, child.spec) : await h.update(ctx, dryRun, cr, child.spec);
+          const r =
+            child.phase === 'onCreate'
+              ? await h.create(ctx, dryRun, cr, child.spec)
+              : await h.update(ctx, dryRun, cr, child.spec);
           if (r.action === 'unchanged') result.children.push({ ...base, state: 'in-sync' });
           else if (r.action === 'created') result.children.push({ ...base, state: 'missing' });
-          else result.children.push({ ...base, state: 'drifted', drifted: redactDrift(r.drifted ?? [], sensitive), ...(r.action === 'recreated' ? { recreate: true } : {}) });
+          else
+            result.children.push({
+              ...base,
+              state: 'drifted',
+              drifted: redactDrift(r.drifted ?? [], sensitive),
+              ...(r.action === 'recreated' ? { recreate: true } : {}),
+            });
         } catch (e) {
           if (e instanceof ImmutableFieldError) {
-            result.children.push({ ...base, state: 'drifted', recreate: true, drifted: e.changes.map((c) => ({ path: c.path, reason: 'changed' as const })), message: e.message });
+            result.children.push({
+              ...base,
+              state: 'drifted',
+              recreate: true,
+              drifted: e.changes.map((c) => ({ path: c.path, reason: 'changed' as const })),
+              message: e.message,
+            });
           } else if (e instanceof OwnershipError) {
             result.children.push({ ...base, state: 'conflict', message: e.message });
           } else {
-            const mapped = clusterError(e, kube, `reading ${kind} ${namespace ? `${namespace}/` : ''}${child.spec.name}`);
+            const mapped = clusterError(
+              e,
+              kube,
+              `reading ${kind} ${namespace ? `${namespace}/` : ''}${child.spec.name}`,
+            );
             if (mapped instanceof CliError) throw mapped;
             result.children.push({ ...base, state: 'error', message: e instanceof Error ? e.message : String(e) });
           }
@@ -144,16 +210,32 @@ export async function diffCluster(loaded: LoadedKatalog, kube: Kubeclient, optio
         for (const child of owned) {
           const key = `${h.apiVersion}/${h.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`;
           if (wanted.has(key)) continue;
-          result.children.push({ apiVersion: h.apiVersion, kind: h.kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '', state: 'prune' });
+          result.children.push({
+            apiVersion: h.apiVersion,
+            kind: h.kind,
+            namespace: child.metadata.namespace,
+            name: child.metadata.name ?? '',
+            state: 'prune',
+          });
         }
       }
     }
   }
-  const summary = { resources: resources.length, invalid: 0, 'in-sync': 0, drifted: 0, missing: 0, prune: 0, conflict: 0, error: 0 };
+  const summary = {
+    resources: resources.length,
+    invalid: 0,
+    'in-sync': 0,
+    drifted: 0,
+    missing: 0,
+    prune: 0,
+    conflict: 0,
+    error: 0,
+  };
   for (const r of resources) {
     if (r.problems.length) summary.invalid++;
     for (const c of r.children) summary[c.state]++;
   }
-  const inSync = summary.invalid + summary.drifted + summary.missing + summary.prune + summary.conflict + summary.error === 0;
+  const inSync =
+    summary.invalid + summary.drifted + summary.missing + summary.prune + summary.conflict + summary.error === 0;
   return { resources, summary, inSync };
 }

@@ -6,8 +6,18 @@
  * Secret has is kept, not reported as drift) — without a single write.
  */
 import type {
-  ApplyOptions, CallOptions, FieldStructure, KubeObject, ListOptions, ObjectClient, ObjectList, ObjectRef, PeekAnswer, ResourceInfo,
-  WatchEvent, WatchOptions,
+  ApplyOptions,
+  CallOptions,
+  FieldStructure,
+  KubeObject,
+  ListOptions,
+  ObjectClient,
+  ObjectList,
+  ObjectRef,
+  PeekAnswer,
+  ResourceInfo,
+  WatchEvent,
+  WatchOptions,
 } from '@orkestra/core';
 
 /** A write that was not sent. */
@@ -36,15 +46,27 @@ export class DryRunClient implements ObjectClient {
     return this.reader.get<T>(ref, options);
   }
 
-  peek<T extends KubeObject = KubeObject>(ref: ObjectRef, options?: { labelSelector?: string }): PeekAnswer<T> | undefined {
+  peek<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    options?: { labelSelector?: string },
+  ): PeekAnswer<T> | undefined {
     return this.reader.peek<T>(ref, options);
   }
 
-  list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options?: ListOptions): Promise<ObjectList<T>> {
+  list<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    options?: ListOptions,
+  ): Promise<ObjectList<T>> {
     return this.reader.list<T>(apiVersion, kind, options);
   }
 
-  watch<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: WatchOptions, onEvent: (event: WatchEvent<T>) => void): Promise<void> {
+  watch<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    options: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+  ): Promise<void> {
     return this.reader.watch<T>(apiVersion, kind, options, onEvent);
   }
 
@@ -66,7 +88,11 @@ export class DryRunClient implements ObjectClient {
     return true;
   }
 
-  private record(verb: InterceptedWrite['verb'], kind: string, where: { name?: string | undefined; namespace?: string | undefined }): void {
+  private record(
+    verb: InterceptedWrite['verb'],
+    kind: string,
+    where: { name?: string | undefined; namespace?: string | undefined },
+  ): void {
     this.intercepted.push({ verb, kind, namespace: where.namespace, name: where.name });
   }
 }

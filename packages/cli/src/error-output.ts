@@ -3,7 +3,7 @@
  * `--output json` as one JSON error document on stdout.
  */
 import type { CliError, Problem } from './exit-codes.js';
-import { json, marks, note, paint, type Output } from './output.js';
+import { json, marks, note, type Output, paint } from './output.js';
 
 /** One problem as one line: `  katalog.yaml:14:15 spec.crds[0]….image: message (hint)`. */
 export function formatProblem(p: Problem, color: boolean): string {
@@ -14,7 +14,14 @@ export function formatProblem(p: Problem, color: boolean): string {
 /** Prints a failure: text to stderr, or with --output json a JSON error document to stdout. */
 export function printError(output: Output, e: CliError): void {
   if (output.format === 'json') {
-    json(output, { error: { message: e.message, exitCode: e.exitCode, ...(e.hint ? { hint: e.hint } : {}), ...(e.problems.length ? { problems: e.problems } : {}) } });
+    json(output, {
+      error: {
+        message: e.message,
+        exitCode: e.exitCode,
+        ...(e.hint ? { hint: e.hint } : {}),
+        ...(e.problems.length ? { problems: e.problems } : {}),
+      },
+    });
     return;
   }
   const m = marks(output.errColor);

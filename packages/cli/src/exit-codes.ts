@@ -45,7 +45,11 @@ export class CliError extends Error {
   readonly problems: readonly Problem[];
   readonly hint: string | undefined;
 
-  constructor(exitCode: ExitCodeValue, message: string, options: { problems?: readonly Problem[]; hint?: string; cause?: unknown } = {}) {
+  constructor(
+    exitCode: ExitCodeValue,
+    message: string,
+    options: { problems?: readonly Problem[]; hint?: string; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CliError';
     this.exitCode = exitCode;

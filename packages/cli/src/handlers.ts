@@ -32,7 +32,8 @@ function isNotFound(e: unknown, specifier: string): boolean {
   const err = e as { code?: unknown; message?: unknown } | undefined;
   const code = typeof err?.code === 'string' ? err.code : '';
   const message = typeof err?.message === 'string' ? err.message : '';
-  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND' && !/Cannot find (module|package)/.test(message)) return false;
+  if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND' && !/Cannot find (module|package)/.test(message))
+    return false;
   // Only the package itself: a package that is there but lacks one of its own dependencies is another error.
   return message.includes(`'${specifier}'`) || message.includes(`"${specifier}"`) || !message.includes("'");
 }
@@ -56,9 +57,19 @@ export async function importPackage(specifier: string, cwd: string): Promise<Rec
 
 function isHandler(value: unknown): value is AnyHandler {
   const h = value as Partial<AnyHandler> | undefined;
-  return typeof h === 'object' && h !== null && typeof h.key === 'string' && typeof h.apiVersion === 'string' && typeof h.kind === 'string' &&
-    typeof h.plural === 'string' && typeof h.resolve === 'function' && typeof h.desired === 'function' && typeof h.update === 'function' &&
-    typeof h.create === 'function' && typeof h.delete === 'function';
+  return (
+    typeof h === 'object' &&
+    h !== null &&
+    typeof h.key === 'string' &&
+    typeof h.apiVersion === 'string' &&
+    typeof h.kind === 'string' &&
+    typeof h.plural === 'string' &&
+    typeof h.resolve === 'function' &&
+    typeof h.desired === 'function' &&
+    typeof h.update === 'function' &&
+    typeof h.create === 'function' &&
+    typeof h.delete === 'function'
+  );
 }
 
 /** Edit distance of two keys (Levenshtein). */
@@ -66,7 +77,8 @@ function distance(a: string, b: string): number {
   const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
   for (let j = 1; j <= b.length; j++) d[0]![j] = j;
   for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
   }
   return d[a.length]![b.length]!;
 }
@@ -94,7 +106,10 @@ function installedOrkestraNames(cwd: string): string[] {
  * only a package that really exports a resource handler is suggested, so adding a resource package needs no
  * list to edit here.
  */
-export async function nearInstalledKey(key: string, options: Pick<LoadHandlersOptions, 'cwd' | 'packages'> = {}): Promise<string | undefined> {
+export async function nearInstalledKey(
+  key: string,
+  options: Pick<LoadHandlersOptions, 'cwd' | 'packages'> = {},
+): Promise<string | undefined> {
   const cwd = options.cwd ?? process.cwd();
   const candidates = [...new Set([...installedOrkestraNames(cwd), ...Object.keys(options.packages ?? {})])]
     .filter((c) => c !== key)
@@ -122,22 +137,61 @@ export async function loadHandler(key: string, options: LoadHandlersOptions = {}
     return { path: where?.path ?? `resources.${key}`, location: where?.location };
   };
   if (!/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/.test(pkg)) {
-    return { key, kind: 'invalid', problem: { ...at(), message: `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as deployments` } };
+    return {
+      key,
+      kind: 'invalid',
+      problem: {
+        ...at(),
+        message: `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as deployments`,
+      },
+    };
   }
   const mod = await importPackage(pkg, cwd);
   if (!mod) {
     const near = await nearInstalledKey(key, options);
     if (near) {
-      return { key, kind: 'misspelled', problem: { ...at(), message: `no resource package is installed for key "${key}": did you mean ${near}?`, hint: `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a package of its own` } };
+      return {
+        key,
+        kind: 'misspelled',
+        problem: {
+          ...at(),
+          message: `no resource package is installed for key "${key}": did you mean ${near}?`,
+          hint: `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a package of its own`,
+        },
+      };
     }
-    return { key, kind: 'missing', problem: { ...at(), message: `the resource package ${pkg} for key "${key}" is not installed`, hint: `npm install ${pkg}` } };
+    return {
+      key,
+      kind: 'missing',
+      problem: {
+        ...at(),
+        message: `the resource package ${pkg} for key "${key}" is not installed`,
+        hint: `npm install ${pkg}`,
+      },
+    };
   }
   const handler = mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler;
   if (!isHandler(handler)) {
-    return { key, kind: 'invalid', problem: { ...at(), message: `${pkg} is installed but is not an Orkestra resource package: it exports no \`handler\``, hint: `check the package name, or map the key with --resource-package ${key}=<package>` } };
+    return {
+      key,
+      kind: 'invalid',
+      problem: {
+        ...at(),
+        message: `${pkg} is installed but is not an Orkestra resource package: it exports no \`handler\``,
+        hint: `check the package name, or map the key with --resource-package ${key}=<package>`,
+      },
+    };
   }
   if (handler.key !== key) {
-    return { key, kind: 'invalid', problem: { ...at(), message: `${pkg} exports the handler of key "${handler.key}", not "${key}"`, hint: `write "${handler.key}" in the katalog, or map the key with --resource-package` } };
+    return {
+      key,
+      kind: 'invalid',
+      problem: {
+        ...at(),
+        message: `${pkg} exports the handler of key "${handler.key}", not "${key}"`,
+        hint: `write "${handler.key}" in the katalog, or map the key with --resource-package`,
+      },
+    };
   }
   return { key, handler };
 }
@@ -151,7 +205,10 @@ export async function loadHandler(key: string, options: LoadHandlersOptions = {}
  * const handlers = await loadHandlers(['deployments', 'services']);
  * handlers.get('deployments')?.kind; // 'Deployment'
  */
-export async function loadHandlers(keys: readonly string[], options: LoadHandlersOptions = {}): Promise<Map<string, AnyHandler>> {
+export async function loadHandlers(
+  keys: readonly string[],
+  options: LoadHandlersOptions = {},
+): Promise<Map<string, AnyHandler>> {
   const handlers = new Map<string, AnyHandler>();
   const failed: Extract<HandlerLoad, { problem: Problem }>[] = [];
   for (const key of keys) {
@@ -163,14 +220,25 @@ export async function loadHandlers(keys: readonly string[], options: LoadHandler
   const problems = failed.map((f) => f.problem);
   const missing = failed.filter((f) => f.kind === 'missing').map((f) => packageFor(f.key, options.packages));
   if (failed.every((f) => f.kind === 'misspelled')) {
-    throw new CliError(ExitCode.Problems, `${failed.length === 1 ? 'a resource key is' : `${failed.length} resource keys are`} misspelled: ${failed.map((f) => f.key).join(', ')}`, { problems });
+    throw new CliError(
+      ExitCode.Problems,
+      `${failed.length === 1 ? 'a resource key is' : `${failed.length} resource keys are`} misspelled: ${failed.map((f) => f.key).join(', ')}`,
+      { problems },
+    );
   }
   const misspelled = failed.filter((f) => f.kind === 'misspelled').map((f) => f.key);
   const invalid = failed.filter((f) => f.kind === 'invalid').map((f) => f.key);
   const message = [
-    missing.length ? `${missing.length === 1 ? 'a resource package is' : `${missing.length} resource packages are`} not installed: ${missing.join(', ')}` : '',
+    missing.length
+      ? `${missing.length === 1 ? 'a resource package is' : `${missing.length} resource packages are`} not installed: ${missing.join(', ')}`
+      : '',
     misspelled.length ? `misspelled ${misspelled.length === 1 ? 'key' : 'keys'}: ${misspelled.join(', ')}` : '',
     invalid.length ? `not resource packages: ${invalid.map((k) => packageFor(k, options.packages)).join(', ')}` : '',
-  ].filter(Boolean).join('; ');
-  throw new CliError(ExitCode.PackageMissing, message, { problems, ...(missing.length ? { hint: `run: npm install ${missing.join(' ')}` } : {}) });
+  ]
+    .filter(Boolean)
+    .join('; ');
+  throw new CliError(ExitCode.PackageMissing, message, {
+    problems,
+    ...(missing.length ? { hint: `run: npm install ${missing.join(' ')}` } : {}),
+  });
 }

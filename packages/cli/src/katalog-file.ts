@@ -5,10 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '@orkestra/core';
-import { loadKatalog, readYaml, splitLocation, type Katalog, type YamlLocator, type YamlSource } from '@orkestra/reconciler';
+import {
+  type Katalog,
+  loadKatalog,
+  readYaml,
+  splitLocation,
+  type YamlLocator,
+  type YamlSource,
+} from '@orkestra/reconciler';
 import { createTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
-import { loadHandlers, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
+import { type AnyHandler, type LoadHandlersOptions, loadHandlers } from './handlers.js';
 import { checkLiteralValues } from './literal-check.js';
 import { checkKatalogTemplates } from './template-check.js';
 
@@ -29,7 +36,14 @@ export function readInputFile(path: string, option: string): string {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as { code?: string }).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : (e as Error).message;
     throw new CliError(ExitCode.Usage, `cannot read ${option} ${path}: ${why}`);
   }
 }
@@ -53,7 +67,10 @@ export function readKatalogYaml(text: string, file: string): { source?: YamlSour
 }
 
 /** Checks the katalog's structure, or with `handlers` each child too: its problems as located {@link Problem}s, or the katalog. */
-export function parseKatalog(source: YamlSource, handlers?: ReadonlyMap<string, AnyHandler>): { katalog?: Katalog; problems: Problem[] } {
+export function parseKatalog(
+  source: YamlSource,
+  handlers?: ReadonlyMap<string, AnyHandler>,
+): { katalog?: Katalog; problems: Problem[] } {
   try {
     return { katalog: loadKatalog(source, handlers ? { handlers: [...handlers.values()] } : {}), problems: [] };
   } catch (e) {
@@ -63,7 +80,10 @@ export function parseKatalog(source: YamlSource, handlers?: ReadonlyMap<string, 
 }
 
 /** Where each key of the katalog first appears, for messages about its package (located only when asked). */
-export function keyLocations(katalog: Katalog, locator: YamlLocator): (key: string) => { path: string; location?: string | undefined } | undefined {
+export function keyLocations(
+  katalog: Katalog,
+  locator: YamlLocator,
+): (key: string) => { path: string; location?: string | undefined } | undefined {
   return (key) => {
     const i = katalog.entries.findIndex((entry) => Object.hasOwn(entry.resources, key));
     if (i < 0) return undefined;
@@ -80,19 +100,28 @@ export function keyLocations(katalog: Katalog, locator: YamlLocator): (key: stri
  * @example
  * const { katalog, handlers } = await readKatalog('katalog.yaml');
  */
-export async function readKatalog(file: string, options: LoadHandlersOptions & { engine?: TemplateEngine } = {}): Promise<LoadedKatalog> {
+export async function readKatalog(
+  file: string,
+  options: LoadHandlersOptions & { engine?: TemplateEngine } = {},
+): Promise<LoadedKatalog> {
   const text = readInputFile(file, '--katalog');
   const read = readKatalogYaml(text, file);
   if (!read.source) throw invalid(file, read.problems);
   const source = read.source;
   const structure = parseKatalog(source);
   if (!structure.katalog) throw invalid(file, structure.problems);
-  const handlers = await loadHandlers(structure.katalog.keys, { ...options, where: keyLocations(structure.katalog, source.locator) });
+  const handlers = await loadHandlers(structure.katalog.keys, {
+    ...options,
+    where: keyLocations(structure.katalog, source.locator),
+  });
   const full = parseKatalog(source, handlers);
   if (!full.katalog) throw invalid(file, full.problems);
   const katalog = full.katalog;
   const engine = options.engine ?? createTemplateEngine();
-  const problems = [...checkKatalogTemplates(katalog, handlers, { engine, locator: source.locator }), ...checkLiteralValues(katalog, handlers, source.locator)];
+  const problems = [
+    ...checkKatalogTemplates(katalog, handlers, { engine, locator: source.locator }),
+    ...checkLiteralValues(katalog, handlers, source.locator),
+  ];
   if (problems.length > 0) throw invalid(file, problems);
   return { file, text, katalog, handlers, engine, locator: source.locator };
 }
@@ -104,5 +133,12 @@ export function withNamespaces(katalog: Katalog, namespaces: readonly string[]):
 }
 
 function invalid(file: string, problems: Problem[]): CliError {
-  return new CliError(ExitCode.Problems, `${file}: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`, { problems, hint: `run \`orkestra validate --katalog ${file}\` to check it, with --crd to check template paths too` });
+  return new CliError(
+    ExitCode.Problems,
+    `${file}: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`,
+    {
+      problems,
+      hint: `run \`orkestra validate --katalog ${file}\` to check it, with --crd to check template paths too`,
+    },
+  );
 }

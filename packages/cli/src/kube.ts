@@ -7,11 +7,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import {
-  ForbiddenError, KubeApiError, OrkestraError, UnauthorizedError, type KubeObject, type Logger,
+  ForbiddenError,
+  KubeApiError,
+  type KubeObject,
+  type Logger,
+  OrkestraError,
+  UnauthorizedError,
 } from '@orkestra/core';
 import {
-  Kubeclient, KubeconfigError, SERVICE_ACCOUNT_DIR, loadKubeconfig as loadCoreKubeconfig, type Kubeconfig,
+  Kubeclient,
   type KubeclientOptions,
+  type Kubeconfig,
+  KubeconfigError,
+  loadKubeconfig as loadCoreKubeconfig,
+  SERVICE_ACCOUNT_DIR,
 } from '@orkestra/core/kube';
 import { CliError, ExitCode } from './exit-codes.js';
 
@@ -37,7 +46,8 @@ export interface KubeconfigSource {
 export function loadKubeconfig(options: ClusterOptions, env: NodeJS.ProcessEnv = process.env): KubeconfigSource {
   let from: string;
   if (options.kubeconfig) {
-    if (!existsSync(options.kubeconfig)) throw new CliError(ExitCode.Usage, `cannot read --kubeconfig ${options.kubeconfig}: no such file`);
+    if (!existsSync(options.kubeconfig))
+      throw new CliError(ExitCode.Usage, `cannot read --kubeconfig ${options.kubeconfig}: no such file`);
     from = `--kubeconfig ${options.kubeconfig}`;
   } else if (env.KUBECONFIG) {
     from = `KUBECONFIG=${env.KUBECONFIG}`;
@@ -46,25 +56,41 @@ export function loadKubeconfig(options: ClusterOptions, env: NodeJS.ProcessEnv =
   } else if (env.KUBERNETES_SERVICE_HOST) {
     from = 'in-cluster service account';
   } else {
-    throw new CliError(ExitCode.Unreachable, 'no cluster to talk to: no --kubeconfig, no KUBECONFIG, no ~/.kube/config, and not running in a pod', {
-      hint: 'pass --kubeconfig <file>, or set KUBECONFIG',
-    });
+    throw new CliError(
+      ExitCode.Unreachable,
+      'no cluster to talk to: no --kubeconfig, no KUBECONFIG, no ~/.kube/config, and not running in a pod',
+      {
+        hint: 'pass --kubeconfig <file>, or set KUBECONFIG',
+      },
+    );
   }
   try {
     return { kubeConfig: loadCoreKubeconfig({ file: options.kubeconfig, context: options.context, env }), from };
   } catch (e) {
     if (e instanceof KubeconfigError && e.problem === 'NoContext' && options.context) {
-      throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no context "${options.context}"; it has: ${e.contexts.join(', ') || 'none'}`, { cause: e });
+      throw new CliError(
+        ExitCode.Usage,
+        `the kubeconfig (${from}) has no context "${options.context}"; it has: ${e.contexts.join(', ') || 'none'}`,
+        { cause: e },
+      );
     }
     if (e instanceof KubeconfigError && (e.problem === 'NoCurrentContext' || e.problem === 'NoContext')) {
-      throw new CliError(ExitCode.Usage, `the kubeconfig (${from}) has no current cluster: set current-context, or pass --context`, { cause: e });
+      throw new CliError(
+        ExitCode.Usage,
+        `the kubeconfig (${from}) has no current cluster: set current-context, or pass --context`,
+        { cause: e },
+      );
     }
     throw new CliError(ExitCode.Usage, `cannot load the kubeconfig: ${(e as Error).message}`, { cause: e });
   }
 }
 
 /** A client for the cluster of `options`. */
-export function connect(options: ClusterOptions, clientOptions: KubeclientOptions = {}, env?: NodeJS.ProcessEnv): { kube: Kubeclient; from: string } {
+export function connect(
+  options: ClusterOptions,
+  clientOptions: KubeclientOptions = {},
+  env?: NodeJS.ProcessEnv,
+): { kube: Kubeclient; from: string } {
   const { kubeConfig, from } = loadKubeconfig(options, env);
   return { kube: new Kubeclient(kubeConfig, clientOptions), from };
 }
@@ -76,16 +102,27 @@ export function connect(options: ClusterOptions, clientOptions: KubeclientOption
 export function clusterError(e: unknown, kube: Kubeclient, what: string): unknown {
   if (e instanceof CliError) return e;
   if (e instanceof UnauthorizedError) {
-    return new CliError(ExitCode.Unreachable, `the API server at ${kube.server} refused the credentials while ${what} (401 Unauthorized)`, { hint: 'check the kubeconfig user (token or client certificate)', cause: e });
+    return new CliError(
+      ExitCode.Unreachable,
+      `the API server at ${kube.server} refused the credentials while ${what} (401 Unauthorized)`,
+      { hint: 'check the kubeconfig user (token or client certificate)', cause: e },
+    );
   }
   if (e instanceof ForbiddenError) {
-    return new CliError(ExitCode.Forbidden, `Forbidden while ${what}: ${e.status?.message ?? e.message}`, { hint: 'grant the identity the permissions `orkestra generate rbac --katalog <file>` lists', cause: e });
+    return new CliError(ExitCode.Forbidden, `Forbidden while ${what}: ${e.status?.message ?? e.message}`, {
+      hint: 'grant the identity the permissions `orkestra generate rbac --katalog <file>` lists',
+      cause: e,
+    });
   }
   if (e instanceof KubeApiError && e.code > 0 && e.reason !== 'Unavailable') return e;
   // Only failures of a request are the cluster's: anything else (a port in use, a bug) is not "unreachable".
   if (e instanceof KubeApiError || (e instanceof OrkestraError && e.reason === 'Unknown')) {
     const detail = e instanceof Error ? e.message.replace(/^[a-z]+ .*? failed: /, '') : String(e);
-    return new CliError(ExitCode.Unreachable, `cannot reach the API server at ${kube.server} while ${what}: ${detail}`, { hint: 'check that the cluster is running and that --kubeconfig / KUBECONFIG point at it', cause: e });
+    return new CliError(
+      ExitCode.Unreachable,
+      `cannot reach the API server at ${kube.server} while ${what}: ${detail}`,
+      { hint: 'check that the cluster is running and that --kubeconfig / KUBECONFIG point at it', cause: e },
+    );
   }
   return e;
 }
@@ -106,9 +143,18 @@ export async function assertReachable(kube: Kubeclient, logger?: Logger): Promis
 
 /** The identity the client acts as (`system:serviceaccount:ops:orkestra`), for messages; a fallback when unknown. */
 export async function whoAmI(kube: Kubeclient): Promise<string> {
-  kube.resources.register({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', plural: 'selfsubjectreviews', namespaced: false });
+  kube.resources.register({
+    apiVersion: 'authentication.k8s.io/v1',
+    kind: 'SelfSubjectReview',
+    plural: 'selfsubjectreviews',
+    namespaced: false,
+  });
   try {
-    const review = await kube.create<KubeObject>({ apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview', metadata: {} });
+    const review = await kube.create<KubeObject>({
+      apiVersion: 'authentication.k8s.io/v1',
+      kind: 'SelfSubjectReview',
+      metadata: {},
+    });
     const name = (review.status as { userInfo?: { username?: string } } | undefined)?.userInfo?.username;
     return name ? `the identity ${name}` : 'this identity';
   } catch {
@@ -120,7 +166,11 @@ export async function whoAmI(kube: Kubeclient): Promise<string> {
  * The namespace for the leader-election Lease when none is given: the pod's (`POD_NAMESPACE`, or the service
  * account's namespace file), else the kubeconfig context's namespace, else `default`.
  */
-export function defaultLeaseNamespace(kube: Kubeclient, env: NodeJS.ProcessEnv = process.env, readFile: (p: string) => string | undefined = readQuietly): string {
+export function defaultLeaseNamespace(
+  kube: Kubeclient,
+  env: NodeJS.ProcessEnv = process.env,
+  readFile: (p: string) => string | undefined = readQuietly,
+): string {
   if (env.POD_NAMESPACE) return env.POD_NAMESPACE;
   const fromPod = readFile(join(SERVICE_ACCOUNT_DIR, 'namespace'))?.trim();
   if (fromPod) return fromPod;

@@ -9,7 +9,7 @@
  * is not reported: only a CR can tell whether it is right.
  */
 import { ANY_KIND, ValidationError } from '@orkestra/core';
-import { PHASES, type Katalog, type KatalogEntry, type YamlLocator } from '@orkestra/reconciler';
+import { type Katalog, type KatalogEntry, PHASES, type YamlLocator } from '@orkestra/reconciler';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { childPath } from './template-check.js';
@@ -26,7 +26,9 @@ function withoutTemplates(value: unknown, path: string, templated: string[]): un
   }
   if (Array.isArray(value)) return value.map((item, i) => withoutTemplates(item, `${path}[${i}]`, templated));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutTemplates(v, path ? `${path}.${k}` : k, templated)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, withoutTemplates(v, path ? `${path}.${k}` : k, templated)]),
+    );
   }
   return value;
 }
@@ -34,32 +36,49 @@ function withoutTemplates(value: unknown, path: string, templated: string[]): un
 /** True when a problem at `path` may come from a templated value (the value itself, inside it, or around it). */
 function nearTemplate(path: string, templated: readonly string[]): boolean {
   if (path === '') return templated.length > 0;
-  const within = (inner: string, outer: string) => inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  const within = (inner: string, outer: string) =>
+    inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
   return templated.some((t) => within(path, t) || within(t, path));
 }
 
 /** Where the child may live: a literal namespace, or a cluster-scoped kind, against the owner's scope. */
-function placementProblems(entry: KatalogEntry, handler: AnyHandler, source: Record<string, unknown>): { path: string; message: string; hint: string }[] {
+function placementProblems(
+  entry: KatalogEntry,
+  handler: AnyHandler,
+  source: Record<string, unknown>,
+): { path: string; message: string; hint: string }[] {
   if (entry.owner.namespaced === false || handler.kind === ANY_KIND) return [];
   if (!handler.namespaced) {
-    return [{ path: '', message: `a ${handler.kind} is cluster-scoped and cannot be owned by the namespaced ${entry.owner.kind}`, hint: 'use a cluster-scoped owner for cluster-scoped children' }];
+    return [
+      {
+        path: '',
+        message: `a ${handler.kind} is cluster-scoped and cannot be owned by the namespaced ${entry.owner.kind}`,
+        hint: 'use a cluster-scoped owner for cluster-scoped children',
+      },
+    ];
   }
   const namespace = source.namespace;
   if (typeof namespace !== 'string' || namespace === '' || namespace.includes('{{')) return [];
   const owners = entry.namespaces ?? [];
   if (owners.length === 1 && owners[0] === namespace) return [];
-  return [{
-    path: 'namespace',
-    message: `is ${JSON.stringify(namespace)} for every ${entry.owner.kind}, but a child must live in its owner's namespace${owners.length ? ` (${owners.join(', ')})` : ''}`,
-    hint: 'Kubernetes does not allow owner references across namespaces; leave namespace out (children live in their owner\'s namespace)',
-  }];
+  return [
+    {
+      path: 'namespace',
+      message: `is ${JSON.stringify(namespace)} for every ${entry.owner.kind}, but a child must live in its owner's namespace${owners.length ? ` (${owners.join(', ')})` : ''}`,
+      hint: "Kubernetes does not allow owner references across namespaces; leave namespace out (children live in their owner's namespace)",
+    },
+  ];
 }
 
 /**
  * Every problem `resolve` and the placement rules find in the literal values of the katalog's child templates,
  * located in the katalog. Handlers that are stand-ins (no `resolve`) are skipped.
  */
-export function checkLiteralValues(katalog: Katalog, handlers: ReadonlyMap<string, AnyHandler>, locator: YamlLocator | undefined): Problem[] {
+export function checkLiteralValues(
+  katalog: Katalog,
+  handlers: ReadonlyMap<string, AnyHandler>,
+  locator: YamlLocator | undefined,
+): Problem[] {
   const problems: Problem[] = [];
   katalog.entries.forEach((entry, i) => {
     for (const [key, templates] of Object.entries(entry.resources)) {

@@ -5,7 +5,7 @@
  * reconciler, the client and the leader elector.
  */
 import type { Writable } from 'node:stream';
-import { pino, stdTimeFunctions, type Logger as PinoLogger } from 'pino';
+import { type Logger as PinoLogger, pino, stdTimeFunctions } from 'pino';
 import { paint } from './output.js';
 
 /** Levels of `--log-level`. */
@@ -15,7 +15,13 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 /** Formats of `--log-format`. */
 export const LOG_FORMATS = ['json', 'text'] as const;
 
-const LEVEL_STYLE: Record<string, 'gray' | 'cyan' | 'yellow' | 'red'> = { debug: 'gray', info: 'cyan', warn: 'yellow', error: 'red', fatal: 'red' };
+const LEVEL_STYLE: Record<string, 'gray' | 'cyan' | 'yellow' | 'red'> = {
+  debug: 'gray',
+  info: 'cyan',
+  warn: 'yellow',
+  error: 'red',
+  fatal: 'red',
+};
 
 /** A writable that turns pino's JSON lines into `12:00:01 INFO  message key=value`. */
 function textStream(out: Writable, color: boolean): { write(line: string): void } {
@@ -33,20 +39,33 @@ function textStream(out: Writable, color: boolean): { write(line: string): void 
         const { level, time, msg, pid: _pid, hostname: _host, ...fields } = entry;
         const name = String(level);
         const clock = typeof time === 'string' ? time.slice(11, 19) : '';
-        const rest = Object.entries(fields).map(([k, v]) => `${k}=${typeof v === 'string' && !/\s/.test(v) ? v : JSON.stringify(v)}`).join(' ');
-        out.write(`${paint(color, 'dim', clock)} ${paint(color, LEVEL_STYLE[name] ?? 'cyan', name.toUpperCase().padEnd(5))} ${String(msg ?? '')}${rest ? ` ${paint(color, 'dim', rest)}` : ''}\n`);
+        const rest = Object.entries(fields)
+          .map(([k, v]) => `${k}=${typeof v === 'string' && !/\s/.test(v) ? v : JSON.stringify(v)}`)
+          .join(' ');
+        out.write(
+          `${paint(color, 'dim', clock)} ${paint(color, LEVEL_STYLE[name] ?? 'cyan', name.toUpperCase().padEnd(5))} ${String(msg ?? '')}${rest ? ` ${paint(color, 'dim', rest)}` : ''}\n`,
+        );
       }
     },
   };
 }
 
 /** A pino logger writing to `out`, as JSON or text. */
-export function createLogger(out: Writable, options: { level: LogLevel; format: 'json' | 'text'; color?: boolean; base?: Record<string, unknown> }): PinoLogger {
-  const destination = options.format === 'text' ? textStream(out, options.color ?? false) : { write: (line: string) => void out.write(line) };
-  return pino({
-    level: options.level,
-    base: options.base ?? {},
-    timestamp: stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-  }, destination);
+export function createLogger(
+  out: Writable,
+  options: { level: LogLevel; format: 'json' | 'text'; color?: boolean; base?: Record<string, unknown> },
+): PinoLogger {
+  const destination =
+    options.format === 'text'
+      ? textStream(out, options.color ?? false)
+      : { write: (line: string) => void out.write(line) };
+  return pino(
+    {
+      level: options.level,
+      base: options.base ?? {},
+      timestamp: stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
 }

@@ -4,8 +4,8 @@
  */
 import { NotFoundError } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import type { GenericReconciler } from '@orkestra/reconciler';
 import type { ManagedReconcilerConfig } from '@orkestra/operator';
+import type { GenericReconciler } from '@orkestra/reconciler';
 import { CliError, ExitCode } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
@@ -32,7 +32,13 @@ export async function checkOwnerKinds(kube: Kubeclient, reconcilers: readonly Ge
       await kube.list(r.ownerApiVersion, o.kind, { namespace, limit: 1 });
     } catch (e) {
       if (e instanceof NotFoundError) {
-        throw new CliError(ExitCode.Problems, `the API server does not serve ${o.kind} (${r.ownerApiVersion}, resource ${o.plural}): its CRD is not installed`, { hint: `install the CRD of ${o.plural}.${o.group} (kubectl apply -f crd.yaml), or fix spec.crds[].owner in the katalog` });
+        throw new CliError(
+          ExitCode.Problems,
+          `the API server does not serve ${o.kind} (${r.ownerApiVersion}, resource ${o.plural}): its CRD is not installed`,
+          {
+            hint: `install the CRD of ${o.plural}.${o.group} (kubectl apply -f crd.yaml), or fix spec.crds[].owner in the katalog`,
+          },
+        );
       }
       throw clusterError(e, kube, `listing ${o.plural}.${o.group}`);
     }

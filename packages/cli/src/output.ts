@@ -3,8 +3,9 @@
  * unset), or with `--output json` one JSON document for scripts. Commands write through an {@link Output} so
  * tests can capture it and the bin can point it at the process streams.
  */
-import { styleText } from 'node:util';
+
 import type { Writable } from 'node:stream';
+import { styleText } from 'node:util';
 
 /** Where a command writes, and how. */
 export interface Output {
@@ -32,7 +33,11 @@ function colorWanted(stream: Writable, env: NodeJS.ProcessEnv): boolean {
 }
 
 /** An {@link Output} for two streams: colour only where the stream is a terminal. */
-export function createOutput(out: Writable, err: Writable, options: { format?: 'text' | 'json'; env?: NodeJS.ProcessEnv } = {}): Output {
+export function createOutput(
+  out: Writable,
+  err: Writable,
+  options: { format?: 'text' | 'json'; env?: NodeJS.ProcessEnv } = {},
+): Output {
   const env = options.env ?? process.env;
   return { out, err, format: options.format ?? 'text', color: colorWanted(out, env), errColor: colorWanted(err, env) };
 }

@@ -3,14 +3,22 @@
  * same compiled templates, `when`, and `handler.resolve`), with every problem located in the katalog. `render`
  * prints these, `diff` compares them with the cluster, and both build the applied object with core's `buildChild`.
  */
-import { ValidationError, buildChild, childKindOf, type KubeObject, type ObjectReader, type OwnerObject, type ResolvedSpec } from '@orkestra/core';
+import {
+  buildChild,
+  childKindOf,
+  type KubeObject,
+  type ObjectReader,
+  type OwnerObject,
+  type ResolvedSpec,
+  ValidationError,
+} from '@orkestra/core';
 import { ResourceRegistry } from '@orkestra/core/kube';
+import type { YamlLocator } from '@orkestra/reconciler';
 import { ChildPlanner, type KatalogEntry } from '@orkestra/reconciler';
-import { TemplateError, type TemplateEngine } from '@orkestra/template';
+import { type TemplateEngine, TemplateError } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
-import { childPath, templateProblem, type Phase } from './template-check.js';
-import type { YamlLocator } from '@orkestra/reconciler';
+import { childPath, type Phase, templateProblem } from './template-check.js';
 
 /** The built-in kinds' plurals and scopes, for rendering without a cluster. */
 const BUILT_IN_KINDS = new ResourceRegistry();
@@ -29,7 +37,13 @@ export class ChildPlan {
   private readonly planner: ChildPlanner;
 
   /** Compiles every template of `entry`; a template error throws (run `validate` first for located problems). */
-  constructor(readonly entry: KatalogEntry, readonly entryIndex: number, handlers: ReadonlyMap<string, AnyHandler>, engine: TemplateEngine, private readonly locator?: YamlLocator) {
+  constructor(
+    readonly entry: KatalogEntry,
+    readonly entryIndex: number,
+    handlers: ReadonlyMap<string, AnyHandler>,
+    engine: TemplateEngine,
+    private readonly locator?: YamlLocator,
+  ) {
     this.planner = new ChildPlanner(entry.resources, handlers, engine);
   }
 
@@ -43,10 +57,20 @@ export class ChildPlan {
    * The children of `cr` in the given phases, in the reconciler's order; every template and validation problem
    * is collected (nothing stops at the first), each located in the katalog.
    */
-  resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): { children: PlannedChild[]; problems: Problem[] } {
+  resolve(
+    cr: OwnerObject,
+    phases: readonly Phase[] = ['onCreate', 'onReconcile'],
+  ): { children: PlannedChild[]; problems: Problem[] } {
     const planned = this.planner.resolve(cr, phases);
-    const children = planned.children.map((c) => ({ handler: c.handler as AnyHandler, phase: c.phase, path: childPath(this.entryIndex, c.handlerKey, c.phase, c.index), spec: c.spec }));
-    const problems = planned.problems.flatMap((p) => problemsOf(p.error, this.entryIndex, childPath(this.entryIndex, p.handlerKey, p.phase, p.index), this.locator));
+    const children = planned.children.map((c) => ({
+      handler: c.handler as AnyHandler,
+      phase: c.phase,
+      path: childPath(this.entryIndex, c.handlerKey, c.phase, c.index),
+      spec: c.spec,
+    }));
+    const problems = planned.problems.flatMap((p) =>
+      problemsOf(p.error, this.entryIndex, childPath(this.entryIndex, p.handlerKey, p.phase, p.index), this.locator),
+    );
     return { children, problems };
   }
 }
@@ -73,6 +97,8 @@ export async function appliedObject(cr: OwnerObject, child: PlannedChild, reader
   const desired = await child.handler.desired(cr, child.spec, reader);
   const { apiVersion, kind } = childKindOf(child.handler, child.spec);
   // A handler of any kind: the scope of the built-in kinds is known offline; any other is taken as namespaced.
-  const clusterScoped = child.handler.kindOf ? BUILT_IN_KINDS.lookup(apiVersion, kind)?.namespaced === false : !child.handler.namespaced;
+  const clusterScoped = child.handler.kindOf
+    ? BUILT_IN_KINDS.lookup(apiVersion, kind)?.namespaced === false
+    : !child.handler.namespaced;
   return buildChild(cr, desired, { clusterScoped });
 }

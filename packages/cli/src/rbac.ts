@@ -9,9 +9,9 @@
  * get/list/watch (informer), create and patch (server-side apply creates and updates), delete (prune, `when`
  * false, recreate). Events: create. Leader election: leases get/create/update in the Lease's namespace.
  */
-import { templateKindOf, type KubeObject } from '@orkestra/core';
-import type { HandlerTemplates, Katalog } from '@orkestra/reconciler';
+import { type KubeObject, templateKindOf } from '@orkestra/core';
 import { describePermission, type Permission } from '@orkestra/operator';
+import type { HandlerTemplates, Katalog } from '@orkestra/reconciler';
 import type { AnyHandler } from './handlers.js';
 
 export { describePermission, type Permission };
@@ -33,12 +33,20 @@ export interface PermissionOptions {
  * {@link requiredPermissions} with `resources: kube.resources` knows their plurals and scopes. A kind it does
  * not serve is left out here; the reconciler's start reports it.
  */
-export async function discoverChildKinds(katalog: Katalog, handlers: ReadonlyMap<string, AnyHandler>, kube: { resourceFor(apiVersion: string, kind: string): Promise<unknown> }): Promise<void> {
+export async function discoverChildKinds(
+  katalog: Katalog,
+  handlers: ReadonlyMap<string, AnyHandler>,
+  kube: { resourceFor(apiVersion: string, kind: string): Promise<unknown> },
+): Promise<void> {
   for (const entry of katalog.entries) {
     for (const [key, templates] of Object.entries(entry.resources)) {
       const h = handlers.get(key);
       if (!h?.kindOf) continue;
-      for (const template of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? []), ...(templates.onDelete ?? [])]) {
+      for (const template of [
+        ...(templates.onCreate ?? []),
+        ...(templates.onReconcile ?? []),
+        ...(templates.onDelete ?? []),
+      ]) {
         const { apiVersion, kind } = templateKindOf(h, template);
         await kube.resourceFor(apiVersion, kind).catch(() => undefined);
       }
@@ -47,7 +55,11 @@ export async function discoverChildKinds(katalog: Katalog, handlers: ReadonlyMap
 }
 
 /** The kinds, plurals and scopes of a handler's children in one katalog entry. */
-function childResources(h: AnyHandler, templates: HandlerTemplates, resources: PermissionOptions['resources']): { apiVersion: string; kind: string; plural: string; namespaced: boolean }[] {
+function childResources(
+  h: AnyHandler,
+  templates: HandlerTemplates,
+  resources: PermissionOptions['resources'],
+): { apiVersion: string; kind: string; plural: string; namespaced: boolean }[] {
   if (!h.kindOf) return [h];
   const out = new Map<string, { apiVersion: string; kind: string; plural: string; namespaced: boolean }>();
   for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
@@ -63,12 +75,21 @@ function childResources(h: AnyHandler, templates: HandlerTemplates, resources: P
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
 /** Every permission the katalog's reconcilers use, merged per resource and scope. */
-export function requiredPermissions(katalog: Katalog, handlers: ReadonlyMap<string, AnyHandler>, options: PermissionOptions = {}): Permission[] {
+export function requiredPermissions(
+  katalog: Katalog,
+  handlers: ReadonlyMap<string, AnyHandler>,
+  options: PermissionOptions = {},
+): Permission[] {
   const merged = new Map<string, Permission>();
   const add = (p: Permission) => {
     const key = `${p.namespace ?? '*'}|${p.group}|${p.resource}|${p.resourceNames ? 'named' : 'all'}`;
     const known = merged.get(key);
-    if (!known) merged.set(key, { ...p, verbs: [...p.verbs], ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}) });
+    if (!known)
+      merged.set(key, {
+        ...p,
+        verbs: [...p.verbs],
+        ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}),
+      });
     else {
       for (const v of p.verbs) if (!known.verbs.includes(v)) known.verbs.push(v);
       for (const n of p.resourceNames ?? []) if (!known.resourceNames?.includes(n)) known.resourceNames?.push(n);
@@ -81,24 +102,61 @@ export function requiredPermissions(katalog: Katalog, handlers: ReadonlyMap<stri
     const ownerScopes = owner.namespaced === false ? [undefined] : scopes;
     const hasOnDelete = Object.values(entry.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
     for (const namespace of ownerScopes) {
-      add({ group: owner.group, resource: owner.plural, verbs: ['get', 'list', 'watch', 'patch'], namespace, why: `${owner.kind}: watch, record the kinds of its children (annotation orkestra.io/managed-kinds)${hasOnDelete ? ', add and remove the finalizer' : ''}` });
-      add({ group: owner.group, resource: `${owner.plural}/status`, verbs: ['patch'], namespace, why: `${owner.kind}: write the Ready condition and status fields` });
-      add({ group: owner.group, resource: `${owner.plural}/finalizers`, verbs: ['update'], namespace, why: `${owner.kind}: set blockOwnerDeletion on owner references` });
+      add({
+        group: owner.group,
+        resource: owner.plural,
+        verbs: ['get', 'list', 'watch', 'patch'],
+        namespace,
+        why: `${owner.kind}: watch, record the kinds of its children (annotation orkestra.io/managed-kinds)${hasOnDelete ? ', add and remove the finalizer' : ''}`,
+      });
+      add({
+        group: owner.group,
+        resource: `${owner.plural}/status`,
+        verbs: ['patch'],
+        namespace,
+        why: `${owner.kind}: write the Ready condition and status fields`,
+      });
+      add({
+        group: owner.group,
+        resource: `${owner.plural}/finalizers`,
+        verbs: ['update'],
+        namespace,
+        why: `${owner.kind}: set blockOwnerDeletion on owner references`,
+      });
     }
     for (const key of Object.keys(entry.resources)) {
       const h = handlers.get(key);
       if (!h) continue;
       for (const child of childResources(h, entry.resources[key]!, options.resources)) {
         for (const namespace of child.namespaced ? scopes : [undefined]) {
-          add({ group: groupOf(child.apiVersion), resource: child.plural, verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'], namespace, why: `${child.kind} children (${key}): watch, apply, prune` });
+          add({
+            group: groupOf(child.apiVersion),
+            resource: child.plural,
+            verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'],
+            namespace,
+            why: `${child.kind} children (${key}): watch, apply, prune`,
+          });
         }
       }
     }
-    for (const namespace of scopes) add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
-    add({ group: 'apiextensions.k8s.io', resource: 'customresourcedefinitions', verbs: ['get'], resourceNames: [`${owner.plural}.${owner.group}`], why: 'check the templates against the owner CRDs at start (run --skip-crd-check does not)' });
+    for (const namespace of scopes)
+      add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
+    add({
+      group: 'apiextensions.k8s.io',
+      resource: 'customresourcedefinitions',
+      verbs: ['get'],
+      resourceNames: [`${owner.plural}.${owner.group}`],
+      why: 'check the templates against the owner CRDs at start (run --skip-crd-check does not)',
+    });
   }
   if (options.leaseNamespace !== undefined) {
-    add({ group: 'coordination.k8s.io', resource: 'leases', verbs: ['get', 'create', 'update'], namespace: options.leaseNamespace, why: 'leader election' });
+    add({
+      group: 'coordination.k8s.io',
+      resource: 'leases',
+      verbs: ['get', 'create', 'update'],
+      namespace: options.leaseNamespace,
+      why: 'leader election',
+    });
   }
   return [...merged.values()];
 }
@@ -110,16 +168,29 @@ export interface RbacOptions {
   serviceAccount: { namespace: string; name: string };
 }
 
-interface PolicyRule { apiGroups: string[]; resources: string[]; verbs: string[]; resourceNames?: string[] }
+interface PolicyRule {
+  apiGroups: string[];
+  resources: string[];
+  verbs: string[];
+  resourceNames?: string[];
+}
 
 /** Rules of one scope: resources of one group with the same verbs share a rule. */
 function rulesOf(permissions: readonly Permission[]): PolicyRule[] {
   const rules: PolicyRule[] = [];
   for (const p of permissions) {
     const verbs = [...p.verbs];
-    const same = !p.resourceNames && rules.find((r) => r.apiGroups[0] === p.group && r.verbs.join() === verbs.join() && !r.resourceNames);
+    const same =
+      !p.resourceNames &&
+      rules.find((r) => r.apiGroups[0] === p.group && r.verbs.join() === verbs.join() && !r.resourceNames);
     if (same) same.resources.push(p.resource);
-    else rules.push({ apiGroups: [p.group], resources: [p.resource], verbs, ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}) });
+    else
+      rules.push({
+        apiGroups: [p.group],
+        resources: [p.resource],
+        verbs,
+        ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}),
+      });
   }
   return rules;
 }
@@ -133,25 +204,42 @@ function rulesOf(permissions: readonly Permission[]): PolicyRule[] {
  */
 export function rbacObjects(permissions: readonly Permission[], options: RbacOptions): KubeObject[] {
   const name = options.name ?? 'orkestra';
-  const subjects = [{ kind: 'ServiceAccount', name: options.serviceAccount.name, namespace: options.serviceAccount.namespace }];
+  const subjects = [
+    { kind: 'ServiceAccount', name: options.serviceAccount.name, namespace: options.serviceAccount.namespace },
+  ];
   const labels = { 'app.kubernetes.io/managed-by': 'orkestra-cli' };
   const out: KubeObject[] = [];
   const cluster = permissions.filter((p) => p.namespace === undefined);
   if (cluster.length) {
-    out.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name, labels }, rules: rulesOf(cluster) });
     out.push({
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name, labels },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name }, subjects,
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name, labels },
+      rules: rulesOf(cluster),
+    });
+    out.push({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
+      subjects,
     });
   }
   const namespaces = [...new Set(permissions.flatMap((p) => (p.namespace === undefined ? [] : [p.namespace])))];
   for (const namespace of namespaces) {
-    out.push({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name, namespace, labels }, rules: rulesOf(permissions.filter((p) => p.namespace === namespace)) });
     out.push({
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name, namespace, labels },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name }, subjects,
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name, namespace, labels },
+      rules: rulesOf(permissions.filter((p) => p.namespace === namespace)),
+    });
+    out.push({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name, namespace, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name },
+      subjects,
     });
   }
   return out;
 }
-

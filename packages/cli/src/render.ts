@@ -3,11 +3,12 @@
  * is resolved exactly as the reconciler resolves it (see plan.ts), then built by the handler's `desired` and
  * core's `buildChild`: owner reference, system labels and the applied-fields annotation are the ones applied.
  */
+
+import { deepEqual, type KubeObject, OrkestraError, type OwnerObject } from '@orkestra/core';
 import { Document } from 'yaml';
-import { OrkestraError, deepEqual, type KubeObject, type OwnerObject } from '@orkestra/core';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
-import { ChildPlan, appliedObject, problemsOf, type PlannedChild } from './plan.js';
+import { appliedObject, ChildPlan, type PlannedChild, problemsOf } from './plan.js';
 import type { Phase } from './template-check.js';
 
 /** The owner UID used when the CR file has none. */
@@ -58,7 +59,10 @@ export function redactSecretValues(obj: KubeObject): KubeObject {
   const out: KubeObject = { ...obj };
   for (const field of ['data', 'stringData']) {
     const map = obj[field];
-    if (map && typeof map === 'object' && !Array.isArray(map)) out[field] = Object.fromEntries(Object.keys(map).map((k) => [k, (map as Record<string, unknown>)[k] === GENERATED ? GENERATED : REDACTED]));
+    if (map && typeof map === 'object' && !Array.isArray(map))
+      out[field] = Object.fromEntries(
+        Object.keys(map).map((k) => [k, (map as Record<string, unknown>)[k] === GENERATED ? GENERATED : REDACTED]),
+      );
   }
   return out;
 }
@@ -68,8 +72,14 @@ export function redactSecretValues(obj: KubeObject): KubeObject {
  * child that needs a cluster) is collected and thrown as one {@link CliError} (exit code 1), located in the
  * katalog; nothing is rendered then.
  */
-export async function renderChildren(loaded: LoadedKatalog, crs: readonly KubeObject[], options: RenderOptions = {}): Promise<RenderResult> {
-  const plans = loaded.katalog.entries.map((entry, i) => new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator));
+export async function renderChildren(
+  loaded: LoadedKatalog,
+  crs: readonly KubeObject[],
+  options: RenderOptions = {},
+): Promise<RenderResult> {
+  const plans = loaded.katalog.entries.map(
+    (entry, i) => new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator),
+  );
   const phases: Phase[] = options.onDelete ? ['onDelete'] : ['onCreate', 'onReconcile'];
   const objects: RenderedObject[] = [];
   const problems: Problem[] = [];
@@ -82,7 +92,11 @@ export async function renderChildren(loaded: LoadedKatalog, crs: readonly KubeOb
     const matching = plans.filter((p) => p.owns(cr));
     if (matching.length === 0) {
       const kinds = loaded.katalog.entries.map((e) => `${e.owner.group}/${e.owner.version} ${e.owner.kind}`).join(', ');
-      problems.push({ path: options.crFile ?? 'cr', message: `${described} (${cr.apiVersion}) has no entry in ${loaded.file}, which declares ${kinds}`, hint: 'check the CR\'s apiVersion and kind, or add the owner to spec.crds' });
+      problems.push({
+        path: options.crFile ?? 'cr',
+        message: `${described} (${cr.apiVersion}) has no entry in ${loaded.file}, which declares ${kinds}`,
+        hint: "check the CR's apiVersion and kind, or add the owner to spec.crds",
+      });
       continue;
     }
     for (const plan of matching) {
@@ -106,21 +120,41 @@ export async function renderChildren(loaded: LoadedKatalog, crs: readonly KubeOb
           const object = await build(owner, child);
           const sensitive = (child.handler.sensitiveFields?.length ?? 0) > 0;
           if (sensitive && !options.showSecrets) redacted = true;
-          objects.push({ source: child.path, handler: child.handler.key, object: sensitive && !options.showSecrets ? redactSecretValues(object) : object });
+          objects.push({
+            source: child.path,
+            handler: child.handler.key,
+            object: sensitive && !options.showSecrets ? redactSecretValues(object) : object,
+          });
         } catch (e) {
-          const extra = e instanceof OrkestraError && e.reason === 'NeedsCluster' ? { hint: 'render has no cluster to read it from: use `orkestra diff` against a cluster to see this child' } : {};
+          const extra =
+            e instanceof OrkestraError && e.reason === 'NeedsCluster'
+              ? {
+                  hint: 'render has no cluster to read it from: use `orkestra diff` against a cluster to see this child',
+                }
+              : {};
           problems.push(...problemsOf(e, plan.entryIndex, child.path, loaded.locator).map((p) => ({ ...p, ...extra })));
         }
       }
     }
   }
   if (problems.length > 0) {
-    throw new CliError(ExitCode.Problems, `cannot render: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`, { problems });
+    throw new CliError(
+      ExitCode.Problems,
+      `cannot render: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`,
+      { problems },
+    );
   }
-  if (placeholder) notes.push(`${options.crFile ?? 'the CR'} has no metadata.uid: owner references carry the placeholder uid ${PLACEHOLDER_UID}; run uses the live CR's uid`);
-  if (defaulted) notes.push(`a CR without metadata.namespace is rendered in namespace ${options.namespace ?? 'default'} (--namespace)`);
+  if (placeholder)
+    notes.push(
+      `${options.crFile ?? 'the CR'} has no metadata.uid: owner references carry the placeholder uid ${PLACEHOLDER_UID}; run uses the live CR's uid`,
+    );
+  if (defaulted)
+    notes.push(
+      `a CR without metadata.namespace is rendered in namespace ${options.namespace ?? 'default'} (--namespace)`,
+    );
   if (redacted) notes.push(`Secret values are shown as ${REDACTED}; --show-secrets prints them`);
-  if (objects.some((o) => JSON.stringify(o.object).includes(GENERATED))) notes.push(`${GENERATED}: a random value drawn when the object is created; run keeps the live value afterwards`);
+  if (objects.some((o) => JSON.stringify(o.object).includes(GENERATED)))
+    notes.push(`${GENERATED}: a random value drawn when the object is created; run keeps the live value afterwards`);
   return { objects, notes };
 }
 

@@ -4,11 +4,11 @@
  * Problems carry the katalog field path and `file:line:column`.
  */
 import type { JsonSchema } from '@orkestra/core';
-import { PHASES, type Katalog, type Phase } from '@orkestra/reconciler';
+import type { YamlLocator } from '@orkestra/reconciler';
+import { type Katalog, PHASES, type Phase } from '@orkestra/reconciler';
 import type { TemplateEngine, TemplateProblem } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
-import type { YamlLocator } from '@orkestra/reconciler';
 
 export { PHASES, type Phase };
 
@@ -18,9 +18,17 @@ export function childPath(entryIndex: number, key: string, phase: Phase, index: 
 }
 
 /** A template problem (field `deployments.onReconcile[0].image`) as a located katalog problem. */
-export function templateProblem(entryIndex: number, p: TemplateProblem, locator: YamlLocator | undefined, prefix = 'resources'): Problem {
+export function templateProblem(
+  entryIndex: number,
+  p: TemplateProblem,
+  locator: YamlLocator | undefined,
+  prefix = 'resources',
+): Problem {
   const path = `spec.crds[${entryIndex}].${prefix}${p.field ? `.${p.field}` : ''}`;
-  const where = p.line !== undefined ? ` (line ${p.line}${p.column !== undefined ? `, column ${p.column}` : ''} of the template)` : '';
+  const where =
+    p.line !== undefined
+      ? ` (line ${p.line}${p.column !== undefined ? `, column ${p.column}` : ''} of the template)`
+      : '';
   return { path, message: `${p.message}${where}`, hint: p.hint, location: locator?.locate(path) };
 }
 
@@ -36,7 +44,11 @@ export interface TemplateCheckOptions {
  * Every template problem of the katalog: child sources, `when` clauses and status fields. An empty list means
  * the reconciler will compile every template.
  */
-export function checkKatalogTemplates(katalog: Katalog, handlers: ReadonlyMap<string, AnyHandler>, options: TemplateCheckOptions): Problem[] {
+export function checkKatalogTemplates(
+  katalog: Katalog,
+  handlers: ReadonlyMap<string, AnyHandler>,
+  options: TemplateCheckOptions,
+): Problem[] {
   const { engine, locator } = options;
   const problems: Problem[] = [];
   katalog.entries.forEach((entry, i) => {
@@ -48,20 +60,34 @@ export function checkKatalogTemplates(katalog: Katalog, handlers: ReadonlyMap<st
           const field = `${key}.${phase}[${j}]`;
           const { when, forEach, readyWhen, ...source } = item;
           // readyWhen reads the child's live object, which the owner's CRD schema does not describe.
-          if (readyWhen !== undefined) for (const p of engine.checkWhen(readyWhen, { field: `${field}.readyWhen` })) problems.push(templateProblem(i, p, locator));
+          if (readyWhen !== undefined)
+            for (const p of engine.checkWhen(readyWhen, { field: `${field}.readyWhen` }))
+              problems.push(templateProblem(i, p, locator));
           // A forEach template also reads its item (`item`, `index`, `key`), which the CRD schema does not describe.
           const childSchema = schema && forEach !== undefined ? withForEachItem(schema) : schema;
-          for (const p of engine.check(source, { field, sensitive, ...(childSchema ? { schema: childSchema } : {}) })) problems.push(templateProblem(i, p, locator));
+          for (const p of engine.check(source, { field, sensitive, ...(childSchema ? { schema: childSchema } : {}) }))
+            problems.push(templateProblem(i, p, locator));
           if (when !== undefined) {
-            for (const p of engine.checkWhen(when, { field: `${field}.when`, ...(childSchema ? { schema: childSchema } : {}) })) problems.push(templateProblem(i, p, locator));
+            for (const p of engine.checkWhen(when, {
+              field: `${field}.when`,
+              ...(childSchema ? { schema: childSchema } : {}),
+            }))
+              problems.push(templateProblem(i, p, locator));
           }
         });
       }
     }
     // Status fields also read the live children (`children.<key>.<name>`), which no CRD schema describes.
-    const statusSchema: JsonSchema | undefined = schema && { ...schema, properties: { ...(schema.properties ?? {}), children: { 'x-kubernetes-preserve-unknown-fields': true } } };
+    const statusSchema: JsonSchema | undefined = schema && {
+      ...schema,
+      properties: { ...(schema.properties ?? {}), children: { 'x-kubernetes-preserve-unknown-fields': true } },
+    };
     for (const [name, template] of Object.entries(entry.status?.fields ?? {})) {
-      for (const p of engine.check(template, { field: `fields.${name}`, ...(statusSchema ? { schema: statusSchema } : {}) })) problems.push(templateProblem(i, p, locator, 'status'));
+      for (const p of engine.check(template, {
+        field: `fields.${name}`,
+        ...(statusSchema ? { schema: statusSchema } : {}),
+      }))
+        problems.push(templateProblem(i, p, locator, 'status'));
     }
   });
   return problems;

@@ -4,13 +4,13 @@
  * paths every template reads against the owner CRD's schema, plus the CRD itself (kind, plural, version,
  * scope, status subresource). Needs no cluster.
  */
-import type { Katalog, } from '@orkestra/reconciler';
+import type { Katalog } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
-import { checkAgainstCrds, type Crd, type FoundCrd } from './crd-check.js';
+import { type Crd, checkAgainstCrds, type FoundCrd } from './crd-check.js';
 import type { Problem } from './exit-codes.js';
-import { loadHandler, type AnyHandler, type LoadHandlersOptions } from './handlers.js';
-import { checkLiteralValues } from './literal-check.js';
+import { type AnyHandler, type LoadHandlersOptions, loadHandler } from './handlers.js';
 import { keyLocations, parseKatalog, readInputFile, readKatalogYaml } from './katalog-file.js';
+import { checkLiteralValues } from './literal-check.js';
 import { checkKatalogTemplates } from './template-check.js';
 import { readYamlDocuments } from './yaml-documents.js';
 
@@ -53,13 +53,19 @@ export function readCrds(files: readonly string[]): { crds: FoundCrd[]; problems
  * const result = await validateKatalog('katalog.yaml', { crdFiles: ['crd.yaml'] });
  * for (const p of result.problems) console.log(`${p.location}: ${p.path}: ${p.message}`);
  */
-export async function validateKatalog(file: string, options: LoadHandlersOptions & { crdFiles?: readonly string[] } = {}): Promise<ValidateResult> {
+export async function validateKatalog(
+  file: string,
+  options: LoadHandlersOptions & { crdFiles?: readonly string[] } = {},
+): Promise<ValidateResult> {
   const text = readInputFile(file, '--katalog');
   const crdFiles = options.crdFiles ?? [];
   const crdInput = crdFiles.length ? readCrds(crdFiles) : undefined;
   const checked = ['YAML syntax', 'katalog structure'];
   const done = (problems: Problem[], missingPackages: string[] = []): ValidateResult => ({
-    file, problems: [...problems, ...(crdInput?.problems ?? [])], missingPackages, checked,
+    file,
+    problems: [...problems, ...(crdInput?.problems ?? [])],
+    missingPackages,
+    checked,
     exitCode: missingPackages.length ? 4 : problems.length || crdInput?.problems.length ? 1 : 0,
   });
   const read = readKatalogYaml(text, file);
@@ -88,7 +94,7 @@ export async function validateKatalog(file: string, options: LoadHandlersOptions
   const full = parseKatalog(source, handlers);
   problems.push(...full.problems);
   const katalog: Katalog = full.katalog ?? parsed.katalog;
-  checked.push('children against their handlers\' schemas');
+  checked.push("children against their handlers' schemas");
   const engine = createTemplateEngine();
   if (crdInput) {
     problems.push(...checkAgainstCrds(katalog, handlers, crdInput.crds, { locator, engine, files: crdFiles }));
@@ -99,7 +105,11 @@ export async function validateKatalog(file: string, options: LoadHandlersOptions
   // A field the schema already refused is not listed twice.
   const known = new Set(problems.map((p) => p.path));
   problems.push(...checkLiteralValues(katalog, handlers, locator).filter((p) => !known.has(p.path)));
-  checked.push('literal values (each handler\'s resolve, and where children may live)');
-  checked.push(crdInput ? 'templates (syntax, helpers, when, CR paths against the CRD schema)' : 'templates (syntax, helpers, when; pass --crd to check CR paths too)');
+  checked.push("literal values (each handler's resolve, and where children may live)");
+  checked.push(
+    crdInput
+      ? 'templates (syntax, helpers, when, CR paths against the CRD schema)'
+      : 'templates (syntax, helpers, when; pass --crd to check CR paths too)',
+  );
   return done(problems, missingPackages);
 }

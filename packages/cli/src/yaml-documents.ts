@@ -31,7 +31,13 @@ export function readYamlDocuments(text: string, file: string): { documents: Yaml
   parseAllDocuments(text, { lineCounter: lines, prettyErrors: true }).forEach((doc, i) => {
     const path = `(yaml document ${i + 1})`;
     if (doc.errors.length > 0) {
-      for (const e of doc.errors) problems.push({ path, message: e.message.split('\n')[0] ?? e.message, hint: 'fix the YAML syntax', location: at(e.pos[0]) });
+      for (const e of doc.errors)
+        problems.push({
+          path,
+          message: e.message.split('\n')[0] ?? e.message,
+          hint: 'fix the YAML syntax',
+          location: at(e.pos[0]),
+        });
       return;
     }
     const location = at(doc.contents?.range?.[0]);
@@ -40,7 +46,9 @@ export function readYamlDocuments(text: string, file: string): { documents: Yaml
       value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (e) {
       const excessive = e instanceof ReferenceError && /alias/i.test(e.message);
-      const message = excessive ? `its aliases expand too much (more than ${MAX_ALIAS_COUNT} alias uses: a "billion laughs" file?)` : (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
+      const message = excessive
+        ? `its aliases expand too much (more than ${MAX_ALIAS_COUNT} alias uses: a "billion laughs" file?)`
+        : (e instanceof Error ? e.message : String(e)).split('\n')[0]!;
       problems.push({ path, message, location });
       return;
     }

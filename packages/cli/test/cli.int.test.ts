@@ -1,19 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
-import { matchObject, type KubeObject } from '@orkestra/core';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type KubeObject, matchObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
-import { ExitCode, GENERATED, type DiffResult } from '../src/index.js';
-import { cli, example, type CliRun } from './helpers.js';
+import { stringify } from 'yaml';
+import { type DiffResult, ExitCode, GENERATED } from '../src/index.js';
+import { type CliRun, cli, example } from './helpers.js';
 
 const cluster = testCluster();
 const katalog = example('katalog.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-int-'));
 type Ready = { type: string; status: string; reason: string; message: string };
-const readyOf = (cr: KubeObject | undefined) => ((cr?.status as { conditions?: Ready[] } | undefined)?.conditions ?? []).find((c) => c.type === 'Ready');
+const readyOf = (cr: KubeObject | undefined) =>
+  ((cr?.status as { conditions?: Ready[] } | undefined)?.conditions ?? []).find((c) => c.type === 'Ready');
 
 /** `orkestra run` in this process, until stop(). */
 function startRun(args: string[]) {
@@ -21,14 +22,28 @@ function startRun(args: string[]) {
   let logs = '';
   let resolveUrl!: (url: string) => void;
   const url = new Promise<string>((resolve) => (resolveUrl = resolve));
-  const done: Promise<CliRun> = cli(['run', '--katalog', katalog, '--kubeconfig', cluster.kubeconfigPath!, '--http-address', '127.0.0.1:0', '--log-format', 'json', ...args], {
-    signal: abort.signal,
-    onStdout: (text) => {
-      logs = text;
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(text);
-      if (m) resolveUrl(m[1]!);
+  const done: Promise<CliRun> = cli(
+    [
+      'run',
+      '--katalog',
+      katalog,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--http-address',
+      '127.0.0.1:0',
+      '--log-format',
+      'json',
+      ...args,
+    ],
+    {
+      signal: abort.signal,
+      onStdout: (text) => {
+        logs = text;
+        const m = /"url":"(http:\/\/[^"]+)"/.exec(text);
+        if (m) resolveUrl(m[1]!);
+      },
     },
-  });
+  );
   void done.then((r) => resolveUrl(`exited ${r.code}: ${r.stderr}`));
   return { done, url, logs: () => logs, stop: () => abort.abort() };
 }
@@ -43,12 +58,34 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
   beforeAll(async () => {
     user = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('cli');
-    run = startRun(['--namespace', ns, '--leader-election-namespace', ns, '--retry-period', '500ms', '--renew-deadline', '2s', '--lease-duration', '3s']);
+    run = startRun([
+      '--namespace',
+      ns,
+      '--leader-election-namespace',
+      ns,
+      '--retry-period',
+      '500ms',
+      '--renew-deadline',
+      '2s',
+      '--lease-duration',
+      '3s',
+    ]);
     const url = await run.url;
     expect(url).toMatch(/^http:/);
-    await cluster.waitFor(async () => (await fetch(`${url}/readyz`)).status === 200, { timeoutMs: 30_000, description: 'run to be ready' });
-    await user.create({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: ns }, spec: { image: 'nginx:1.27', replicas: 2, greeting: 'hi' } });
-    await cluster.waitFor(async () => readyOf(await user.get(ref()))?.status === 'True', { timeoutMs: 30_000, description: 'the Website to be Ready' });
+    await cluster.waitFor(async () => (await fetch(`${url}/readyz`)).status === 200, {
+      timeoutMs: 30_000,
+      description: 'run to be ready',
+    });
+    await user.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name: 'shop', namespace: ns },
+      spec: { image: 'nginx:1.27', replicas: 2, greeting: 'hi' },
+    });
+    await cluster.waitFor(async () => readyOf(await user.get(ref()))?.status === 'True', {
+      timeoutMs: 30_000,
+      description: 'the Website to be Ready',
+    });
   }, 90_000);
 
   afterAll(async () => {
@@ -81,9 +118,14 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
     writeFileSync(crFile, stringify(live));
     const r = await cli(['render', '--katalog', katalog, '--cr', crFile, '--show-secrets', '--output', 'json']);
     expect(r.code).toBe(ExitCode.Ok);
-    const rendered = (JSON.parse(r.stdout) as { items: KubeObject[]; notes: string[] });
+    const rendered = JSON.parse(r.stdout) as { items: KubeObject[]; notes: string[] };
     expect(rendered.notes.join(' ')).not.toContain('placeholder');
-    expect(rendered.items.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual(['Deployment/shop-web', 'Service/shop-web', 'ConfigMap/shop-page', 'Secret/shop-admin']);
+    expect(rendered.items.map((o) => `${o.kind}/${o.metadata.name}`)).toEqual([
+      'Deployment/shop-web',
+      'Service/shop-web',
+      'ConfigMap/shop-page',
+      'Secret/shop-admin',
+    ]);
     for (const object of rendered.items) {
       const liveChild = await get(object.kind, object.apiVersion, object.metadata.name!);
       expect(liveChild).toBeDefined();
@@ -94,15 +136,31 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
         expect((liveChild!.data as Record<string, string>)[k]).toMatch(/^[A-Za-z0-9+/=]{32}$/);
         delete data![k];
       }
-      expect({ object: `${object.kind}/${object.metadata.name}`, drift: matchObject(object, liveChild!).drifted }).toEqual({ object: `${object.kind}/${object.metadata.name}`, drift: [] });
+      expect({
+        object: `${object.kind}/${object.metadata.name}`,
+        drift: matchObject(object, liveChild!).drifted,
+      }).toEqual({ object: `${object.kind}/${object.metadata.name}`, drift: [] });
       expect(liveChild!.metadata.ownerReferences).toEqual(object.metadata.ownerReferences);
-      expect(liveChild!.metadata.annotations?.['orkestra.io/applied-fields']).toBe(object.metadata.annotations?.['orkestra.io/applied-fields']);
-      for (const [k, v] of Object.entries(object.metadata.labels ?? {})) expect(liveChild!.metadata.labels?.[k]).toBe(v);
+      expect(liveChild!.metadata.annotations?.['orkestra.io/applied-fields']).toBe(
+        object.metadata.annotations?.['orkestra.io/applied-fields'],
+      );
+      for (const [k, v] of Object.entries(object.metadata.labels ?? {}))
+        expect(liveChild!.metadata.labels?.[k]).toBe(v);
     }
   });
 
   it('diff reports everything in sync, with reads only', async () => {
-    const r = await cli(['diff', '--katalog', katalog, '--kubeconfig', cluster.kubeconfigPath!, '--namespace', ns, '--output', 'json']);
+    const r = await cli([
+      'diff',
+      '--katalog',
+      katalog,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--namespace',
+      ns,
+      '--output',
+      'json',
+    ]);
     expect(r.code).toBe(ExitCode.Ok);
     const body = JSON.parse(r.stdout) as DiffResult & { writesSent: number; requests: Record<string, number> };
     expect(body.summary).toMatchObject({ resources: 1, 'in-sync': 4, drifted: 0, missing: 0, prune: 0 });
@@ -114,24 +172,65 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
     run.stop(); // nobody corrects anything while we look
     expect((await run.done).code).toBe(ExitCode.Ok);
     const cr = await user.get(ref());
-    await user.patch({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'shop-web' }, { spec: { replicas: 7 } }, { fieldManager: 'kubectl' });
-    await user.patch({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 'shop-admin' }, { data: { username: Buffer.from('root').toString('base64') } }, { fieldManager: 'kubectl' });
+    await user.patch(
+      { apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'shop-web' },
+      { spec: { replicas: 7 } },
+      { fieldManager: 'kubectl' },
+    );
+    await user.patch(
+      { apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 'shop-admin' },
+      { data: { username: Buffer.from('root').toString('base64') } },
+      { fieldManager: 'kubectl' },
+    );
     await user.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'shop-page' });
     await user.create({
-      apiVersion: 'v1', kind: 'ConfigMap', data: { old: 'yes' },
-      metadata: { name: 'shop-old', namespace: ns, labels: { 'managed-by': 'orkestra', 'orkestra-owner': 'shop' }, ownerReferences: [{ apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: cr!.metadata.uid!, controller: true }] },
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      data: { old: 'yes' },
+      metadata: {
+        name: 'shop-old',
+        namespace: ns,
+        labels: { 'managed-by': 'orkestra', 'orkestra-owner': 'shop' },
+        ownerReferences: [
+          { apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: cr!.metadata.uid!, controller: true },
+        ],
+      },
     });
-    const versions = async () => Promise.all([['Deployment', 'apps/v1', 'shop-web'], ['Secret', 'v1', 'shop-admin'], ['ConfigMap', 'v1', 'shop-old'], ['Website', 'example.com/v1', 'shop']].map(async ([k, a, n]) => (await get(k!, a!, n!))?.metadata.resourceVersion));
+    const versions = async () =>
+      Promise.all(
+        [
+          ['Deployment', 'apps/v1', 'shop-web'],
+          ['Secret', 'v1', 'shop-admin'],
+          ['ConfigMap', 'v1', 'shop-old'],
+          ['Website', 'example.com/v1', 'shop'],
+        ].map(async ([k, a, n]) => (await get(k!, a!, n!))?.metadata.resourceVersion),
+      );
     const before = await versions();
 
-    const r = await cli(['diff', '--katalog', katalog, '--kubeconfig', cluster.kubeconfigPath!, '--namespace', ns, '--output', 'json']);
+    const r = await cli([
+      'diff',
+      '--katalog',
+      katalog,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--namespace',
+      ns,
+      '--output',
+      'json',
+    ]);
     expect(r.code).toBe(ExitCode.Problems);
     const body = JSON.parse(r.stdout) as DiffResult & { writesSent: number };
     expect(body.writesSent).toBe(0);
     const children = body.resources[0]!.children;
     const state = (kind: string, name: string) => children.find((c) => c.kind === kind && c.name === name);
-    expect(state('Deployment', 'shop-web')).toMatchObject({ state: 'drifted', drifted: [{ path: 'spec.replicas', live: 7, desired: 2, reason: 'changed' }] });
-    expect(state('Secret', 'shop-admin')).toMatchObject({ state: 'drifted', drifted: [{ path: 'data.username', live: '[redacted]', desired: '[redacted]' }] });
+    expect(state('Deployment', 'shop-web')).toMatchObject({
+      state: 'drifted',
+      drifted: [{ path: 'spec.replicas', live: 7, desired: 2, reason: 'changed' }],
+    });
+    expect(state('Secret', 'shop-admin')).toMatchObject({
+      state: 'drifted',
+      drifted: [{ path: 'data.username', live: '[redacted]', desired: '[redacted]' }],
+    });
     expect(JSON.stringify(body)).not.toContain(Buffer.from('root').toString('base64'));
     expect(state('ConfigMap', 'shop-page')?.state).toBe('missing');
     expect(state('Service', 'shop-web')?.state).toBe('in-sync');
@@ -148,15 +247,35 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
     expect(text.stdout).toContain('1 custom resource: 1 in sync, 2 drifted, 1 missing, 1 to be pruned');
   });
 
-  it('run refuses to start when the templates do not fit the installed CRD, with validate --crd\'s messages', async () => {
+  it("run refuses to start when the templates do not fit the installed CRD, with validate --crd's messages", async () => {
     const typo = join(tmp, 'typo.yaml');
-    writeFileSync(typo, (await import('node:fs')).readFileSync(katalog, 'utf8').replace('image: "{{spec.image}}"', 'image: "{{spec.imag}}"'));
-    const args = ['--katalog', typo, '--kubeconfig', cluster.kubeconfigPath!, '--namespace', ns, '--no-leader-elect', '--log-level', 'silent', '--http-address', '127.0.0.1:0'];
+    writeFileSync(
+      typo,
+      (await import('node:fs'))
+        .readFileSync(katalog, 'utf8')
+        .replace('image: "{{spec.image}}"', 'image: "{{spec.imag}}"'),
+    );
+    const args = [
+      '--katalog',
+      typo,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--namespace',
+      ns,
+      '--no-leader-elect',
+      '--log-level',
+      'silent',
+      '--http-address',
+      '127.0.0.1:0',
+    ];
     const r = await cli(['run', ...args]);
     expect(r.code).toBe(ExitCode.Problems);
     expect(r.stderr).toContain('does not fit the CRDs installed in the cluster: 1 problem');
     const validate = await cli(['validate', '--katalog', typo, '--crd', example('crd.yaml')]);
-    const problem = /spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*did you mean spec\.image\?.*/.exec(validate.stdout)?.[0];
+    const problem =
+      /spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*did you mean spec\.image\?.*/.exec(
+        validate.stdout,
+      )?.[0];
     expect(problem).toBeDefined();
     expect(r.stderr).toContain(problem!);
     // --skip-crd-check starts anyway: it runs until stopped.
@@ -170,9 +289,39 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
 
   it('run exits 1 naming the CRD to install when an owner kind is not served', async () => {
     const gadgets = join(tmp, 'gadgets.yaml');
-    writeFileSync(gadgets, stringify({ apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog', metadata: { name: 'gadgets' }, spec: { crds: [{ owner: { group: 'example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets' }, resources: { configmaps: { onReconcile: [{ data: { a: 'b' } }] } } }] } }));
-    const r = await cli(['run', '--katalog', gadgets, '--kubeconfig', cluster.kubeconfigPath!, '--namespace', ns, '--no-leader-elect', '--log-level', 'silent', '--http-address', '127.0.0.1:0']);
+    writeFileSync(
+      gadgets,
+      stringify({
+        apiVersion: 'orkestra.io/v1alpha1',
+        kind: 'Katalog',
+        metadata: { name: 'gadgets' },
+        spec: {
+          crds: [
+            {
+              owner: { group: 'example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets' },
+              resources: { configmaps: { onReconcile: [{ data: { a: 'b' } }] } },
+            },
+          ],
+        },
+      }),
+    );
+    const r = await cli([
+      'run',
+      '--katalog',
+      gadgets,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--namespace',
+      ns,
+      '--no-leader-elect',
+      '--log-level',
+      'silent',
+      '--http-address',
+      '127.0.0.1:0',
+    ]);
     expect(r.code).toBe(ExitCode.Problems);
-    expect(r.stderr).toContain('the API server does not serve Gadget (example.com/v1, resource gadgets): its CRD is not installed');
+    expect(r.stderr).toContain(
+      'the API server does not serve Gadget (example.com/v1, resource gadgets): its CRD is not installed',
+    );
   });
 });

@@ -1,15 +1,18 @@
-import { describe, expect, it } from '@jest/globals';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAllDocuments, stringify } from 'yaml';
+import { describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
+import { parseAllDocuments, stringify } from 'yaml';
 import { ExitCode, GENERATED, PLACEHOLDER_UID, REDACTED } from '../src/index.js';
 import { cli, example, fixture } from './helpers.js';
 
 const katalog = example('katalog.yaml');
 const website = example('website.yaml');
-const docs = (text: string) => parseAllDocuments(text).map((d) => d.toJS() as KubeObject).filter(Boolean);
+const docs = (text: string) =>
+  parseAllDocuments(text)
+    .map((d) => d.toJS() as KubeObject)
+    .filter(Boolean);
 const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-test-'));
 const file = (name: string, text: string) => {
   const path = join(tmp, name);
@@ -50,11 +53,23 @@ describe('render', () => {
     expect(r.code).toBe(ExitCode.Ok);
     const objects = docs(r.stdout);
     expect(objects.map((o) => `${o.kind} ${o.metadata.namespace}/${o.metadata.name}`)).toEqual([
-      'Deployment default/shop-web', 'Service default/shop-web', 'ConfigMap default/shop-page', 'Secret default/shop-admin',
+      'Deployment default/shop-web',
+      'Service default/shop-web',
+      'ConfigMap default/shop-page',
+      'Secret default/shop-admin',
     ]);
     for (const o of objects) {
       expect(o.metadata.labels).toMatchObject({ 'managed-by': 'orkestra', 'orkestra-owner': 'shop' });
-      expect(o.metadata.ownerReferences).toEqual([{ apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: PLACEHOLDER_UID, controller: true, blockOwnerDeletion: true }]);
+      expect(o.metadata.ownerReferences).toEqual([
+        {
+          apiVersion: 'example.com/v1',
+          kind: 'Website',
+          name: 'shop',
+          uid: PLACEHOLDER_UID,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ]);
       expect(o.metadata.annotations?.['orkestra.io/applied-fields']).toMatch(/^[0-9a-f]{16}$/);
     }
     const deployment = objects[0] as KubeObject & { spec: any };
@@ -62,18 +77,30 @@ describe('render', () => {
     expect(deployment.spec.template.spec.containers[0].image).toBe('nginx:1.27');
     expect(objects[2]?.data).toEqual({ greeting: 'Welcome to the shop', 'index.html': '<h1>Welcome to the shop</h1>' });
     expect(objects[3]?.data).toEqual({ username: REDACTED, password: GENERATED });
-    expect(r.stdout).toContain(`# ${website} has no metadata.uid: owner references carry the placeholder uid ${PLACEHOLDER_UID}`);
+    expect(r.stdout).toContain(
+      `# ${website} has no metadata.uid: owner references carry the placeholder uid ${PLACEHOLDER_UID}`,
+    );
     expect(r.stdout).toContain('# spec.crds[0].resources.deployments.onReconcile[0]');
   });
 
-  it('uses the CR\'s uid and namespace when the file has them, applies when, and shows Secret values with --show-secrets', async () => {
-    const cr = file('live.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'blog', namespace: 'web', uid: '1234-5678' }, spec: { image: 'nginx', expose: false } }));
+  it("uses the CR's uid and namespace when the file has them, applies when, and shows Secret values with --show-secrets", async () => {
+    const cr = file(
+      'live.yaml',
+      stringify({
+        apiVersion: 'example.com/v1',
+        kind: 'Website',
+        metadata: { name: 'blog', namespace: 'web', uid: '1234-5678' },
+        spec: { image: 'nginx', expose: false },
+      }),
+    );
     const r = await cli(['render', '--katalog', katalog, '--cr', cr, '--show-secrets', '--output', 'json']);
     expect(r.code).toBe(ExitCode.Ok);
     const list = JSON.parse(r.stdout) as { kind: string; items: KubeObject[]; notes: string[] };
     expect(list.kind).toBe('List');
     expect(list.items.map((o) => o.kind)).toEqual(['Deployment', 'ConfigMap', 'Secret']); // expose: false → no Service
-    expect(list.items.every((o) => o.metadata.namespace === 'web' && o.metadata.ownerReferences?.[0]?.uid === '1234-5678')).toBe(true);
+    expect(
+      list.items.every((o) => o.metadata.namespace === 'web' && o.metadata.ownerReferences?.[0]?.uid === '1234-5678'),
+    ).toBe(true);
     expect(list.items[0]?.spec).toMatchObject({ replicas: 1 });
     expect(list.items[1]?.data).toMatchObject({ greeting: 'Hello from Orkestra' });
     expect(list.items[2]?.data).toEqual({ username: Buffer.from('admin').toString('base64'), password: GENERATED });
@@ -81,7 +108,20 @@ describe('render', () => {
   });
 
   it('renders one child per forEach item', async () => {
-    const cr = file('dbs.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'shop' }, spec: { databases: [{ name: 'orders', size: '1Gi' }, { name: 'users', size: '2Gi' }] } }));
+    const cr = file(
+      'dbs.yaml',
+      stringify({
+        apiVersion: 'example.com/v1',
+        kind: 'Website',
+        metadata: { name: 'shop', namespace: 'shop' },
+        spec: {
+          databases: [
+            { name: 'orders', size: '1Gi' },
+            { name: 'users', size: '2Gi' },
+          ],
+        },
+      }),
+    );
     const r = await cli(['render', '--katalog', fixture('for-each.yaml'), '--cr', cr, '-o', 'json']);
     expect(r.code).toBe(ExitCode.Ok);
     expect(JSON.parse(r.stdout).items.map((o: KubeObject & { data: unknown }) => [o.metadata.name, o.data])).toEqual([
@@ -91,32 +131,70 @@ describe('render', () => {
   });
 
   it('renders the onDelete children with --on-delete', async () => {
-    const cr = file('shop.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'shop' }, spec: {} }));
-    const r = await cli(['render', '--katalog', fixture('with-on-delete.yaml'), '--cr', cr, '--on-delete', '-o', 'json']);
+    const cr = file(
+      'shop.yaml',
+      stringify({
+        apiVersion: 'example.com/v1',
+        kind: 'Website',
+        metadata: { name: 'shop', namespace: 'shop' },
+        spec: {},
+      }),
+    );
+    const r = await cli([
+      'render',
+      '--katalog',
+      fixture('with-on-delete.yaml'),
+      '--cr',
+      cr,
+      '--on-delete',
+      '-o',
+      'json',
+    ]);
     expect(JSON.parse(r.stdout).items.map((o: KubeObject) => o.metadata.name)).toEqual(['shop-farewell']);
   });
 
   it('points at the katalog field and line of a template error and of a value resolve refuses', async () => {
-    const broken = file('template.yaml', (await import('node:fs')).readFileSync(katalog, 'utf8').replace('image: "{{spec.image}}"', 'image: "{{spec.imag}}"'));
+    const broken = file(
+      'template.yaml',
+      (await import('node:fs'))
+        .readFileSync(katalog, 'utf8')
+        .replace('image: "{{spec.image}}"', 'image: "{{spec.imag}}"'),
+    );
     const r = await cli(['render', '--katalog', broken, '--cr', website]);
     expect(r.code).toBe(ExitCode.Problems);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/template\.yaml:14:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*spec\.imag/);
+    expect(r.stderr).toMatch(
+      /template\.yaml:14:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*spec\.imag/,
+    );
     expect(r.stderr).toContain('did you mean spec.image?');
 
     const bad = await cli(['render', '--katalog', fixture('bad-value.yaml'), '--cr', website]);
     expect(bad.code).toBe(ExitCode.Problems);
-    expect(bad.stderr).toMatch(/bad-value\.yaml:11:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.replicas: /);
+    expect(bad.stderr).toMatch(
+      /bad-value\.yaml:11:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.replicas: /,
+    );
   });
 
   it('reports bad YAML with its line, and a CR of a kind the katalog does not declare', async () => {
     const yaml = await cli(['render', '--katalog', fixture('bad-yaml.yaml'), '--cr', website]);
     expect(yaml.code).toBe(ExitCode.Problems);
     expect(yaml.stderr).toMatch(/bad-yaml\.yaml:6:7 \(yaml\): /);
-    const badCr = await cli(['render', '--katalog', katalog, '--cr', file('bad-cr.yaml', 'kind: Website\nmetadata: { name: x\n')]);
+    const badCr = await cli([
+      'render',
+      '--katalog',
+      katalog,
+      '--cr',
+      file('bad-cr.yaml', 'kind: Website\nmetadata: { name: x\n'),
+    ]);
     expect(badCr.code).toBe(ExitCode.Problems);
     expect(badCr.stderr).toContain('bad-cr.yaml:');
-    const other = await cli(['render', '--katalog', katalog, '--cr', file('gadget.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' } }))]);
+    const other = await cli([
+      'render',
+      '--katalog',
+      katalog,
+      '--cr',
+      file('gadget.yaml', stringify({ apiVersion: 'example.com/v1', kind: 'Gadget', metadata: { name: 'g' } })),
+    ]);
     expect(other.code).toBe(ExitCode.Problems);
     expect(other.stderr).toContain('Gadget g (example.com/v1) has no entry in');
   });
@@ -139,9 +217,13 @@ describe('render', () => {
   it('prints errors as JSON with --output json', async () => {
     const r = await cli(['render', '--katalog', fixture('bad-value.yaml'), '--cr', website, '--output', 'json']);
     expect(r.code).toBe(ExitCode.Problems);
-    const body = JSON.parse(r.stdout) as { error: { exitCode: number; problems: { path: string; location: string }[] } };
+    const body = JSON.parse(r.stdout) as {
+      error: { exitCode: number; problems: { path: string; location: string }[] };
+    };
     expect(body.error.exitCode).toBe(1);
-    expect(body.error.problems[0]).toMatchObject({ path: 'spec.crds[0].resources.deployments.onReconcile[0].replicas' });
+    expect(body.error.problems[0]).toMatchObject({
+      path: 'spec.crds[0].resources.deployments.onReconcile[0].replicas',
+    });
     expect(body.error.problems[0]?.location).toMatch(/bad-value\.yaml:11:15$/);
   });
 });
@@ -155,9 +237,21 @@ describe('validate', () => {
   });
 
   it('lists every problem at once, each with its line, and exits 4 when a package is missing', async () => {
-    const r = await cli(['validate', '--katalog', fixture('broken.yaml'), '--crd', example('crd.yaml'), '--output', 'json']);
+    const r = await cli([
+      'validate',
+      '--katalog',
+      fixture('broken.yaml'),
+      '--crd',
+      example('crd.yaml'),
+      '--output',
+      'json',
+    ]);
     expect(r.code).toBe(ExitCode.PackageMissing);
-    const body = JSON.parse(r.stdout) as { valid: boolean; problems: { path: string; message: string; location: string }[]; missingPackages: string[] };
+    const body = JSON.parse(r.stdout) as {
+      valid: boolean;
+      problems: { path: string; message: string; location: string }[];
+      missingPackages: string[];
+    };
     expect(body.valid).toBe(false);
     expect(body.missingPackages).toEqual(['widgets']);
     expect(body.problems.map((p) => [p.path, p.location.replace(/^.*\//, '')])).toEqual([
@@ -171,10 +265,15 @@ describe('validate', () => {
   });
 
   it('exits 1 for problems without a missing package, and checks the owner against its CRD', async () => {
-    const withoutWidgets = file('no-widgets.yaml', (await import('node:fs')).readFileSync(fixture('broken.yaml'), 'utf8').replace(/ {8}widgets:\n {10}onReconcile:\n {12}- size: 3\n/, ''));
+    const withoutWidgets = file(
+      'no-widgets.yaml',
+      (await import('node:fs'))
+        .readFileSync(fixture('broken.yaml'), 'utf8')
+        .replace(/ {8}widgets:\n {10}onReconcile:\n {12}- size: 3\n/, ''),
+    );
     const r = await cli(['validate', '--katalog', withoutWidgets]);
     expect(r.code).toBe(ExitCode.Problems);
-    expect(r.stdout).toContain("2 problems"); // spec.imag needs --crd to be found
+    expect(r.stdout).toContain('2 problems'); // spec.imag needs --crd to be found
     expect(r.stdout).toContain('pass --crd to check CR paths too');
     const crd = await cli(['validate', '--katalog', katalog, '--crd', fixture('no-status-crd.yaml')]);
     expect(crd.code).toBe(ExitCode.Problems);
@@ -191,11 +290,23 @@ describe('validate', () => {
 
 describe('generate rbac', () => {
   it('prints a ClusterRole with exactly the rules the katalog needs, its binding, and the Lease Role', async () => {
-    const r = await cli(['generate', 'rbac', '--katalog', katalog, '--service-account', 'ops/website', '--output', 'json']);
+    const r = await cli([
+      'generate',
+      'rbac',
+      '--katalog',
+      katalog,
+      '--service-account',
+      'ops/website',
+      '--output',
+      'json',
+    ]);
     expect(r.code).toBe(ExitCode.Ok);
     const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
     expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
-      'ClusterRole /orkestra-website', 'ClusterRoleBinding /orkestra-website', 'Role ops/orkestra-website', 'RoleBinding ops/orkestra-website',
+      'ClusterRole /orkestra-website',
+      'ClusterRoleBinding /orkestra-website',
+      'Role ops/orkestra-website',
+      'RoleBinding ops/orkestra-website',
     ]);
     const child = ['get', 'list', 'watch', 'create', 'patch', 'delete'];
     expect(items[0]?.rules).toEqual([
@@ -205,21 +316,55 @@ describe('generate rbac', () => {
       { apiGroups: ['apps'], resources: ['deployments'], verbs: child },
       { apiGroups: [''], resources: ['services', 'configmaps', 'secrets'], verbs: child },
       { apiGroups: [''], resources: ['events'], verbs: ['create'] },
-      { apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get'], resourceNames: ['websites.example.com'] },
+      {
+        apiGroups: ['apiextensions.k8s.io'],
+        resources: ['customresourcedefinitions'],
+        verbs: ['get'],
+        resourceNames: ['websites.example.com'],
+      },
     ]);
-    expect(items[1]).toMatchObject({ roleRef: { kind: 'ClusterRole', name: 'orkestra-website' }, subjects: [{ kind: 'ServiceAccount', namespace: 'ops', name: 'website' }] });
-    expect(items[2]?.rules).toEqual([{ apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] }]);
+    expect(items[1]).toMatchObject({
+      roleRef: { kind: 'ClusterRole', name: 'orkestra-website' },
+      subjects: [{ kind: 'ServiceAccount', namespace: 'ops', name: 'website' }],
+    });
+    expect(items[2]?.rules).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] },
+    ]);
   });
 
   it('uses Roles for a katalog that watches given namespaces, patch on the owner for onDelete, and no Lease without leader election', async () => {
-    const r = await cli(['generate', 'rbac', '--katalog', fixture('with-on-delete.yaml'), '--service-account', 'ops/x', '--no-leader-elect', '-o', 'json']);
+    const r = await cli([
+      'generate',
+      'rbac',
+      '--katalog',
+      fixture('with-on-delete.yaml'),
+      '--service-account',
+      'ops/x',
+      '--no-leader-elect',
+      '-o',
+      'json',
+    ]);
     const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
     expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
-      'ClusterRole /orkestra-scoped', 'ClusterRoleBinding /orkestra-scoped', 'Role shop/orkestra-scoped', 'RoleBinding shop/orkestra-scoped',
+      'ClusterRole /orkestra-scoped',
+      'ClusterRoleBinding /orkestra-scoped',
+      'Role shop/orkestra-scoped',
+      'RoleBinding shop/orkestra-scoped',
     ]);
     // Cluster-wide only what is cluster-scoped: reading the owner's CRD, by name.
-    expect(items[0]?.rules).toEqual([{ apiGroups: ['apiextensions.k8s.io'], resources: ['customresourcedefinitions'], verbs: ['get'], resourceNames: ['websites.example.com'] }]);
-    expect(items[2]?.rules).toContainEqual({ apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch', 'patch'] });
+    expect(items[0]?.rules).toEqual([
+      {
+        apiGroups: ['apiextensions.k8s.io'],
+        resources: ['customresourcedefinitions'],
+        verbs: ['get'],
+        resourceNames: ['websites.example.com'],
+      },
+    ]);
+    expect(items[2]?.rules).toContainEqual({
+      apiGroups: ['example.com'],
+      resources: ['websites'],
+      verbs: ['get', 'list', 'watch', 'patch'],
+    });
   });
 
   it('prints YAML with a comment per permission, and refuses a malformed service account', async () => {
@@ -228,28 +373,48 @@ describe('generate rbac', () => {
     expect(r.stdout).toContain('# orkestra generate rbac:');
     expect(r.stdout).toContain('leader election');
     expect(docs(r.stdout).map((o) => o.kind)).toEqual(['ClusterRole', 'ClusterRoleBinding', 'Role', 'RoleBinding']);
-    expect((await cli(['generate', 'rbac', '--katalog', katalog, '--service-account', 'nobody'])).code).toBe(ExitCode.Usage);
+    expect((await cli(['generate', 'rbac', '--katalog', katalog, '--service-account', 'nobody'])).code).toBe(
+      ExitCode.Usage,
+    );
   });
 });
 
 describe('without a cluster', () => {
-  const unreachable = file('unreachable.kubeconfig', stringify({
-    apiVersion: 'v1', kind: 'Config', 'current-context': 'x',
-    clusters: [{ name: 'x', cluster: { server: 'https://127.0.0.1:1', 'insecure-skip-tls-verify': true } }],
-    users: [{ name: 'x', user: { token: 'abc' } }], contexts: [{ name: 'x', context: { cluster: 'x', user: 'x' } }],
-  }));
+  const unreachable = file(
+    'unreachable.kubeconfig',
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      'current-context': 'x',
+      clusters: [{ name: 'x', cluster: { server: 'https://127.0.0.1:1', 'insecure-skip-tls-verify': true } }],
+      users: [{ name: 'x', user: { token: 'abc' } }],
+      contexts: [{ name: 'x', context: { cluster: 'x', user: 'x' } }],
+    }),
+  );
 
   it('diff and run exit 3 with a clear message when the API server cannot be reached', async () => {
     const diff = await cli(['diff', '--katalog', katalog, '--kubeconfig', unreachable]);
     expect(diff.code).toBe(ExitCode.Unreachable);
     expect(diff.stderr).toContain('cannot reach the API server at https://127.0.0.1:1');
-    const run = await cli(['run', '--katalog', katalog, '--kubeconfig', unreachable, '--http-address', '127.0.0.1:0', '--log-level', 'silent']);
+    const run = await cli([
+      'run',
+      '--katalog',
+      katalog,
+      '--kubeconfig',
+      unreachable,
+      '--http-address',
+      '127.0.0.1:0',
+      '--log-level',
+      'silent',
+    ]);
     expect(run.code).toBe(ExitCode.Unreachable);
     expect(run.stderr).toContain('cannot reach the API server at https://127.0.0.1:1');
   }, 30_000);
 
   it('exit 3 when no kubeconfig can be found at all', async () => {
-    const r = await cli(['diff', '--katalog', katalog], { env: { KUBECONFIG: '', HOME: tmp, KUBERNETES_SERVICE_HOST: '' } });
+    const r = await cli(['diff', '--katalog', katalog], {
+      env: { KUBECONFIG: '', HOME: tmp, KUBERNETES_SERVICE_HOST: '' },
+    });
     expect(r.code).toBe(ExitCode.Unreachable);
     expect(r.stderr).toContain('no cluster to talk to');
   });

@@ -1,16 +1,23 @@
-import { describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
 import { testCluster } from '@orkestra/testenv';
-import { ExitCode } from '../src/index.js';
 import type { DemoStep } from '../src/demo.js';
+import { ExitCode } from '../src/index.js';
 import { cli } from './helpers.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const cluster = testCluster();
 const STEPS = [
-  'load the katalog and its resource packages', 'start an embedded control plane', 'start the reconciler', 'apply a Website',
-  'introduce a drift by hand', 'change the Website', 'delete the Website', 'read the metrics', 'stop everything',
+  'load the katalog and its resource packages',
+  'start an embedded control plane',
+  'start the reconciler',
+  'apply a Website',
+  'introduce a drift by hand',
+  'change the Website',
+  'delete the Website',
+  'read the metrics',
+  'stop everything',
 ];
 
 function alive(pid: number): boolean {
@@ -27,15 +34,25 @@ describe('orkestra demo', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.KUBECONFIG;
     delete env.FORCE_COLOR; // Nx sets it; with NO_COLOR too, Node warns on stderr
-    const child = spawn(process.execPath, [bin, 'demo', '--output', 'json'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(process.execPath, [bin, 'demo', '--output', 'json'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
-    const report = JSON.parse(stdout) as { ok: boolean; totalMs: number; steps: DemoStep[]; controlPlanePids: number[] };
-    console.log(`demo: ${(report.totalMs / 1000).toFixed(1)} s; ${report.steps.map((s) => `${s.step} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}`);
+    const report = JSON.parse(stdout) as {
+      ok: boolean;
+      totalMs: number;
+      steps: DemoStep[];
+      controlPlanePids: number[];
+    };
+    console.log(
+      `demo: ${(report.totalMs / 1000).toFixed(1)} s; ${report.steps.map((s) => `${s.step} ${(s.ms / 1000).toFixed(1)} s`).join(', ')}`,
+    );
     expect(report.ok).toBe(true);
     expect(report.steps.map((s) => [s.step, s.ok])).toEqual(STEPS.map((s) => [s, true]));
     const details = report.steps.flatMap((s) => s.details).join('\n');

@@ -5,7 +5,10 @@ describe('loadHandlers', () => {
   it('loads each resource package by its key, with no static import', async () => {
     const handlers = await loadHandlers(['deployments', 'services', 'configmaps', 'secrets']);
     expect([...handlers.values()].map((h) => `${h.key} ${h.apiVersion} ${h.kind}`)).toEqual([
-      'deployments apps/v1 Deployment', 'services v1 Service', 'configmaps v1 ConfigMap', 'secrets v1 Secret',
+      'deployments apps/v1 Deployment',
+      'services v1 Service',
+      'configmaps v1 ConfigMap',
+      'secrets v1 Secret',
     ]);
   });
 
@@ -38,8 +41,12 @@ describe('loadHandlers', () => {
   it('maps a key to another package, and refuses one that is not a resource package', async () => {
     expect(packageFor('widgets', { widgets: '@acme/widgets' })).toBe('@acme/widgets');
     const e = (await loadHandlers(['widgets'], { packages: { widgets: 'yaml' } }).catch((x: unknown) => x)) as CliError;
-    expect(e.problems[0]?.message).toBe('yaml is installed but is not an Orkestra resource package: it exports no `handler`');
-    const wrongKey = (await loadHandlers(['pages'], { packages: { pages: '@orkestra/configmaps' } }).catch((x: unknown) => x)) as CliError;
+    expect(e.problems[0]?.message).toBe(
+      'yaml is installed but is not an Orkestra resource package: it exports no `handler`',
+    );
+    const wrongKey = (await loadHandlers(['pages'], { packages: { pages: '@orkestra/configmaps' } }).catch(
+      (x: unknown) => x,
+    )) as CliError;
     expect(wrongKey.problems[0]?.message).toContain('exports the handler of key "configmaps", not "pages"');
   });
 });

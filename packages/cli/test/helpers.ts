@@ -22,10 +22,19 @@ function capture(): { stream: PassThrough; text: () => string } {
 }
 
 /** `orkestra <args>` in this process; `signal` stops `run`. */
-export async function cli(args: string[], options: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string; onStdout?: (text: string) => void } = {}): Promise<CliRun> {
+export async function cli(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; cwd?: string; onStdout?: (text: string) => void } = {},
+): Promise<CliRun> {
   const out = capture();
   const err = capture();
   if (options.onStdout) out.stream.on('data', () => options.onStdout!(out.text()));
-  const code = await main(args, { stdout: out.stream, stderr: err.stream, env: { ...process.env, NO_COLOR: '1', ...options.env }, signal: options.signal, ...(options.cwd ? { cwd: options.cwd } : {}) });
+  const code = await main(args, {
+    stdout: out.stream,
+    stderr: err.stream,
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
+    signal: options.signal,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  });
   return { code, stdout: out.text(), stderr: err.text() };
 }

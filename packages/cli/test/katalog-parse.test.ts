@@ -2,11 +2,12 @@
  * Issue 14 item 17: a katalog is parsed once, and its position tree (tens of bytes per character) is built only
  * when a problem needs a line — so nothing of the kind stays in memory for a whole `run`.
  */
-import { describe, expect, it, jest } from '@jest/globals';
+
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it, jest } from '@jest/globals';
 
 // No import of ../src before the mock below (helpers.ts imports it): the mock must be in place first.
 const example = (f: string) => fileURLToPath(new URL(`../../../examples/website/${f}`, import.meta.url));
@@ -28,7 +29,10 @@ describe('reading a katalog', () => {
   it('parses once more, for positions, only to locate a problem', async () => {
     readYaml.mockClear();
     const bad = join(mkdtempSync(join(tmpdir(), 'orkestra-parse-')), 'bad.yaml');
-    writeFileSync(bad, readFileSync(example('katalog.yaml'), 'utf8').replace('image: "{{spec.image}}"', 'image: "{{spec.image"'));
+    writeFileSync(
+      bad,
+      readFileSync(example('katalog.yaml'), 'utf8').replace('image: "{{spec.image}}"', 'image: "{{spec.image"'),
+    );
     const error = (await readKatalog(bad).catch((e: unknown) => e)) as { problems: { location?: string }[] };
     expect(readYaml).toHaveBeenCalledTimes(1);
     expect(error.problems[0]?.location).toMatch(/bad\.yaml:14:15$/);

@@ -1,24 +1,36 @@
-import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { stringify } from 'yaml';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { Kubeclient } from '@orkestra/core/kube';
+import { stringify } from 'yaml';
 import { CliError, ExitCode } from '../src/index.js';
 import { defaultLeaseNamespace, loadKubeconfig } from '../src/kube.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-kube-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-function file(name: string, contexts: Record<string, { server: string; namespace?: string }>, current?: string): string {
+function file(
+  name: string,
+  contexts: Record<string, { server: string; namespace?: string }>,
+  current?: string,
+): string {
   const path = join(tmp, name);
   mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, stringify({
-    apiVersion: 'v1', kind: 'Config', ...(current ? { 'current-context': current } : {}),
-    clusters: Object.entries(contexts).map(([name, c]) => ({ name, cluster: { server: c.server } })),
-    users: [{ name: 'u', user: { token: 't' } }],
-    contexts: Object.entries(contexts).map(([name, c]) => ({ name, context: { cluster: name, user: 'u', ...(c.namespace ? { namespace: c.namespace } : {}) } })),
-  }));
+  writeFileSync(
+    path,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      ...(current ? { 'current-context': current } : {}),
+      clusters: Object.entries(contexts).map(([name, c]) => ({ name, cluster: { server: c.server } })),
+      users: [{ name: 'u', user: { token: 't' } }],
+      contexts: Object.entries(contexts).map(([name, c]) => ({
+        name,
+        context: { cluster: name, user: 'u', ...(c.namespace ? { namespace: c.namespace } : {}) },
+      })),
+    }),
+  );
   return path;
 }
 const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ HOME: join(tmp, 'nohome'), ...extra });
@@ -44,7 +56,10 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
     expect(merged.from).toBe(`KUBECONFIG=${value}`);
     expect(merged.kubeConfig).toMatchObject({ contextName: 'a', server: 'https://a' });
     file('home/.kube/config', { h: { server: 'https://h' } }, 'h');
-    expect(loadKubeconfig({}, { HOME: join(tmp, 'home') })).toMatchObject({ from: '~/.kube/config', kubeConfig: { server: 'https://h' } });
+    expect(loadKubeconfig({}, { HOME: join(tmp, 'home') })).toMatchObject({
+      from: '~/.kube/config',
+      kubeConfig: { server: 'https://h' },
+    });
   });
 
   it('switches to --context, and refuses an unknown one with the list (exit 2)', () => {
@@ -55,9 +70,15 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
   });
 
   it('exit 2 for a missing --kubeconfig, no current context, or a broken file; exit 3 with nothing to load', () => {
-    expect(cliError(() => loadKubeconfig({ kubeconfig: join(tmp, 'missing') }, env()))).toMatchObject({ exitCode: ExitCode.Usage, message: `cannot read --kubeconfig ${join(tmp, 'missing')}: no such file` });
+    expect(cliError(() => loadKubeconfig({ kubeconfig: join(tmp, 'missing') }, env()))).toMatchObject({
+      exitCode: ExitCode.Usage,
+      message: `cannot read --kubeconfig ${join(tmp, 'missing')}: no such file`,
+    });
     const noCurrent = file('no-current', { a: { server: 'https://a' } });
-    expect(cliError(() => loadKubeconfig({ kubeconfig: noCurrent }, env()))).toMatchObject({ exitCode: ExitCode.Usage, message: `the kubeconfig (--kubeconfig ${noCurrent}) has no current cluster: set current-context, or pass --context` });
+    expect(cliError(() => loadKubeconfig({ kubeconfig: noCurrent }, env()))).toMatchObject({
+      exitCode: ExitCode.Usage,
+      message: `the kubeconfig (--kubeconfig ${noCurrent}) has no current cluster: set current-context, or pass --context`,
+    });
     const broken = join(tmp, 'broken');
     writeFileSync(broken, 'clusters: [\n');
     const e = cliError(() => loadKubeconfig({ kubeconfig: broken }, env()));
@@ -67,7 +88,9 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
   });
 
   it('loads the in-cluster service account in a pod', () => {
-    const e = cliError(() => loadKubeconfig({}, env({ KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBERNETES_SERVICE_PORT: '443' })));
+    const e = cliError(() =>
+      loadKubeconfig({}, env({ KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBERNETES_SERVICE_PORT: '443' })),
+    );
     // Not a pod here: no service-account token. The error says so, as exit 2.
     expect(e.exitCode).toBe(ExitCode.Usage);
     expect(e.message).toContain('serviceaccount/token does not exist');
@@ -75,12 +98,19 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
 });
 
 describe('defaultLeaseNamespace', () => {
-  const kube = new Kubeclient(loadKubeconfig({ kubeconfig: file('ns', { a: { server: 'https://a', namespace: 'shop' }, b: { server: 'https://b' } }, 'a') }, env()).kubeConfig);
+  const kube = new Kubeclient(
+    loadKubeconfig(
+      { kubeconfig: file('ns', { a: { server: 'https://a', namespace: 'shop' }, b: { server: 'https://b' } }, 'a') },
+      env(),
+    ).kubeConfig,
+  );
   it("takes POD_NAMESPACE, then the pod's namespace file, then the context's namespace, then default", () => {
     expect(defaultLeaseNamespace(kube, { POD_NAMESPACE: 'ops' }, () => 'pod')).toBe('ops');
     expect(defaultLeaseNamespace(kube, {}, () => 'pod\n')).toBe('pod');
     expect(defaultLeaseNamespace(kube, {}, () => undefined)).toBe('shop');
-    const other = new Kubeclient(loadKubeconfig({ kubeconfig: file('ns2', { b: { server: 'https://b' } }, 'b') }, env()).kubeConfig);
+    const other = new Kubeclient(
+      loadKubeconfig({ kubeconfig: file('ns2', { b: { server: 'https://b' } }, 'b') }, env()).kubeConfig,
+    );
     expect(defaultLeaseNamespace(other, {}, () => undefined)).toBe('default');
   });
 });

@@ -1,8 +1,9 @@
 /** Issue 14 item 15: validate rejects what render would reject for every CR, and a misspelled key is a katalog problem. */
-import { describe, expect, it } from '@jest/globals';
+
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
 import { ExitCode } from '../src/index.js';
 import { cli, example, fixture } from './helpers.js';
 
@@ -16,16 +17,24 @@ describe('literal values', () => {
     ['spec.crds[0].resources.secrets.onReconcile[0].generate.password.length', 'literal-values.yaml:22:39'],
   ];
 
-  it('validate runs each handler\'s resolve on what the katalog writes literally, and checks where children live', async () => {
+  it("validate runs each handler's resolve on what the katalog writes literally, and checks where children live", async () => {
     const r = await cli(['validate', '--katalog', fixture('literal-values.yaml'), '--output', 'json']);
     expect(r.code).toBe(ExitCode.Problems);
     const body = JSON.parse(r.stdout) as { problems: { path: string; message: string; location: string }[] };
     expect(body.problems.map((p) => [p.path, p.location.replace(/^.*\//, '')])).toEqual(expected);
-    expect(body.problems[2]?.message).toContain('a child must live in its owner\'s namespace');
+    expect(body.problems[2]?.message).toContain("a child must live in its owner's namespace");
   });
 
   it('render refuses the same katalog with the same problems, before any CR is resolved', async () => {
-    const r = await cli(['render', '--katalog', fixture('literal-values.yaml'), '--cr', example('website.yaml'), '--output', 'json']);
+    const r = await cli([
+      'render',
+      '--katalog',
+      fixture('literal-values.yaml'),
+      '--cr',
+      example('website.yaml'),
+      '--output',
+      'json',
+    ]);
     expect(r.code).toBe(ExitCode.Problems);
     const body = JSON.parse(r.stdout) as { error: { problems: { path: string }[] } };
     expect(body.error.problems.map((p) => p.path)).toEqual(expected.map(([path]) => path));
@@ -49,7 +58,10 @@ describe('literal values', () => {
 describe('a key near an installed resource package', () => {
   it('is an invalid katalog (exit 1, "did you mean configmaps?"), not a package to install', async () => {
     const typo = join(tmp, 'typo.yaml');
-    writeFileSync(typo, readFileSync(example('katalog.yaml'), 'utf8').replace('        configmaps:\n', '        configmap:\n'));
+    writeFileSync(
+      typo,
+      readFileSync(example('katalog.yaml'), 'utf8').replace('        configmaps:\n', '        configmap:\n'),
+    );
     const r = await cli(['validate', '--katalog', typo]);
     expect(r.code).toBe(ExitCode.Problems);
     expect(r.stdout).toContain('did you mean configmaps?');

@@ -1,22 +1,40 @@
 /** Issue 14 item 14: local failures are named as local, and checked before the cluster is. */
-import { describe, expect, it } from '@jest/globals';
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
+import { describe, expect, it } from '@jest/globals';
 import { HttpAddressError, parseAddress } from '@orkestra/operator';
+import { stringify } from 'yaml';
 import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
 
 // A cluster nobody answers for: reaching it would fail with exit 3 after retries.
 const unreachable = join(mkdtempSync(join(tmpdir(), 'orkestra-local-')), 'unreachable.kubeconfig');
-writeFileSync(unreachable, stringify({
-  apiVersion: 'v1', kind: 'Config', 'current-context': 'x',
-  clusters: [{ name: 'x', cluster: { server: 'https://127.0.0.1:1', 'insecure-skip-tls-verify': true } }],
-  users: [{ name: 'x', user: { token: 'abc' } }], contexts: [{ name: 'x', context: { cluster: 'x', user: 'x' } }],
-}));
-const run = (address: string) => cli(['run', '--katalog', example('katalog.yaml'), '--kubeconfig', unreachable, '--http-address', address, '--log-level', 'silent']);
+writeFileSync(
+  unreachable,
+  stringify({
+    apiVersion: 'v1',
+    kind: 'Config',
+    'current-context': 'x',
+    clusters: [{ name: 'x', cluster: { server: 'https://127.0.0.1:1', 'insecure-skip-tls-verify': true } }],
+    users: [{ name: 'x', user: { token: 'abc' } }],
+    contexts: [{ name: 'x', context: { cluster: 'x', user: 'x' } }],
+  }),
+);
+const run = (address: string) =>
+  cli([
+    'run',
+    '--katalog',
+    example('katalog.yaml'),
+    '--kubeconfig',
+    unreachable,
+    '--http-address',
+    address,
+    '--log-level',
+    'silent',
+  ]);
 
 describe('run --http-address', () => {
   it('a malformed address is a usage error (exit 2), found before connecting', async () => {
@@ -41,7 +59,7 @@ describe('run --http-address', () => {
     }
   });
 
-  it('an address that is not this machine\'s is a usage error too', async () => {
+  it("an address that is not this machine's is a usage error too", async () => {
     const r = await run('192.0.2.1:8080'); // TEST-NET-1: never a local address
     expect(r.code).toBe(ExitCode.Usage);
     expect(r.stderr).toContain('192.0.2.1 is not an address of this machine');

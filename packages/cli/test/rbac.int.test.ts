@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster } from '@orkestra/testenv';
 import { deniedPermissions, type Permission } from '@orkestra/operator';
+import { testCluster } from '@orkestra/testenv';
+import { stringify } from 'yaml';
 import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
 
@@ -17,7 +17,10 @@ const cluster = testCluster();
 const katalog = example('katalog.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'orkestra-rbac-'));
 type Rule = { apiGroups: string[]; resources: string[]; verbs: string[] };
-const readyOf = (cr: KubeObject | undefined) => ((cr?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []).find((c) => c.type === 'Ready');
+const readyOf = (cr: KubeObject | undefined) =>
+  ((cr?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []).find(
+    (c) => c.type === 'Ready',
+  );
 
 describe('generate rbac: the printed role is enough, and nothing less is', () => {
   let admin: Kubeclient;
@@ -32,13 +35,31 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
     let logs = '';
     let seen!: () => void;
     const reached = new Promise<void>((resolve) => (seen = resolve));
-    const done = cli(['run', '--katalog', katalog, '--kubeconfig', saKubeconfig, '--namespace', ns, '--leader-election-namespace', ns, '--http-address', '127.0.0.1:0', '--log-format', 'json', ...args], {
-      signal: abort.signal,
-      onStdout: (text) => {
-        logs = text;
-        if (until(text)) seen();
+    const done = cli(
+      [
+        'run',
+        '--katalog',
+        katalog,
+        '--kubeconfig',
+        saKubeconfig,
+        '--namespace',
+        ns,
+        '--leader-election-namespace',
+        ns,
+        '--http-address',
+        '127.0.0.1:0',
+        '--log-format',
+        'json',
+        ...args,
+      ],
+      {
+        signal: abort.signal,
+        onStdout: (text) => {
+          logs = text;
+          if (until(text)) seen();
+        },
       },
-    });
+    );
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     await Promise.race([reached, done]);
     return { done: done.finally(() => clearTimeout(timer)), stop: () => abort.abort(), logs: () => logs };
@@ -48,28 +69,56 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
     admin = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('rbac');
     name = `orkestra-rbac-${randomBytes(3).toString('hex')}`;
-    const generated = await cli(['generate', 'rbac', '--katalog', katalog, '--service-account', `${ns}/${sa}`, '--leader-election-namespace', ns, '--name', name, '--output', 'json']);
+    const generated = await cli([
+      'generate',
+      'rbac',
+      '--katalog',
+      katalog,
+      '--service-account',
+      `${ns}/${sa}`,
+      '--leader-election-namespace',
+      ns,
+      '--name',
+      name,
+      '--output',
+      'json',
+    ]);
     expect(generated.code).toBe(ExitCode.Ok);
     for (const object of (JSON.parse(generated.stdout) as { items: KubeObject[] }).items) await admin.create(object);
     // testenv runs without the ServiceAccount admission plugin and its controllers: make the account by hand.
     await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: ns } });
-    const token = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({ name: sa, namespace: ns, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
+    const token = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
+      name: sa,
+      namespace: ns,
+      body: { spec: { audiences: [], expirationSeconds: 3600 } },
+    });
     const server = cluster.kubeConfig.getCurrentCluster()!;
     saKubeconfig = join(tmp, 'sa.kubeconfig');
-    writeFileSync(saKubeconfig, stringify({
-      apiVersion: 'v1', kind: 'Config', 'current-context': 'sa',
-      clusters: [{ name: 'testenv', cluster: { server: server.server, 'certificate-authority-data': server.caData } }],
-      users: [{ name: sa, user: { token: token.status?.token } }],
-      contexts: [{ name: 'sa', context: { cluster: 'testenv', user: sa, namespace: ns } }],
-    }));
+    writeFileSync(
+      saKubeconfig,
+      stringify({
+        apiVersion: 'v1',
+        kind: 'Config',
+        'current-context': 'sa',
+        clusters: [
+          { name: 'testenv', cluster: { server: server.server, 'certificate-authority-data': server.caData } },
+        ],
+        users: [{ name: sa, user: { token: token.status?.token } }],
+        contexts: [{ name: 'sa', context: { cluster: 'testenv', user: sa, namespace: ns } }],
+      }),
+    );
     const kc = new KubeConfig();
     kc.loadFromFile(saKubeconfig);
     saKube = new Kubeclient(kc);
   });
 
   afterAll(async () => {
-    await admin.delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', name }).catch(() => undefined);
-    await admin.delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name }).catch(() => undefined);
+    await admin
+      .delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', name })
+      .catch(() => undefined);
+    await admin
+      .delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name })
+      .catch(() => undefined);
     await cluster.deleteNamespaces();
     await Promise.all([admin?.close(), saKube?.close()]);
   });
@@ -77,9 +126,24 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
   it('the reconciler, as an identity bound to exactly that role, converges', async () => {
     const run = await runAs([], (logs) => logs.includes('caches synced: reconciling'));
     expect(run.logs()).toContain('RBAC permissions checked');
-    await admin.create({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: ns }, spec: { image: 'nginx:1.27' } });
-    await cluster.waitFor(async () => readyOf(await admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }))?.status === 'True', { timeoutMs: 20_000, description: 'the Website to be Ready' });
-    for (const [kind, apiVersion, child] of [['Deployment', 'apps/v1', 'shop-web'], ['Service', 'v1', 'shop-web'], ['ConfigMap', 'v1', 'shop-page'], ['Secret', 'v1', 'shop-admin']] as const) {
+    await admin.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name: 'shop', namespace: ns },
+      spec: { image: 'nginx:1.27' },
+    });
+    await cluster.waitFor(
+      async () =>
+        readyOf(await admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }))
+          ?.status === 'True',
+      { timeoutMs: 20_000, description: 'the Website to be Ready' },
+    );
+    for (const [kind, apiVersion, child] of [
+      ['Deployment', 'apps/v1', 'shop-web'],
+      ['Service', 'v1', 'shop-web'],
+      ['ConfigMap', 'v1', 'shop-page'],
+      ['Secret', 'v1', 'shop-admin'],
+    ] as const) {
       expect(await admin.get({ apiVersion, kind, namespace: ns, name: child })).toBeDefined();
     }
     run.stop();
@@ -91,15 +155,37 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
 
   it('with one rule removed, run stops before it starts with Forbidden, naming each missing permission', async () => {
     const role = await admin.get({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name });
-    const rules = (role!.rules as Rule[]).map((r) => (r.resources.includes('secrets') ? { ...r, resources: r.resources.filter((x) => x !== 'secrets') } : r));
+    const rules = (role!.rules as Rule[]).map((r) =>
+      r.resources.includes('secrets') ? { ...r, resources: r.resources.filter((x) => x !== 'secrets') } : r,
+    );
     await admin.update({ ...role!, rules });
     const secrets: Permission = { group: '', resource: 'secrets', verbs: ['create'], namespace: ns, why: '' };
-    await cluster.waitFor(async () => (await deniedPermissions(saKube, [secrets])).length === 1, { timeoutMs: 10_000, description: 'the authorizer to see the smaller role' });
+    await cluster.waitFor(async () => (await deniedPermissions(saKube, [secrets])).length === 1, {
+      timeoutMs: 10_000,
+      description: 'the authorizer to see the smaller role',
+    });
 
-    const r = await cli(['run', '--katalog', katalog, '--kubeconfig', saKubeconfig, '--namespace', ns, '--leader-election-namespace', ns, '--log-level', 'silent']);
+    const r = await cli([
+      'run',
+      '--katalog',
+      katalog,
+      '--kubeconfig',
+      saKubeconfig,
+      '--namespace',
+      ns,
+      '--leader-election-namespace',
+      ns,
+      '--log-level',
+      'silent',
+    ]);
     expect(r.code).toBe(ExitCode.Forbidden);
-    expect(r.stderr).toContain(`Forbidden: the identity system:serviceaccount:${ns}:${sa} lacks 6 permissions the katalog needs`);
-    for (const verb of ['get', 'list', 'watch', 'create', 'patch', 'delete']) expect(r.stderr).toContain(`${verb} secrets in namespace ${ns}: needed for Secret children (secrets): watch, apply, prune`);
+    expect(r.stderr).toContain(
+      `Forbidden: the identity system:serviceaccount:${ns}:${sa} lacks 6 permissions the katalog needs`,
+    );
+    for (const verb of ['get', 'list', 'watch', 'create', 'patch', 'delete'])
+      expect(r.stderr).toContain(
+        `${verb} secrets in namespace ${ns}: needed for Secret children (secrets): watch, apply, prune`,
+      );
     expect(r.stderr).toContain('orkestra generate rbac');
     expect(r.stderr.match(/ in namespace /g)?.length).toBe(6); // nothing else is missing
   }, 30_000);
@@ -107,16 +193,37 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
   it('without the permission check, a Forbidden write is reported with the permission to grant', async () => {
     const role = await admin.get({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name });
     // Put secrets back, take the status subresource away.
-    const rules = (role!.rules as Rule[]).filter((r) => !r.resources.includes('websites/status')).map((r) => (r.resources.includes('configmaps') ? { ...r, resources: [...r.resources, 'secrets'] } : r));
+    const rules = (role!.rules as Rule[])
+      .filter((r) => !r.resources.includes('websites/status'))
+      .map((r) => (r.resources.includes('configmaps') ? { ...r, resources: [...r.resources, 'secrets'] } : r));
     await admin.update({ ...role!, rules });
-    const status: Permission = { group: 'example.com', resource: 'websites/status', verbs: ['patch'], namespace: ns, why: '' };
-    await cluster.waitFor(async () => (await deniedPermissions(saKube, [status])).length === 1, { timeoutMs: 10_000, description: 'the authorizer to see the new role' });
-    await admin.create({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'blog', namespace: ns }, spec: { image: 'nginx:1.27' } });
+    const status: Permission = {
+      group: 'example.com',
+      resource: 'websites/status',
+      verbs: ['patch'],
+      namespace: ns,
+      why: '',
+    };
+    await cluster.waitFor(async () => (await deniedPermissions(saKube, [status])).length === 1, {
+      timeoutMs: 10_000,
+      description: 'the authorizer to see the new role',
+    });
+    await admin.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name: 'blog', namespace: ns },
+      spec: { image: 'nginx:1.27' },
+    });
 
-    const run = await runAs(['--skip-permission-check'], (logs) => /"err":"[^\n]*is forbidden[^\n]*"msg":"reconcile failed"/.test(logs));
+    const run = await runAs(['--skip-permission-check'], (logs) =>
+      /"err":"[^\n]*is forbidden[^\n]*"msg":"reconcile failed"/.test(logs),
+    );
     run.stop();
     await run.done;
-    const line = run.logs().split('\n').find((l) => l.includes('"msg":"reconcile failed"') && l.includes('is forbidden'));
+    const line = run
+      .logs()
+      .split('\n')
+      .find((l) => l.includes('"msg":"reconcile failed"') && l.includes('is forbidden'));
     expect(line).toBeDefined();
     expect(line).toContain(`User \\"system:serviceaccount:${ns}:${sa}\\" cannot patch resource \\"websites/status\\"`);
     expect(line).toContain('patch Website');

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testCluster } from '@orkestra/testenv';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { SEMI_SPACE_FLAG } from '@orkestra/operator';
+import { testCluster } from '@orkestra/testenv';
 import { example } from './helpers.js';
 
 // `orkestra run` as its own process (from the sources), against the test control plane, with a module hook that
@@ -28,11 +28,33 @@ afterAll(async () => {
 describe('orkestra run', () => {
   it('reconciles without loading @kubernetes/client-node, in a process re-executed with its memory settings', async () => {
     const log = join(tmp, 'modules.log');
-    const child = spawn(process.execPath, [
-      '--experimental-transform-types', '--no-warnings', '--conditions=@orkestra/source', '--import', moduleLogHook,
-      bin, 'run', '--katalog', example('katalog.yaml'), '--kubeconfig', cluster.kubeconfigPath!, '--namespace', ns,
-      '--no-leader-elect', '--http-address', '127.0.0.1:0', '--log-format', 'json',
-    ], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ORKESTRA_MODULE_LOG: log } });
+    const child = spawn(
+      process.execPath,
+      [
+        '--experimental-transform-types',
+        '--no-warnings',
+        '--conditions=@orkestra/source',
+        '--import',
+        moduleLogHook,
+        bin,
+        'run',
+        '--katalog',
+        example('katalog.yaml'),
+        '--kubeconfig',
+        cluster.kubeconfigPath!,
+        '--namespace',
+        ns,
+        '--no-leader-elect',
+        '--http-address',
+        '127.0.0.1:0',
+        '--log-format',
+        'json',
+      ],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ORKESTRA_MODULE_LOG: log },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -41,11 +63,14 @@ describe('orkestra run', () => {
     let cmdline: string[] = [];
     let environ: string[] = [];
     try {
-      await cluster.waitFor(async () => {
-        const url = /"url":"(http:\/\/[^"]+)"/.exec(stdout)?.[1];
-        if (child.exitCode !== null) throw new Error(`orkestra run exited ${child.exitCode}: ${stderr}${stdout}`);
-        return url !== undefined && (await fetch(`${url}/readyz`)).status === 200;
-      }, { timeoutMs: 45_000, description: 'orkestra run to be ready' });
+      await cluster.waitFor(
+        async () => {
+          const url = /"url":"(http:\/\/[^"]+)"/.exec(stdout)?.[1];
+          if (child.exitCode !== null) throw new Error(`orkestra run exited ${child.exitCode}: ${stderr}${stdout}`);
+          return url !== undefined && (await fetch(`${url}/readyz`)).status === 200;
+        },
+        { timeoutMs: 45_000, description: 'orkestra run to be ready' },
+      );
       // It re-executed itself with its memory settings (runtime-tuning.ts): same PID, new command line and environment.
       cmdline = readFileSync(`/proc/${child.pid}/cmdline`, 'utf8').split('\0');
       environ = readFileSync(`/proc/${child.pid}/environ`, 'utf8').split('\0');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { Kubeclient } from '@orkestra/core/kube';
 import { KubeConfig } from '@kubernetes/client-node';
+import { Kubeclient } from '@orkestra/core/kube';
 import { LeaderElector, microTime, parseAddress } from '@orkestra/operator';
 
 describe('small parts', () => {
@@ -17,8 +17,12 @@ describe('small parts', () => {
     const kc = new KubeConfig();
     kc.loadFromClusterAndUser({ name: 'c', server: 'https://127.0.0.1:1', skipTLSVerify: true }, { name: 'u' });
     const kube = new Kubeclient(kc);
-    expect(() => new LeaderElector(kube, { namespace: 'n', name: 'l', leaseDurationMs: 10_000, renewDeadlineMs: 10_000 })).toThrow('leaseDuration (10000 ms) must be greater than renewDeadline');
-    expect(() => new LeaderElector(kube, { namespace: 'n', name: 'l', renewDeadlineMs: 2_000, retryPeriodMs: 2_000 })).toThrow('renewDeadline (2000 ms) must be greater than 1.2 × retryPeriod');
+    expect(
+      () => new LeaderElector(kube, { namespace: 'n', name: 'l', leaseDurationMs: 10_000, renewDeadlineMs: 10_000 }),
+    ).toThrow('leaseDuration (10000 ms) must be greater than renewDeadline');
+    expect(
+      () => new LeaderElector(kube, { namespace: 'n', name: 'l', renewDeadlineMs: 2_000, retryPeriodMs: 2_000 }),
+    ).toThrow('renewDeadline (2000 ms) must be greater than 1.2 × retryPeriod');
     expect(new LeaderElector(kube, { namespace: 'n', name: 'l' }).identity).toMatch(/_[0-9a-f]{8}$/);
   });
 });

@@ -1,9 +1,20 @@
 /** ConfigMaps: how to resolve a source and build the object; the lifecycle is core's. */
 import {
-  Validator, canonicalBase64, checkWrappedBase64, defineResource, immutableDataChanges, metadataFor, readKeysFrom, resolveCommonFields,
-  type DriftedField, type ImmutableChange, type KubeObject, type ObjectReader, type OwnerObject,
+  canonicalBase64,
+  checkWrappedBase64,
+  type DriftedField,
+  defineResource,
+  type ImmutableChange,
+  immutableDataChanges,
+  type KubeObject,
+  metadataFor,
+  type ObjectReader,
+  type OwnerObject,
+  readKeysFrom,
+  resolveCommonFields,
+  Validator,
 } from '@orkestra/core';
-import { ConfigMapSourceSchema, type ConfigMapSource, type ResolvedConfigMap } from './types.js';
+import { type ConfigMapSource, ConfigMapSourceSchema, type ResolvedConfigMap } from './types.js';
 
 /**
  * Resolves a ConfigMap source: name `<owner>-config` by default, keys checked (`a/b` is not a key), binary
@@ -15,11 +26,21 @@ import { ConfigMapSourceSchema, type ConfigMapSource, type ResolvedConfigMap } f
  * // { name: 'shop-config', data: { 'app.properties': 'color=blue' }, binaryData: {}, labels: { 'managed-by': 'orkestra', … }, … }
  */
 export function resolve(source: ConfigMapSource, ownerName: string): ResolvedConfigMap {
-  const v = new Validator({ kind: 'ConfigMap', name: typeof source.name === 'string' ? source.name : `${ownerName}-config` });
+  const v = new Validator({
+    kind: 'ConfigMap',
+    name: typeof source.name === 'string' ? source.name : `${ownerName}-config`,
+  });
   const common = resolveCommonFields(v, source, ownerName, { defaultSuffix: 'config' });
   const data = v.data('data', source.data);
-  const binaryData = Object.fromEntries(Object.entries(v.data('binaryData', source.binaryData, checkWrappedBase64)).map(([k, b]) => [k, canonicalBase64(b)]));
-  for (const key of Object.keys(binaryData)) if (key in data) v.add(`binaryData.${key}`, 'is also a key of data', 'a key can be in data or in binaryData, not both');
+  const binaryData = Object.fromEntries(
+    Object.entries(v.data('binaryData', source.binaryData, checkWrappedBase64)).map(([k, b]) => [
+      k,
+      canonicalBase64(b),
+    ]),
+  );
+  for (const key of Object.keys(binaryData))
+    if (key in data)
+      v.add(`binaryData.${key}`, 'is also a key of data', 'a key can be in data or in binaryData, not both');
   let fromConfigMap: ResolvedConfigMap['fromConfigMap'];
   if (source.fromConfigMap !== undefined) {
     const ref = typeof source.fromConfigMap === 'object' ? source.fromConfigMap : { name: source.fromConfigMap };
@@ -42,7 +63,13 @@ export async function desired(owner: OwnerObject, spec: ResolvedConfigMap, reade
   let data = spec.data;
   let binaryData = spec.binaryData;
   if (spec.fromConfigMap) {
-    const copied = await readKeysFrom(reader, { apiVersion: 'v1', kind: 'ConfigMap', namespace: metadata.namespace }, spec.fromConfigMap, ['data', 'binaryData'], 'fromConfigMap');
+    const copied = await readKeysFrom(
+      reader,
+      { apiVersion: 'v1', kind: 'ConfigMap', namespace: metadata.namespace },
+      spec.fromConfigMap,
+      ['data', 'binaryData'],
+      'fromConfigMap',
+    );
     data = { ...copied.data, ...data };
     binaryData = { ...copied.binaryData, ...binaryData };
     for (const key of Object.keys(data)) delete binaryData[key];
@@ -61,7 +88,11 @@ export async function desired(owner: OwnerObject, spec: ResolvedConfigMap, reade
  * The content of an immutable ConfigMap (and the flag itself, once set) cannot change in place: a changed
  * or added value, a removed key, or `immutable` turned off or dropped.
  */
-export function immutableChanges(drifted: readonly DriftedField[], live: KubeObject, desired?: KubeObject): ImmutableChange[] {
+export function immutableChanges(
+  drifted: readonly DriftedField[],
+  live: KubeObject,
+  desired?: KubeObject,
+): ImmutableChange[] {
   return immutableDataChanges(drifted, live, desired, { kind: 'ConfigMap', fields: ['data', 'binaryData'] });
 }
 
@@ -84,4 +115,5 @@ export const create = handler.create;
 export const update = handler.update;
 /** Deletes the ConfigMap if the owner controls it (see core's `deleteChild`). */
 const remove = handler.delete;
+
 export { remove as delete };

@@ -1,3 +1,3 @@
-export { resolve, desired, create, update, delete, handler, immutableChanges } from './configmap.js';
-export { ConfigMapSourceSchema } from './types.js';
+export { create, delete, desired, handler, immutableChanges, resolve, update } from './configmap.js';
 export type { ConfigMapSource, ResolvedConfigMap } from './types.js';
+export { ConfigMapSourceSchema } from './types.js';

@@ -1,5 +1,13 @@
 /** The ConfigMap template source and its resolved spec. */
-import { Type, booleanField, commonSourceFields, stringField, stringMapField, type CommonResolved, type Static } from '@orkestra/core';
+import {
+  booleanField,
+  type CommonResolved,
+  commonSourceFields,
+  type Static,
+  stringField,
+  stringMapField,
+  Type,
+} from '@orkestra/core';
 
 /** JSON Schema of a ConfigMap template source (also its TypeScript type, {@link ConfigMapSource}). */
 export const ConfigMapSourceSchema = Type.Object(
@@ -8,15 +16,20 @@ export const ConfigMapSourceSchema = Type.Object(
     data: Type.Optional(stringMapField('Keys and their text values.')),
     binaryData: Type.Optional(stringMapField('Keys and their values, base64-encoded.')),
     fromConfigMap: Type.Optional(
-      Type.Union([
-        stringField('Name of a ConfigMap in the same namespace whose keys are copied.'),
-        Type.Object({
-          name: stringField('Name of a ConfigMap in the same namespace whose keys are copied.'),
-          keys: Type.Optional(Type.Array(Type.String(), { description: 'Only these keys; all when absent.' })),
-        }),
-      ], { description: 'Copy keys from another ConfigMap of the namespace; keys declared in data or binaryData win.' }),
+      Type.Union(
+        [
+          stringField('Name of a ConfigMap in the same namespace whose keys are copied.'),
+          Type.Object({
+            name: stringField('Name of a ConfigMap in the same namespace whose keys are copied.'),
+            keys: Type.Optional(Type.Array(Type.String(), { description: 'Only these keys; all when absent.' })),
+          }),
+        ],
+        { description: 'Copy keys from another ConfigMap of the namespace; keys declared in data or binaryData win.' },
+      ),
     ),
-    immutable: Type.Optional(booleanField('Make the ConfigMap immutable: its data can no longer change (changing it needs recreate: true).')),
+    immutable: Type.Optional(
+      booleanField('Make the ConfigMap immutable: its data can no longer change (changing it needs recreate: true).'),
+    ),
   },
   { additionalProperties: false, description: 'A ConfigMap owned by the custom resource.' },
 );

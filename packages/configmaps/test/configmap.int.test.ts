@@ -8,10 +8,26 @@ const read = (name: string) => t.other.get({ apiVersion: 'v1', kind: 'ConfigMap'
 
 describe('fromConfigMap', () => {
   it('copies keys, declared keys winning; a missing key is an error naming it', async () => {
-    await t.other.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'base', namespace: t.namespace }, data: { shared: 'base', over: 'base' } });
-    await configmaps.update(t.ctx, t.kube, t.owner, configmaps.resolve({ fromConfigMap: 'base', data: { over: 'mine' } }, 'site'));
+    await t.other.create({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'base', namespace: t.namespace },
+      data: { shared: 'base', over: 'base' },
+    });
+    await configmaps.update(
+      t.ctx,
+      t.kube,
+      t.owner,
+      configmaps.resolve({ fromConfigMap: 'base', data: { over: 'mine' } }, 'site'),
+    );
     expect((await read('site-config'))?.data).toEqual({ shared: 'base', over: 'mine' });
-    await expect(configmaps.update(t.ctx, t.kube, t.owner, configmaps.resolve({ fromConfigMap: { name: 'base', keys: ['nope'] } }, 'site')))
-      .rejects.toThrow(`fromConfigMap.keys: ConfigMap ${t.namespace}/base has no key "nope"`);
+    await expect(
+      configmaps.update(
+        t.ctx,
+        t.kube,
+        t.owner,
+        configmaps.resolve({ fromConfigMap: { name: 'base', keys: ['nope'] } }, 'site'),
+      ),
+    ).rejects.toThrow(`fromConfigMap.keys: ConfigMap ${t.namespace}/base has no key "nope"`);
   });
 });

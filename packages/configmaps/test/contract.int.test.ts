@@ -5,9 +5,19 @@ import { handler } from '../src/index.js';
 
 describeResourceContract(handler, {
   minimal: {},
-  full: { data: { a: '1', 'b.json': '{"x":1}' }, binaryData: { bin: 'AAEC' }, labels: { app: 'web' }, annotations: { note: 'x' } },
+  full: {
+    data: { a: '1', 'b.json': '{"x":1}' },
+    binaryData: { bin: 'AAEC' },
+    labels: { app: 'web' },
+    annotations: { note: 'x' },
+  },
   created: (live) => expect(live).toMatchObject({ data: { a: '1', 'b.json': '{"x":1}' }, binaryData: { bin: 'AAEC' } }),
-  foreign: ({ name, namespace }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { theirs: 'yes' } }),
+  foreign: ({ name, namespace }) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace },
+    data: { theirs: 'yes' },
+  }),
   drifts: [
     { what: 'a data value', patch: { data: { a: 'evil' } } },
     { what: 'a removed data key', patch: { data: { a: null } } },
@@ -15,7 +25,12 @@ describeResourceContract(handler, {
     { what: 'a label', patch: { metadata: { labels: { app: 'other' } } } },
     { what: 'an annotation', patch: { metadata: { annotations: { note: 'changed' } } } },
   ],
-  dropped: { data: undefined, binaryData: undefined, 'metadata.labels.app': undefined, 'metadata.annotations.note': undefined },
+  dropped: {
+    data: undefined,
+    binaryData: undefined,
+    'metadata.labels.app': undefined,
+    'metadata.annotations.note': undefined,
+  },
   immutable: [
     {
       what: 'a data value of an immutable ConfigMap',
@@ -24,7 +39,17 @@ describeResourceContract(handler, {
       paths: ['data.a'],
       recreated: (live) => expect(live.data).toEqual({ a: '2' }),
     },
-    { what: 'a key removed from an immutable ConfigMap', before: { data: { a: '1', b: '2' }, immutable: true }, after: { data: { a: '1' }, immutable: true }, paths: ['data.b'] },
-    { what: 'an immutable ConfigMap made mutable', before: { data: { a: '1' }, immutable: true }, after: { data: { a: '1' }, immutable: false }, paths: ['immutable'] },
+    {
+      what: 'a key removed from an immutable ConfigMap',
+      before: { data: { a: '1', b: '2' }, immutable: true },
+      after: { data: { a: '1' }, immutable: true },
+      paths: ['data.b'],
+    },
+    {
+      what: 'an immutable ConfigMap made mutable',
+      before: { data: { a: '1' }, immutable: true },
+      after: { data: { a: '1' }, immutable: false },
+      paths: ['immutable'],
+    },
   ],
 });

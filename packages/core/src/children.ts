@@ -8,11 +8,19 @@
  * that is in sync costs no write at all; reads go through the client's read cache when one is plugged in.
  */
 import type { Context } from './context.js';
-import { matchObject, withAppliedFields, type DriftedField, type MatchOptions } from './drift.js';
-import { AlreadyExistsError, ConflictError, InvalidError, OrkestraError, OwnershipError, describeObject, type ObjectLocation } from './errors.js';
-import type { ObjectClient } from './object-client.js';
+import { type DriftedField, type MatchOptions, matchObject, withAppliedFields } from './drift.js';
+import {
+  AlreadyExistsError,
+  ConflictError,
+  describeObject,
+  InvalidError,
+  type ObjectLocation,
+  OrkestraError,
+  OwnershipError,
+} from './errors.js';
 import { childSelector, withSystemLabels } from './labels.js';
-import { claimListItems, managersOf, type ListItemKey, type ManagedFieldsEntry } from './managed-fields.js';
+import { claimListItems, type ListItemKey, type ManagedFieldsEntry, managersOf } from './managed-fields.js';
+import type { ObjectClient } from './object-client.js';
 import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
 import { describeOwner, refOf } from './objects.js';
 import { assertOwnable, ownerReferencesFor } from './owner-references.js';
@@ -98,7 +106,10 @@ export class ContestedItemsError extends OrkestraError {
 
   constructor(object: ObjectLocation, list: string, managers: readonly string[], attempts: number, cause: unknown) {
     const who = managers.length ? `another writer (field manager ${managers.join(', ')})` : 'another writer';
-    const refused = cause instanceof InvalidError ? cause.causes.map((c) => `${c.field ?? '?'}: ${c.message ?? c.reason ?? ''}`).join('; ') : '';
+    const refused =
+      cause instanceof InvalidError
+        ? cause.causes.map((c) => `${c.field ?? '?'}: ${c.message ?? c.reason ?? ''}`).join('; ')
+        : '';
     super(
       'Contested',
       `cannot update ${describeObject(object)}: ${who} keeps changing items of ${list} in the place of ours` +
@@ -119,10 +130,23 @@ export class ContestedItemsError extends OrkestraError {
  * const obj = buildChild(website, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-config', namespace: 'shop' }, data });
  * obj.metadata.ownerReferences; // [{ …website, controller: true, blockOwnerDeletion: true }]
  */
-export function buildChild<T extends KubeObject>(owner: OwnerObject, desired: T, behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {}): T {
+export function buildChild<T extends KubeObject>(
+  owner: OwnerObject,
+  desired: T,
+  behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {},
+): T {
   const namespace = behaviour.clusterScoped ? undefined : (desired.metadata.namespace ?? owner.metadata.namespace);
-  assertOwnable(owner, { kind: desired.kind, name: desired.metadata.name ?? '', namespace, clusterScoped: behaviour.clusterScoped ?? false });
-  const metadata = { ...desired.metadata, labels: withSystemLabels(desired.metadata.labels, owner.metadata.name), ownerReferences: ownerReferencesFor(owner) };
+  assertOwnable(owner, {
+    kind: desired.kind,
+    name: desired.metadata.name ?? '',
+    namespace,
+    clusterScoped: behaviour.clusterScoped ?? false,
+  });
+  const metadata = {
+    ...desired.metadata,
+    labels: withSystemLabels(desired.metadata.labels, owner.metadata.name),
+    ownerReferences: ownerReferencesFor(owner),
+  };
   if (namespace === undefined) delete metadata.namespace;
   else metadata.namespace = namespace;
   return withAppliedFields({ ...desired, metadata });
@@ -134,17 +158,29 @@ function location(obj: KubeObject): ObjectLocation {
 
 function assertControlled(live: KubeObject, owner: OwnerObject, action: string): void {
   if (!isControlledBy(live, owner)) {
-    throw new OwnershipError(location(live), describeOwner(owner), describeController(controllerOf(live), live.metadata.namespace), action);
+    throw new OwnershipError(
+      location(live),
+      describeOwner(owner),
+      describeController(controllerOf(live), live.metadata.namespace),
+      action,
+    );
   }
 }
 
 function isImmutableRefusal(e: unknown): e is InvalidError {
-  return e instanceof InvalidError && /immutable|may not change|field is not mutable/i.test(`${e.message} ${e.causes.map((c) => c.message).join(' ')}`);
+  return (
+    e instanceof InvalidError &&
+    /immutable|may not change|field is not mutable/i.test(`${e.message} ${e.causes.map((c) => c.message).join(' ')}`)
+  );
 }
 
 function immutableFromError(e: InvalidError): ImmutableChange[] {
-  const fields = e.causes.filter((c) => /immutable|may not change/i.test(c.message ?? '')).map((c) => ({ path: c.field ?? '?', reason: 'the API server refuses changes to it' }));
-  return fields.length ? fields : [{ path: '?', reason: e.status?.message ?? 'the API server refused the change as immutable' }];
+  const fields = e.causes
+    .filter((c) => /immutable|may not change/i.test(c.message ?? ''))
+    .map((c) => ({ path: c.field ?? '?', reason: 'the API server refuses changes to it' }));
+  return fields.length
+    ? fields
+    : [{ path: '?', reason: e.status?.message ?? 'the API server refused the change as immutable' }];
 }
 
 /**
@@ -159,7 +195,13 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
  * @example
  * await createChild(ctx, kube, website, desiredConfigMap); // { action: 'created' } or { action: 'unchanged' }
  */
-export async function createChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
+export async function createChild(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour = {},
+): Promise<ChildResult> {
   const child = buildChild(owner, desired, behaviour);
   const outcome = await readOrCreate(ctx, kube, owner, desired, behaviour, child);
   if ('created' in outcome) return outcome.created;
@@ -171,7 +213,14 @@ export async function createChild(ctx: Context, kube: ObjectClient, owner: Owner
  * The labelled child of that name, if one exists; else the create: `created`, or — when the server says an
  * object of that name exists (unlabelled, or made meanwhile) — that object as read now, for the caller to check.
  */
-async function readOrCreate(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, child: KubeObject): Promise<{ created: ChildResult } | { existing: KubeObject }> {
+async function readOrCreate(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour,
+  child: KubeObject,
+): Promise<{ created: ChildResult } | { existing: KubeObject }> {
   const ref = refOf(child);
   // An informer of Orkestra's children knows hit and miss; without one, read the server (any object counts).
   const known = kube.peek(ref, { labelSelector: ORKESTRA_CHILDREN });
@@ -179,7 +228,12 @@ async function readOrCreate(ctx: Context, kube: ObjectClient, owner: OwnerObject
   if (found) return { existing: found };
   const object = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, undefined), behaviour) : child;
   try {
-    const created = await kube.apply(object, { fieldManager: ctx.fieldManager, force: false, createOnly: true, signal: ctx.signal });
+    const created = await kube.apply(object, {
+      fieldManager: ctx.fieldManager,
+      force: false,
+      createOnly: true,
+      signal: ctx.signal,
+    });
     ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'created child');
     return { created: { action: 'created', object: created } };
   } catch (e) {
@@ -187,7 +241,13 @@ async function readOrCreate(ctx: Context, kube: ObjectClient, owner: OwnerObject
   }
   const existing = await kube.get(ref, { signal: ctx.signal });
   // It existed a moment ago and is gone again: a Conflict, which the callers retry from a fresh read.
-  if (!existing) throw new ConflictError('Conflict', 409, `create ${describeObject(location(child))}: the object existed and was deleted meanwhile`, { verb: 'create', ...location(child) });
+  if (!existing)
+    throw new ConflictError(
+      'Conflict',
+      409,
+      `create ${describeObject(location(child))}: the object existed and was deleted meanwhile`,
+      { verb: 'create', ...location(child) },
+    );
   return { existing };
 }
 
@@ -202,7 +262,13 @@ async function readOrCreate(ctx: Context, kube: ObjectClient, owner: OwnerObject
  * const result = await updateChild(ctx, kube, website, desiredDeployment, { immutable: selectorChanged });
  * result.action; // 'unchanged' in steady state
  */
-export async function updateChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour = {}): Promise<ChildResult> {
+export async function updateChild(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour = {},
+): Promise<ChildResult> {
   const retries = behaviour.conflictRetries ?? 3;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -212,28 +278,54 @@ export async function updateChild(ctx: Context, kube: ObjectClient, owner: Owner
       const raced = behaviour.takeOver !== undefined && isDuplicateRefusal(e);
       if (!(e instanceof ConflictError || raced)) throw e;
       if (attempt >= retries) throw raced ? await contested(ctx, kube, owner, desired, behaviour, attempt + 1, e) : e;
-      ctx.logger.debug({ kind: desired.kind, name: desired.metadata.name, attempt: attempt + 1 }, raced ? 'another writer raced the take-over: re-reading and retrying' : 'conflict: re-reading and retrying');
+      ctx.logger.debug(
+        { kind: desired.kind, name: desired.metadata.name, attempt: attempt + 1 },
+        raced ? 'another writer raced the take-over: re-reading and retrying' : 'conflict: re-reading and retrying',
+      );
     }
   }
 }
 
 function isDuplicateRefusal(e: unknown): e is InvalidError {
-  return e instanceof InvalidError && e.causes.some((c) => c.reason === 'FieldValueDuplicate' || /duplicate value/i.test(c.message ?? ''));
+  return (
+    e instanceof InvalidError &&
+    e.causes.some((c) => c.reason === 'FieldValueDuplicate' || /duplicate value/i.test(c.message ?? ''))
+  );
 }
 
 /** The error for a take-over lost every time: names the managers that own the items in our place now. */
-async function contested(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, attempts: number, cause: InvalidError): Promise<ContestedItemsError> {
+async function contested(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour,
+  attempts: number,
+  cause: InvalidError,
+): Promise<ContestedItemsError> {
   const child = buildChild(owner, desired, behaviour);
-  const { items } = await kube.list(child.apiVersion, child.kind, { namespace: child.metadata.namespace, fieldSelector: `metadata.name=${child.metadata.name ?? ''}`, signal: ctx.signal });
+  const { items } = await kube.list(child.apiVersion, child.kind, {
+    namespace: child.metadata.namespace,
+    fieldSelector: `metadata.name=${child.metadata.name ?? ''}`,
+    signal: ctx.signal,
+  });
   const live = items[0];
   const displaced = live && behaviour.takeOver ? behaviour.takeOver(live, child) : [];
   const managers = new Set<string>();
-  for (const item of displaced) for (const m of managersOf((live?.metadata.managedFields ?? []) as ManagedFieldsEntry[], item)) if (m !== ctx.fieldManager) managers.add(m);
+  for (const item of displaced)
+    for (const m of managersOf((live?.metadata.managedFields ?? []) as ManagedFieldsEntry[], item))
+      if (m !== ctx.fieldManager) managers.add(m);
   const list = displaced[0]?.list.join('.') ?? cause.causes[0]?.field?.replace(/\[\d+\].*$/, '') ?? '?';
   return new ContestedItemsError(location(child), list, [...managers].sort(), attempts, cause);
 }
 
-async function updateOnce(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour): Promise<ChildResult> {
+async function updateOnce(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour,
+): Promise<ChildResult> {
   const base = buildChild(owner, desired, behaviour);
   const ref = refOf(base);
   const outcome = await readOrCreate(ctx, kube, owner, desired, behaviour, base);
@@ -253,7 +345,10 @@ async function updateOnce(ctx: Context, kube: ObjectClient, owner: OwnerObject, 
   if (behaviour.takeOver) await takeOver(ctx, kube, live, child, behaviour.takeOver);
   try {
     const updated = await kube.apply(child, { fieldManager: ctx.fieldManager, force: true, signal: ctx.signal });
-    ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name, fields: match.drifted.map((d) => d.path) }, 'corrected drift');
+    ctx.logger.info(
+      { kind: ref.kind, namespace: ref.namespace, name: ref.name, fields: match.drifted.map((d) => d.path) },
+      'corrected drift',
+    );
     return { action: 'updated', object: updated, drifted: match.drifted };
   } catch (e) {
     if (!isImmutableRefusal(e)) throw e;
@@ -267,27 +362,74 @@ async function updateOnce(ctx: Context, kube: ObjectClient, owner: OwnerObject, 
  * No write when it names none or they are ours already. A copy without managedFields (informer caches drop
  * them) is read again from the server: a list, which no read cache answers.
  */
-async function takeOver(ctx: Context, kube: ObjectClient, live: KubeObject, desired: KubeObject, select: NonNullable<ChildBehaviour['takeOver']>): Promise<void> {
+async function takeOver(
+  ctx: Context,
+  kube: ObjectClient,
+  live: KubeObject,
+  desired: KubeObject,
+  select: NonNullable<ChildBehaviour['takeOver']>,
+): Promise<void> {
   if (select(live, desired).length === 0) return;
   let current: KubeObject | undefined = live;
   if (!live.metadata.managedFields) {
-    const { items } = await kube.list(live.apiVersion, live.kind, { namespace: live.metadata.namespace, fieldSelector: `metadata.name=${live.metadata.name ?? ''}`, signal: ctx.signal });
+    const { items } = await kube.list(live.apiVersion, live.kind, {
+      namespace: live.metadata.namespace,
+      fieldSelector: `metadata.name=${live.metadata.name ?? ''}`,
+      signal: ctx.signal,
+    });
     current = items[0];
     if (!current) return;
   }
   const items = select(current, desired);
-  const { managedFields, changed } = claimListItems((current.metadata.managedFields ?? []) as ManagedFieldsEntry[], ctx.fieldManager, items, current.apiVersion);
+  const { managedFields, changed } = claimListItems(
+    (current.metadata.managedFields ?? []) as ManagedFieldsEntry[],
+    ctx.fieldManager,
+    items,
+    current.apiVersion,
+  );
   if (items.length === 0 || !changed) return;
-  await kube.patch(refOf(current), { metadata: { resourceVersion: current.metadata.resourceVersion, managedFields } }, { type: 'merge', fieldManager: ctx.fieldManager, signal: ctx.signal });
-  ctx.logger.info({ kind: current.kind, namespace: current.metadata.namespace, name: current.metadata.name, items: items.map((i) => i.key) }, 'took over list items another manager added in place of ours');
+  await kube.patch(
+    refOf(current),
+    { metadata: { resourceVersion: current.metadata.resourceVersion, managedFields } },
+    { type: 'merge', fieldManager: ctx.fieldManager, signal: ctx.signal },
+  );
+  ctx.logger.info(
+    {
+      kind: current.kind,
+      namespace: current.metadata.namespace,
+      name: current.metadata.name,
+      items: items.map((i) => i.key),
+    },
+    'took over list items another manager added in place of ours',
+  );
 }
 
-async function recreate(ctx: Context, kube: ObjectClient, owner: OwnerObject, desired: KubeObject, behaviour: ChildBehaviour, live: KubeObject, drifted: DriftedField[]): Promise<ChildResult> {
+async function recreate(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour,
+  live: KubeObject,
+  drifted: DriftedField[],
+): Promise<ChildResult> {
   const ref = refOf(live);
-  await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
+  await kube.delete(ref, {
+    propagationPolicy: 'Background',
+    preconditions: { uid: live.metadata.uid ?? '' },
+    signal: ctx.signal,
+  });
   const child = buildChild(owner, behaviour.prepare ? behaviour.prepare(desired, undefined) : desired, behaviour);
-  const created = await kube.apply(child, { fieldManager: ctx.fieldManager, force: false, createOnly: true, signal: ctx.signal });
-  ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'recreated child to change an immutable field');
+  const created = await kube.apply(child, {
+    fieldManager: ctx.fieldManager,
+    force: false,
+    createOnly: true,
+    signal: ctx.signal,
+  });
+  ctx.logger.info(
+    { kind: ref.kind, namespace: ref.namespace, name: ref.name },
+    'recreated child to change an immutable field',
+  );
   return { action: 'recreated', object: created, drifted };
 }
 
@@ -304,15 +446,30 @@ async function recreate(ctx: Context, kube: ObjectClient, owner: OwnerObject, de
  * @example
  * await deleteChild(ctx, kube, website, { apiVersion: 'v1', kind: 'Service', namespace: 'shop', name: 'web-svc' });
  */
-export async function deleteChild(ctx: Context, kube: ObjectClient, owner: OwnerObject, ref: ObjectRef, behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {}): Promise<ChildResult> {
-  assertOwnable(owner, { kind: ref.kind, name: ref.name, namespace: ref.namespace, clusterScoped: behaviour.clusterScoped ?? ref.namespace === undefined });
+export async function deleteChild(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  ref: ObjectRef,
+  behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {},
+): Promise<ChildResult> {
+  assertOwnable(owner, {
+    kind: ref.kind,
+    name: ref.name,
+    namespace: ref.namespace,
+    clusterScoped: behaviour.clusterScoped ?? ref.namespace === undefined,
+  });
   for (let attempt = 0; ; attempt++) {
     const live = await kube.get(ref, { signal: ctx.signal });
     if (!live) return { action: 'absent' };
     assertControlled(live, owner, 'delete');
     if (live.metadata.deletionTimestamp) return { action: 'deleting', object: live };
     try {
-      const deleted = await kube.delete(ref, { propagationPolicy: 'Background', preconditions: { uid: live.metadata.uid ?? '' }, signal: ctx.signal });
+      const deleted = await kube.delete(ref, {
+        propagationPolicy: 'Background',
+        preconditions: { uid: live.metadata.uid ?? '' },
+        signal: ctx.signal,
+      });
       if (deleted) ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'deleted child');
       return { action: deleted ? 'deleted' : 'absent', object: live };
     } catch (e) {
@@ -329,7 +486,18 @@ export async function deleteChild(ctx: Context, kube: ObjectClient, owner: Owner
  * @example
  * const services = await listOwnedChildren(ctx, kube, website, 'v1', 'Service');
  */
-export async function listOwnedChildren(ctx: Context, kube: ObjectClient, owner: OwnerObject, apiVersion: string, kind: string, options: { namespace?: string } = {}): Promise<KubeObject[]> {
-  const { items } = await kube.list(apiVersion, kind, { namespace: options.namespace ?? owner.metadata.namespace, labelSelector: childSelector(owner.metadata.name), signal: ctx.signal });
+export async function listOwnedChildren(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  apiVersion: string,
+  kind: string,
+  options: { namespace?: string } = {},
+): Promise<KubeObject[]> {
+  const { items } = await kube.list(apiVersion, kind, {
+    namespace: options.namespace ?? owner.metadata.namespace,
+    labelSelector: childSelector(owner.metadata.name),
+    signal: ctx.signal,
+  });
   return items.filter((item) => isControlledBy(item, owner));
 }

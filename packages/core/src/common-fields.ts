@@ -47,7 +47,12 @@ const RULES: Record<NameRule, (v: string) => string | undefined> = {
  * const common = resolveCommonFields(v, source, 'shop', { defaultSuffix: 'config' }); // name 'shop-config'
  * v.done();
  */
-export function resolveCommonFields(v: Validator, source: CommonSource, ownerName: string, options: { defaultSuffix: string; nameRule?: NameRule; nameHint?: string }): CommonResolved {
+export function resolveCommonFields(
+  v: Validator,
+  source: CommonSource,
+  ownerName: string,
+  options: { defaultSuffix: string; nameRule?: NameRule; nameHint?: string },
+): CommonResolved {
   const rule = RULES[options.nameRule ?? 'dns1123-subdomain'];
   let name: string;
   if (source.name === undefined || source.name === null || source.name === '') {
@@ -66,12 +71,18 @@ export function resolveCommonFields(v: Validator, source: CommonSource, ownerNam
   }
   const labels = withSystemLabels(v.labels('labels', source.labels), ownerName);
   const annotations = v.annotations('annotations', source.annotations);
-  const recreate = source.recreate === undefined || source.recreate === null ? false : (v.boolean('recreate', source.recreate) ?? false);
+  const recreate =
+    source.recreate === undefined || source.recreate === null
+      ? false
+      : (v.boolean('recreate', source.recreate) ?? false);
   return { name, namespace, labels, annotations, recreate };
 }
 
 /** `metadata` for a desired object from the common fields. */
-export function metadataFor(common: CommonResolved, ownerNamespace: string | undefined): { name: string; namespace?: string; labels: Record<string, string>; annotations?: Record<string, string> } {
+export function metadataFor(
+  common: CommonResolved,
+  ownerNamespace: string | undefined,
+): { name: string; namespace?: string; labels: Record<string, string>; annotations?: Record<string, string> } {
   const namespace = common.namespace ?? ownerNamespace;
   return {
     name: common.name,

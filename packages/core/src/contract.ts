@@ -10,7 +10,15 @@ import type { ObjectReader } from './referenced-data.js';
 
 /** A JSON Schema (draft 2020-12 / OpenAPI v3 subset) describing a template source. */
 export interface JsonSchema {
-  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null' | readonly ('object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null')[];
+  type?:
+    | 'object'
+    | 'array'
+    | 'string'
+    | 'number'
+    | 'integer'
+    | 'boolean'
+    | 'null'
+    | readonly ('object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null')[];
   description?: string;
   properties?: Record<string, JsonSchema>;
   required?: readonly string[];
@@ -114,7 +122,10 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
 }
 
 /** The kind of one resolved child: the spec's own (handlers of any kind) or the handler's. */
-export function childKindOf(handler: Pick<ResourceHandler, 'apiVersion' | 'kind'>, spec: Pick<ResolvedSpec, 'apiVersion' | 'kind'>): ChildKind {
+export function childKindOf(
+  handler: Pick<ResourceHandler, 'apiVersion' | 'kind'>,
+  spec: Pick<ResolvedSpec, 'apiVersion' | 'kind'>,
+): ChildKind {
   return { apiVersion: spec.apiVersion ?? handler.apiVersion, kind: spec.kind ?? handler.kind };
 }
 
@@ -122,6 +133,9 @@ export function childKindOf(handler: Pick<ResourceHandler, 'apiVersion' | 'kind'
  * The kind a template source of `handler` makes, without evaluating it: {@link ResourceHandler.kindOf} for a
  * handler of any kind, else the handler's own kind.
  */
-export function templateKindOf(handler: Pick<ResourceHandler, 'apiVersion' | 'kind' | 'kindOf'>, source: unknown): ChildKind {
+export function templateKindOf(
+  handler: Pick<ResourceHandler, 'apiVersion' | 'kind' | 'kindOf'>,
+  source: unknown,
+): ChildKind {
   return handler.kindOf ? handler.kindOf(source) : { apiVersion: handler.apiVersion, kind: handler.kind };
 }

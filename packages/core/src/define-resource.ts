@@ -3,9 +3,9 @@
  * desired object, and what is special about the kind — into a full {@link ResourceHandler}. The create /
  * update / delete functions are core's child lifecycle, so no resource package writes them again.
  */
-import { createChild, deleteChild, updateChild, type ChildBehaviour, type ChildResult } from './children.js';
-import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
+import { type ChildBehaviour, type ChildResult, createChild, deleteChild, updateChild } from './children.js';
 import type { Context } from './context.js';
+import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
@@ -45,8 +45,14 @@ export interface DefinedResource<Source, Resolved extends ResolvedSpec> extends 
  *   behaviour: (spec) => ({ recreate: spec.recreate, immutable: immutableDataChanges }),
  * });
  */
-export function defineResource<Source, Resolved extends ResolvedSpec & { recreate?: boolean }>(def: ResourceDefinition<Source, Resolved>): DefinedResource<Source, Resolved> {
-  const behaviourOf = (spec: Resolved): ChildBehaviour => ({ clusterScoped: !def.namespaced, recreate: spec.recreate ?? false, ...def.behaviour?.(spec) });
+export function defineResource<Source, Resolved extends ResolvedSpec & { recreate?: boolean }>(
+  def: ResourceDefinition<Source, Resolved>,
+): DefinedResource<Source, Resolved> {
+  const behaviourOf = (spec: Resolved): ChildBehaviour => ({
+    clusterScoped: !def.namespaced,
+    recreate: spec.recreate ?? false,
+    ...def.behaviour?.(spec),
+  });
   return {
     key: def.key,
     apiVersion: def.apiVersion,
@@ -58,11 +64,27 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     resolve: (source, ownerName) => def.resolve(source, ownerName),
     ...(def.controls ? { controls: (spec: Resolved) => def.controls!(spec) } : {}),
     desired: async (owner, spec, reader) => withoutFields(await def.desired(owner, spec, reader), spec.yieldedFields),
-    create: async (ctx, kube, owner, spec) => createChild(ctx, kube, owner, withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields), behaviourOf(spec)),
-    update: async (ctx, kube, owner, spec) => updateChild(ctx, kube, owner, withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields), behaviourOf(spec)),
+    create: async (ctx, kube, owner, spec) =>
+      createChild(
+        ctx,
+        kube,
+        owner,
+        withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields),
+        behaviourOf(spec),
+      ),
+    update: async (ctx, kube, owner, spec) =>
+      updateChild(
+        ctx,
+        kube,
+        owner,
+        withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields),
+        behaviourOf(spec),
+      ),
     delete: (ctx, kube, owner, spec) =>
       deleteChild(ctx, kube, owner, {
-        apiVersion: def.apiVersion, kind: def.kind, name: spec.name,
+        apiVersion: def.apiVersion,
+        kind: def.kind,
+        name: spec.name,
         namespace: def.namespaced ? (spec.namespace ?? owner.metadata.namespace) : undefined,
       }),
   };

@@ -77,7 +77,13 @@ function isMap(v: Json): v is JsonMap {
 }
 
 function isZero(v: Json): boolean {
-  return v === false || v === 0 || v === '' || (Array.isArray(v) && v.length === 0) || (isMap(v) && Object.keys(v).length === 0);
+  return (
+    v === false ||
+    v === 0 ||
+    v === '' ||
+    (Array.isArray(v) && v.length === 0) ||
+    (isMap(v) && Object.keys(v).length === 0)
+  );
 }
 
 /** The key of a map-list item: its key fields' values (defaults filled in), `/`-joined; undefined when one is missing. */
@@ -95,7 +101,11 @@ function itemKey(item: Json, s: FieldStructure): string | undefined {
 function scalarEqual(desired: Json, live: Json, s: FieldStructure | undefined, place: Place): boolean {
   if (desired === live) return true;
   // A quantity may be given as a number (`cpu: 0.5`); the server stores its canonical string (`500m`).
-  if (s?.scalar === 'quantity' && (typeof desired === 'string' || typeof desired === 'number') && typeof live === 'string') {
+  if (
+    s?.scalar === 'quantity' &&
+    (typeof desired === 'string' || typeof desired === 'number') &&
+    typeof live === 'string'
+  ) {
     return quantityStoredAs(String(desired), live, place === 'value');
   }
   if (typeof desired === 'number' && typeof live === 'string') return String(desired) === live;
@@ -108,7 +118,9 @@ class Matcher {
   constructor(private readonly options: MatchOptions) {}
 
   private ignored(path: string): boolean {
-    return this.options.ignorePaths?.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`)) ?? false;
+    return (
+      this.options.ignorePaths?.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`)) ?? false
+    );
   }
 
   private report(path: string, reason: DriftedField['reason'], desired: Json, live: Json): void {
@@ -126,7 +138,8 @@ class Matcher {
       return;
     }
     if (Array.isArray(desired)) return this.compareList(desired, live, path, s);
-    if (isMap(desired)) return isMap(live) ? this.compareMap(desired, live, path, s) : this.report(path, 'changed', desired, live);
+    if (isMap(desired))
+      return isMap(live) ? this.compareMap(desired, live, path, s) : this.report(path, 'changed', desired, live);
     if (!scalarEqual(desired, live, s, place)) this.report(path, 'changed', desired, live);
   }
 
@@ -135,7 +148,8 @@ class Matcher {
     if (s?.values && !s.properties) {
       for (const key of Object.keys(desired)) this.compare(desired[key], live[key], at(key), s.values, 'value', false);
       if (s.mapType === 'atomic') {
-        for (const key of Object.keys(live)) if (!(key in desired)) this.report(at(key), 'changed', undefined, live[key]);
+        for (const key of Object.keys(live))
+          if (!(key in desired)) this.report(at(key), 'changed', undefined, live[key]);
       }
       return;
     }
@@ -157,7 +171,8 @@ class Matcher {
     }
     if (desired.length !== live.length) return this.report(path, 'changed', desired, live);
     if (desired.every((d) => !isMap(d) && !Array.isArray(d))) {
-      if (!desired.every((d, i) => scalarEqual(d, live[i], s?.items, 'item'))) this.report(path, 'changed', desired, live);
+      if (!desired.every((d, i) => scalarEqual(d, live[i], s?.items, 'item')))
+        this.report(path, 'changed', desired, live);
       return;
     }
     desired.forEach((d, i) => this.compare(d, live[i], `${path}[${i}]`, s?.items, 'item', false));
@@ -197,13 +212,26 @@ export function matchObject(desired: KubeObject, live: KubeObject, options: Matc
   const annotations = meta.annotations ? { ...meta.annotations } : undefined;
   const wantedFields = annotations?.[APPLIED_FIELDS_ANNOTATION];
   if (annotations) delete annotations[APPLIED_FIELDS_ANNOTATION];
-  if (annotations && Object.keys(annotations).length > 0) m.compare(annotations, live.metadata.annotations, 'metadata.annotations', field('annotations'), 'field', omits);
-  m.compare(meta.ownerReferences, live.metadata.ownerReferences, 'metadata.ownerReferences', field('ownerReferences'), 'field', omits);
+  if (annotations && Object.keys(annotations).length > 0)
+    m.compare(annotations, live.metadata.annotations, 'metadata.annotations', field('annotations'), 'field', omits);
+  m.compare(
+    meta.ownerReferences,
+    live.metadata.ownerReferences,
+    'metadata.ownerReferences',
+    field('ownerReferences'),
+    'field',
+    omits,
+  );
   const { apiVersion: _a, kind: _k, metadata: _m, status: _s, ...rest } = desired;
   const { apiVersion: _la, kind: _lk, metadata: _lm, status: _ls, ...liveRest } = live;
   m.compare(rest, liveRest, '', s, 'field', false);
   if (wantedFields !== undefined && live.metadata.annotations?.[APPLIED_FIELDS_ANNOTATION] !== wantedFields) {
-    m.drifted.push({ path: `metadata.annotations.${APPLIED_FIELDS_ANNOTATION}`, reason: 'fields', desired: wantedFields, live: live.metadata.annotations?.[APPLIED_FIELDS_ANNOTATION] });
+    m.drifted.push({
+      path: `metadata.annotations.${APPLIED_FIELDS_ANNOTATION}`,
+      reason: 'fields',
+      desired: wantedFields,
+      live: live.metadata.annotations?.[APPLIED_FIELDS_ANNOTATION],
+    });
   }
   return { inSync: m.drifted.length === 0, drifted: m.drifted };
 }
@@ -245,5 +273,11 @@ export function appliedFieldsHash(obj: KubeObject): string {
  * flows write, so the matcher can tell when a field was dropped from the desired object.
  */
 export function withAppliedFields<T extends KubeObject>(obj: T): T {
-  return { ...obj, metadata: { ...obj.metadata, annotations: { ...obj.metadata.annotations, [APPLIED_FIELDS_ANNOTATION]: appliedFieldsHash(obj) } } };
+  return {
+    ...obj,
+    metadata: {
+      ...obj.metadata,
+      annotations: { ...obj.metadata.annotations, [APPLIED_FIELDS_ANNOTATION]: appliedFieldsHash(obj) },
+    },
+  };
 }

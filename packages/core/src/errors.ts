@@ -25,9 +25,26 @@ export function describeObject(where: ObjectLocation): string {
  * 502, 503 and 504 and network failures are `Unavailable`; an answer with no reason Orkestra knows is `Http<code>`.
  */
 export type KubeApiReason =
-  | 'NotFound' | 'AlreadyExists' | 'Conflict' | 'Invalid' | 'Forbidden' | 'Unauthorized' | 'Unavailable' | 'InternalError'
-  | 'Gone' | 'Expired' | 'BadRequest' | 'MethodNotAllowed' | 'NotAcceptable' | 'RequestEntityTooLarge' | 'UnsupportedMediaType'
-  | 'Timeout' | 'ServerTimeout' | 'TooManyRequests' | 'ServiceUnavailable' | 'StoreReadError'
+  | 'NotFound'
+  | 'AlreadyExists'
+  | 'Conflict'
+  | 'Invalid'
+  | 'Forbidden'
+  | 'Unauthorized'
+  | 'Unavailable'
+  | 'InternalError'
+  | 'Gone'
+  | 'Expired'
+  | 'BadRequest'
+  | 'MethodNotAllowed'
+  | 'NotAcceptable'
+  | 'RequestEntityTooLarge'
+  | 'UnsupportedMediaType'
+  | 'Timeout'
+  | 'ServerTimeout'
+  | 'TooManyRequests'
+  | 'ServiceUnavailable'
+  | 'StoreReadError'
   | `Http${number}`;
 
 /**
@@ -38,7 +55,16 @@ export type KubeApiReason =
  * `Unknown` anything else a request threw; and the API server's own reasons ({@link KubeApiReason}).
  */
 export type ErrorReason =
-  | 'Validation' | 'Ownership' | 'Immutable' | 'Contested' | 'Config' | 'NeedsCluster' | 'Template' | 'Aborted' | 'Closed' | 'Unknown'
+  | 'Validation'
+  | 'Ownership'
+  | 'Immutable'
+  | 'Contested'
+  | 'Config'
+  | 'NeedsCluster'
+  | 'Template'
+  | 'Aborted'
+  | 'Closed'
+  | 'Unknown'
   | KubeApiReason;
 
 /** The base of every error Orkestra raises. */
@@ -81,10 +107,16 @@ function formatProblem(p: FieldProblem): string {
 export class ValidationError extends OrkestraError {
   readonly problems: readonly FieldProblem[];
 
-  constructor(problems: FieldProblem | readonly FieldProblem[], options: { object?: ObjectLocation; cause?: unknown } = {}) {
+  constructor(
+    problems: FieldProblem | readonly FieldProblem[],
+    options: { object?: ObjectLocation; cause?: unknown } = {},
+  ) {
     const list = Array.isArray(problems) ? [...(problems as readonly FieldProblem[])] : [problems as FieldProblem];
     const where = options.object ? `${describeObject(options.object)}: ` : '';
-    const body = list.length === 1 ? formatProblem(list[0]!) : `${list.length} problems:\n  - ${list.map(formatProblem).join('\n  - ')}`;
+    const body =
+      list.length === 1
+        ? formatProblem(list[0]!)
+        : `${list.length} problems:\n  - ${list.map(formatProblem).join('\n  - ')}`;
     super('Validation', `invalid ${where}${body}`, options);
     this.problems = list;
   }
@@ -153,7 +185,14 @@ export class KubeApiError extends OrkestraError {
   /** The API server's reason for its answer. */
   declare readonly reason: KubeApiReason;
 
-  constructor(reason: KubeApiReason, code: number, message: string, request: RequestDescription, status?: KubeStatus, cause?: unknown) {
+  constructor(
+    reason: KubeApiReason,
+    code: number,
+    message: string,
+    request: RequestDescription,
+    status?: KubeStatus,
+    cause?: unknown,
+  ) {
     super(reason, message, { object: { kind: request.kind, namespace: request.namespace, name: request.name }, cause });
     this.code = code;
     this.status = status;
@@ -183,4 +222,3 @@ export class UnauthorizedError extends KubeApiError {}
  * `InternalError`: usually the request itself is at fault, so it is not retried (unless the server sent Retry-After).
  */
 export class UnavailableError extends KubeApiError {}
-

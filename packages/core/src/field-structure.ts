@@ -110,17 +110,22 @@ class Compiler {
   private own(schema: OpenApiSchema, builtin: boolean): FieldStructure {
     const out: { -readonly [K in keyof FieldStructure]: FieldStructure[K] } = {};
     if (schema.properties) {
-      out.properties = Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, this.compile(v, builtin)]));
+      out.properties = Object.fromEntries(
+        Object.entries(schema.properties).map(([k, v]) => [k, this.compile(v, builtin)]),
+      );
       if (builtin) out.omitsZero = true;
     }
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') out.values = this.compile(schema.additionalProperties, builtin);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+      out.values = this.compile(schema.additionalProperties, builtin);
     if (schema.items) out.items = this.compile(schema.items, builtin);
     const listType = schema['x-kubernetes-list-type'];
     if (listType === 'atomic' || listType === 'set' || listType === 'map') out.listType = listType;
-    if (listType === 'map' && schema['x-kubernetes-list-map-keys']) out.listMapKeys = [...schema['x-kubernetes-list-map-keys']];
+    if (listType === 'map' && schema['x-kubernetes-list-map-keys'])
+      out.listMapKeys = [...schema['x-kubernetes-list-map-keys']];
     const mapType = schema['x-kubernetes-map-type'];
     if (mapType === 'atomic' || mapType === 'granular') out.mapType = mapType;
-    if (schema['x-kubernetes-int-or-string'] === true || schema.format === 'int-or-string') out.scalar = 'int-or-string';
+    if (schema['x-kubernetes-int-or-string'] === true || schema.format === 'int-or-string')
+      out.scalar = 'int-or-string';
     if (schema['x-kubernetes-preserve-unknown-fields'] === true) out.preserveUnknownFields = true;
     const d = schema.default;
     if (typeof d === 'string' || typeof d === 'number' || typeof d === 'boolean') out.default = d;

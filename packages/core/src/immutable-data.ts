@@ -22,7 +22,8 @@ export function immutableDataChanges(
 ): ImmutableChange[] {
   if (live.immutable !== true) return [];
   const reason = `the ${options.kind} is immutable`;
-  const touches = (path: string) => path === 'immutable' || options.fields.some((f) => path === f || path.startsWith(`${f}.`));
+  const touches = (path: string) =>
+    path === 'immutable' || options.fields.some((f) => path === f || path.startsWith(`${f}.`));
   const changes: ImmutableChange[] = drifted.filter((d) => touches(d.path)).map((d) => ({ path: d.path, reason }));
   if (!desired) return changes;
   for (const field of options.fields) {
@@ -31,6 +32,7 @@ export function immutableDataChanges(
       if (!(key in wanted)) changes.push({ path: `${field}.${key}`, reason: `${reason}: a key cannot be removed` });
     }
   }
-  if (desired.immutable !== true && !changes.some((c) => c.path === 'immutable')) changes.push({ path: 'immutable', reason: `${reason}: it cannot be made mutable again` });
+  if (desired.immutable !== true && !changes.some((c) => c.path === 'immutable'))
+    changes.push({ path: 'immutable', reason: `${reason}: it cannot be made mutable again` });
   return changes;
 }

@@ -1,54 +1,108 @@
-export type { Context, Logger, LogFields } from './context.js';
-export { createContext, silentLogger, DEFAULT_FIELD_MANAGER } from './context.js';
-
-export type { ResourceHandler, ResolvedSpec, JsonSchema, ChildKind, ControlledFields } from './contract.js';
+export type { ChildBehaviour, ChildResult, ImmutableChange } from './children.js';
+export {
+  buildChild,
+  ContestedItemsError,
+  createChild,
+  deleteChild,
+  ImmutableFieldError,
+  listOwnedChildren,
+  updateChild,
+} from './children.js';
+export type { CommonResolved, CommonSource, NameRule } from './common-fields.js';
+export { metadataFor, resolveCommonFields } from './common-fields.js';
+export type { Context, LogFields, Logger } from './context.js';
+export { createContext, DEFAULT_FIELD_MANAGER, silentLogger } from './context.js';
+export type { ChildKind, ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
 export { ANY_KIND, childKindOf, templateKindOf } from './contract.js';
-
-export type { KubeObject, ObjectMeta, ObjectRef, OwnerObject, OwnerReference } from './objects.js';
-export { refOf, describeOwner } from './objects.js';
-
-export {
-  OrkestraError, ValidationError, OwnershipError, KubeApiError, NotFoundError, AlreadyExistsError, ConflictError,
-  InvalidError, ForbiddenError, UnauthorizedError, UnavailableError, describeObject,
-} from './errors.js';
-export type { ErrorReason, KubeApiReason, ObjectLocation, FieldProblem, KubeStatus, StatusCause, RequestDescription } from './errors.js';
-
-export type {
-  ObjectClient, PeekAnswer, ResourceInfo, CallOptions, WriteOptions, ApplyOptions, PatchOptions, ListOptions, ObjectList, DeleteOptions, WatchEvent, WatchOptions,
-} from './object-client.js';
-
-export { controllerReference, assertOwnable, ownerReferencesFor } from './owner-references.js';
-export type { ChildPlacement } from './owner-references.js';
-export { isControlledBy, controllerOf } from './ownership.js';
-
-export { MANAGED_BY_LABEL, MANAGED_BY_VALUE, OWNER_LABEL, ownerLabelValue, systemLabels, withSystemLabels, childSelector, matchesLabelSelector } from './labels.js';
-
 export { deepEqual } from './deep-equal.js';
-export { matchObject, appliedFieldsHash, withAppliedFields, APPLIED_FIELDS_ANNOTATION } from './drift.js';
-export type { DriftResult, DriftedField, MatchOptions } from './drift.js';
-export { fieldStructuresOf, kindKey } from './field-structure.js';
-export type { FieldStructure, OpenApiDocument, OpenApiSchema } from './field-structure.js';
-export { parseQuantity, quantitiesEqual, compareQuantities, quantityStoredAs, roundUpQuantity } from './quantity.js';
-export type { Quantity } from './quantity.js';
-
-export {
-  Validator, throwIfProblems, checkDns1123Label, checkDns1123Subdomain, checkDns1035Label, checkLabelKey, checkLabelValue,
-  checkConfigKey, checkPortName, checkWrappedBase64, canonicalBase64, checkBase64,
-} from './validation.js';
-
-export { buildChild, createChild, updateChild, deleteChild, listOwnedChildren, ImmutableFieldError, ContestedItemsError } from './children.js';
-export type { ChildResult, ChildBehaviour, ImmutableChange } from './children.js';
-export { claimListItems, managersOf } from './managed-fields.js';
-export type { ManagedFieldsEntry, FieldSet, ListItemKey } from './managed-fields.js';
-
-export { Type, integerField, booleanField, stringField, stringMapField, quantityField, commonSourceFields } from './source-schema.js';
-export type { Static, TSchema } from './source-schema.js';
-export { resolveCommonFields, metadataFor } from './common-fields.js';
-export type { CommonSource, CommonResolved, NameRule } from './common-fields.js';
+export type { DefinedResource, ResourceDefinition } from './define-resource.js';
 export { defineResource, withoutFields } from './define-resource.js';
-export type { ResourceDefinition, DefinedResource } from './define-resource.js';
-export { readKeysFrom } from './referenced-data.js';
-export type { ObjectReader, KeySource } from './referenced-data.js';
+export type { DriftedField, DriftResult, MatchOptions } from './drift.js';
+export { APPLIED_FIELDS_ANNOTATION, appliedFieldsHash, matchObject, withAppliedFields } from './drift.js';
+export type {
+  ErrorReason,
+  FieldProblem,
+  KubeApiReason,
+  KubeStatus,
+  ObjectLocation,
+  RequestDescription,
+  StatusCause,
+} from './errors.js';
+export {
+  AlreadyExistsError,
+  ConflictError,
+  describeObject,
+  ForbiddenError,
+  InvalidError,
+  KubeApiError,
+  NotFoundError,
+  OrkestraError,
+  OwnershipError,
+  UnauthorizedError,
+  UnavailableError,
+  ValidationError,
+} from './errors.js';
+export type { FieldStructure, OpenApiDocument, OpenApiSchema } from './field-structure.js';
+export { fieldStructuresOf, kindKey } from './field-structure.js';
 export { immutableDataChanges } from './immutable-data.js';
-export { builtInReadiness } from './readiness.js';
+export {
+  childSelector,
+  MANAGED_BY_LABEL,
+  MANAGED_BY_VALUE,
+  matchesLabelSelector,
+  OWNER_LABEL,
+  ownerLabelValue,
+  systemLabels,
+  withSystemLabels,
+} from './labels.js';
+export type { FieldSet, ListItemKey, ManagedFieldsEntry } from './managed-fields.js';
+export { claimListItems, managersOf } from './managed-fields.js';
+export type {
+  ApplyOptions,
+  CallOptions,
+  DeleteOptions,
+  ListOptions,
+  ObjectClient,
+  ObjectList,
+  PatchOptions,
+  PeekAnswer,
+  ResourceInfo,
+  WatchEvent,
+  WatchOptions,
+  WriteOptions,
+} from './object-client.js';
+export type { KubeObject, ObjectMeta, ObjectRef, OwnerObject, OwnerReference } from './objects.js';
+export { describeOwner, refOf } from './objects.js';
+export type { ChildPlacement } from './owner-references.js';
+export { assertOwnable, controllerReference, ownerReferencesFor } from './owner-references.js';
+export { controllerOf, isControlledBy } from './ownership.js';
+export type { Quantity } from './quantity.js';
+export { compareQuantities, parseQuantity, quantitiesEqual, quantityStoredAs, roundUpQuantity } from './quantity.js';
 export type { Readiness } from './readiness.js';
+export { builtInReadiness } from './readiness.js';
+export type { KeySource, ObjectReader } from './referenced-data.js';
+export { readKeysFrom } from './referenced-data.js';
+export type { Static, TSchema } from './source-schema.js';
+export {
+  booleanField,
+  commonSourceFields,
+  integerField,
+  quantityField,
+  stringField,
+  stringMapField,
+  Type,
+} from './source-schema.js';
+export {
+  canonicalBase64,
+  checkBase64,
+  checkConfigKey,
+  checkDns1035Label,
+  checkDns1123Label,
+  checkDns1123Subdomain,
+  checkLabelKey,
+  checkLabelValue,
+  checkPortName,
+  checkWrappedBase64,
+  throwIfProblems,
+  Validator,
+} from './validation.js';

@@ -46,7 +46,10 @@ export function systemLabels(ownerName: string): Record<string, string> {
  * withSystemLabels({ app: 'web', 'managed-by': 'me' }, 'shop');
  * // { app: 'web', 'managed-by': 'orkestra', 'orkestra-owner': 'shop' }
  */
-export function withSystemLabels(labels: Readonly<Record<string, string>> | undefined, ownerName: string): Record<string, string> {
+export function withSystemLabels(
+  labels: Readonly<Record<string, string>> | undefined,
+  ownerName: string,
+): Record<string, string> {
   return { ...labels, ...systemLabels(ownerName) };
 }
 
@@ -89,7 +92,9 @@ function parseRequirement(term: string, selector: string): Requirement {
   const absent = /^!\s*([^!=\s(),]+)$/.exec(term);
   if (absent) return { key: absent[1]!, op: 'absent', values: [] };
   if (/^[^!=\s(),]+$/.test(term)) return { key: term, op: 'exists', values: [] };
-  throw new Error(`cannot parse "${term}" in the label selector "${selector}": use key=value, key!=value, key, !key, key in (a,b) or key notin (a,b)`);
+  throw new Error(
+    `cannot parse "${term}" in the label selector "${selector}": use key=value, key!=value, key, !key, key in (a,b) or key notin (a,b)`,
+  );
 }
 
 /**
@@ -106,12 +111,18 @@ export function matchesLabelSelector(labels: Readonly<Record<string, string>> | 
     const { key, op, values } = parseRequirement(term, selector);
     const value = Object.hasOwn(have, key) ? have[key] : undefined;
     switch (op) {
-      case 'eq': return value === values[0];
-      case 'ne': return value !== values[0];
-      case 'exists': return value !== undefined;
-      case 'absent': return value === undefined;
-      case 'in': return value !== undefined && values.includes(value);
-      case 'notin': return value === undefined || !values.includes(value);
+      case 'eq':
+        return value === values[0];
+      case 'ne':
+        return value !== values[0];
+      case 'exists':
+        return value !== undefined;
+      case 'absent':
+        return value === undefined;
+      case 'in':
+        return value !== undefined && values.includes(value);
+      case 'notin':
+        return value === undefined || !values.includes(value);
     }
   });
 }

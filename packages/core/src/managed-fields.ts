@@ -58,7 +58,9 @@ function keyOf(element: string): Record<string, unknown> | undefined {
   if (!element.startsWith('k:')) return undefined;
   try {
     const parsed: unknown = JSON.parse(element.slice(2));
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -99,7 +101,14 @@ export function claimListItems(
   const entries: ManagedFieldsEntry[] = structuredClone([...managedFields]);
   let mine = entries.find((e) => e.manager === manager && e.operation === 'Apply' && !e.subresource);
   if (!mine) {
-    mine = { manager, operation: 'Apply', apiVersion, time: now.toISOString().replace(/\.\d+Z$/, 'Z'), fieldsType: 'FieldsV1', fieldsV1: {} };
+    mine = {
+      manager,
+      operation: 'Apply',
+      apiVersion,
+      time: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+      fieldsType: 'FieldsV1',
+      fieldsV1: {},
+    };
     entries.push(mine);
   }
   const emptied = new Set<ManagedFieldsEntry>();
@@ -123,7 +132,10 @@ export function claimListItems(
     }
     const target = node((mine.fieldsV1 ??= {}), item.list, true)!;
     if (!element) {
-      const own = Object.keys(target).find((el) => { const key = keyOf(el); return key !== undefined && sameKey(key, item.key); });
+      const own = Object.keys(target).find((el) => {
+        const key = keyOf(el);
+        return key !== undefined && sameKey(key, item.key);
+      });
       const sorted = Object.fromEntries(Object.entries(item.key).sort(([a], [b]) => a.localeCompare(b)));
       element = own ?? `k:${JSON.stringify(sorted)}`;
     }
@@ -144,7 +156,13 @@ export function managersOf(managedFields: readonly ManagedFieldsEntry[], item: L
   for (const entry of managedFields) {
     const list = entry.fieldsV1 ? node(entry.fieldsV1, item.list, false) : undefined;
     if (!list || !entry.manager) continue;
-    if (Object.keys(list).some((el) => { const key = keyOf(el); return key !== undefined && sameKey(key, item.key); })) out.push(entry.manager);
+    if (
+      Object.keys(list).some((el) => {
+        const key = keyOf(el);
+        return key !== undefined && sameKey(key, item.key);
+      })
+    )
+      out.push(entry.manager);
   }
   return out;
 }

@@ -127,9 +127,16 @@ export interface ObjectClient {
    * What a cache knows of an object, without a request; `undefined` when nothing can tell (then ask with
    * {@link get}). With `labelSelector` the question is "the object, if it carries these labels".
    */
-  peek<T extends KubeObject = KubeObject>(ref: ObjectRef, options?: { labelSelector?: string }): PeekAnswer<T> | undefined;
+  peek<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    options?: { labelSelector?: string },
+  ): PeekAnswer<T> | undefined;
   /** Objects of a kind, in one namespace or (no namespace) all; items carry `apiVersion` and `kind`. */
-  list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options?: ListOptions): Promise<ObjectList<T>>;
+  list<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    options?: ListOptions,
+  ): Promise<ObjectList<T>>;
   /**
    * Server-side apply under `options.fieldManager`: creates or merges, and drops fields the manager set before
    * and `obj` no longer sets. `createOnly`: {@link AlreadyExistsError} when an object of that name exists.
@@ -143,5 +150,10 @@ export interface ObjectClient {
    */
   delete(ref: ObjectRef, options?: DeleteOptions): Promise<boolean>;
   /** Streams changes of a kind until the server ends the watch (resolves), it fails (rejects) or `signal` aborts. */
-  watch<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: WatchOptions, onEvent: (event: WatchEvent<T>) => void): Promise<void>;
+  watch<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    options: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+  ): Promise<void>;
 }

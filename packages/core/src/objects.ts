@@ -59,8 +59,17 @@ export interface ObjectRef {
 }
 
 /** The {@link ObjectRef} of an object. */
-export function refOf(obj: { apiVersion: string; kind: string; metadata: { name?: string | undefined; namespace?: string | undefined } }): ObjectRef {
-  return { apiVersion: obj.apiVersion, kind: obj.kind, name: obj.metadata.name ?? '', namespace: obj.metadata.namespace };
+export function refOf(obj: {
+  apiVersion: string;
+  kind: string;
+  metadata: { name?: string | undefined; namespace?: string | undefined };
+}): ObjectRef {
+  return {
+    apiVersion: obj.apiVersion,
+    kind: obj.kind,
+    name: obj.metadata.name ?? '',
+    namespace: obj.metadata.namespace,
+  };
 }
 
 /** `Website shop/web (uid 1234…)`: how owners are named in messages. */

@@ -19,7 +19,11 @@ export function controllerReference(owner: OwnerObject): OwnerReference {
   const { name, uid } = owner.metadata;
   if (!apiVersion || !kind || !name || !uid) {
     throw new ValidationError(
-      { path: 'owner', message: 'needs apiVersion, kind, metadata.name and metadata.uid', hint: 'pass the owner as read from the API server, not a hand-built object' },
+      {
+        path: 'owner',
+        message: 'needs apiVersion, kind, metadata.name and metadata.uid',
+        hint: 'pass the owner as read from the API server, not a hand-built object',
+      },
       { object: { kind: kind || 'owner', namespace: owner.metadata.namespace, name } },
     );
   }
@@ -51,13 +55,21 @@ export function assertOwnable(owner: OwnerObject, child: ChildPlacement): void {
   const object = { kind: child.kind, namespace: child.namespace, name: child.name };
   if (child.clusterScoped || !child.namespace) {
     throw new ValidationError(
-      { path: 'namespace', message: `a ${child.kind} is cluster-scoped and cannot be owned by the namespaced ${owner.kind} ${ownerNs}/${owner.metadata.name}`, hint: 'use a cluster-scoped owner for cluster-scoped children' },
+      {
+        path: 'namespace',
+        message: `a ${child.kind} is cluster-scoped and cannot be owned by the namespaced ${owner.kind} ${ownerNs}/${owner.metadata.name}`,
+        hint: 'use a cluster-scoped owner for cluster-scoped children',
+      },
       { object },
     );
   }
   if (child.namespace !== ownerNs) {
     throw new ValidationError(
-      { path: 'namespace', message: `must be the owner's namespace ${JSON.stringify(ownerNs)}, got ${JSON.stringify(child.namespace)}`, hint: 'Kubernetes does not allow owner references across namespaces; remove the namespace field or set it to the owner\'s' },
+      {
+        path: 'namespace',
+        message: `must be the owner's namespace ${JSON.stringify(ownerNs)}, got ${JSON.stringify(child.namespace)}`,
+        hint: "Kubernetes does not allow owner references across namespaces; remove the namespace field or set it to the owner's",
+      },
       { object },
     );
   }

@@ -100,5 +100,7 @@ export function quantityStoredAs(desired: string, live: string, inResourceList: 
   const x = parseQuantity(desired);
   const y = parseQuantity(live);
   if (x === undefined || y === undefined) return false;
-  return sameValue(x, y) || sameValue(roundUpQuantity(x, -9), y) || (inResourceList && sameValue(roundUpQuantity(x, -3), y));
+  return (
+    sameValue(x, y) || sameValue(roundUpQuantity(x, -9), y) || (inResourceList && sameValue(roundUpQuantity(x, -3), y))
+  );
 }

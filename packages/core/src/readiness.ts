@@ -31,8 +31,10 @@ const desiredReplicas = (o: KubeObject): number => {
   const r = (o.spec as { replicas?: unknown } | undefined)?.replicas;
   return typeof r === 'number' ? r : 1;
 };
-const observed = (o: KubeObject, s: Status): boolean => typeof o.metadata.generation !== 'number' || (s.observedGeneration ?? 0) >= o.metadata.generation;
-const hasCondition = (s: Status, type: string): boolean => (s.conditions ?? []).some((c) => c.type === type && c.status === 'True');
+const observed = (o: KubeObject, s: Status): boolean =>
+  typeof o.metadata.generation !== 'number' || (s.observedGeneration ?? 0) >= o.metadata.generation;
+const hasCondition = (s: Status, type: string): boolean =>
+  (s.conditions ?? []).some((c) => c.type === type && c.status === 'True');
 
 const RULES: Record<string, Rule> = {
   'apps/v1/Deployment': (o) => {
@@ -41,7 +43,8 @@ const RULES: Record<string, Rule> = {
     if (!observed(o, s)) return waiting('rollout not observed yet');
     if ((s.updatedReplicas ?? 0) < want) return waiting(`${s.updatedReplicas ?? 0} of ${want} replicas updated`);
     if ((s.availableReplicas ?? 0) < want) return waiting(`${s.availableReplicas ?? 0} of ${want} replicas available`);
-    if ((s.replicas ?? 0) > (s.updatedReplicas ?? 0)) return waiting(`${(s.replicas ?? 0) - (s.updatedReplicas ?? 0)} old replicas pending termination`);
+    if ((s.replicas ?? 0) > (s.updatedReplicas ?? 0))
+      return waiting(`${(s.replicas ?? 0) - (s.updatedReplicas ?? 0)} old replicas pending termination`);
     return READY;
   },
   'apps/v1/StatefulSet': (o) => {
@@ -49,14 +52,23 @@ const RULES: Record<string, Rule> = {
     const want = desiredReplicas(o);
     if (!observed(o, s)) return waiting('rollout not observed yet');
     if ((s.readyReplicas ?? 0) < want) return waiting(`${s.readyReplicas ?? 0} of ${want} replicas ready`);
-    if (s.updateRevision && s.currentRevision !== s.updateRevision) return waiting(`revision ${s.updateRevision} rolling out`);
+    if (s.updateRevision && s.currentRevision !== s.updateRevision)
+      return waiting(`revision ${s.updateRevision} rolling out`);
     return READY;
   },
-  'batch/v1/Job': (o) => (hasCondition(statusOf(o), 'Complete') ? READY : hasCondition(statusOf(o), 'Failed') ? waiting('failed') : waiting('not complete')),
-  'v1/PersistentVolumeClaim': (o) => (statusOf(o).phase === 'Bound' ? READY : waiting(`${statusOf(o).phase ?? 'Pending'}, not Bound`)),
+  'batch/v1/Job': (o) =>
+    hasCondition(statusOf(o), 'Complete')
+      ? READY
+      : hasCondition(statusOf(o), 'Failed')
+        ? waiting('failed')
+        : waiting('not complete'),
+  'v1/PersistentVolumeClaim': (o) =>
+    statusOf(o).phase === 'Bound' ? READY : waiting(`${statusOf(o).phase ?? 'Pending'}, not Bound`),
   'v1/Service': (o) => {
     if ((o.spec as { type?: unknown } | undefined)?.type !== 'LoadBalancer') return READY;
-    return (statusOf(o).loadBalancer?.ingress?.length ?? 0) > 0 ? READY : waiting('no load balancer ingress address yet');
+    return (statusOf(o).loadBalancer?.ingress?.length ?? 0) > 0
+      ? READY
+      : waiting('no load balancer ingress address yet');
   },
 };
 

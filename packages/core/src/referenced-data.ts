@@ -36,11 +36,20 @@ export async function readKeysFrom(
 ): Promise<Record<string, Record<string, string>>> {
   const where = `${type.kind} ${type.namespace ? `${type.namespace}/` : ''}${source.name}`;
   if (!reader) {
-    throw new OrkestraError('NeedsCluster', `${field}: copying keys from ${where} needs a cluster to read it from`, { object: { kind: type.kind, namespace: type.namespace, name: source.name } });
+    throw new OrkestraError('NeedsCluster', `${field}: copying keys from ${where} needs a cluster to read it from`, {
+      object: { kind: type.kind, namespace: type.namespace, name: source.name },
+    });
   }
-  const obj = await reader.kube.get({ apiVersion: type.apiVersion, kind: type.kind, namespace: type.namespace, name: source.name }, { signal: reader.ctx.signal });
+  const obj = await reader.kube.get(
+    { apiVersion: type.apiVersion, kind: type.kind, namespace: type.namespace, name: source.name },
+    { signal: reader.ctx.signal },
+  );
   if (!obj) {
-    throw new OrkestraError('NotFound', `${field}: ${where} does not exist — create it, or fix the name in ${field}.name`, { object: { kind: type.kind, namespace: type.namespace, name: source.name } });
+    throw new OrkestraError(
+      'NotFound',
+      `${field}: ${where} does not exist — create it, or fix the name in ${field}.name`,
+      { object: { kind: type.kind, namespace: type.namespace, name: source.name } },
+    );
   }
   const out: Record<string, Record<string, string>> = {};
   const found = new Set<string>();
@@ -56,7 +65,11 @@ export async function readKeysFrom(
   }
   const missing = source.keys?.filter((k) => !found.has(k)) ?? [];
   if (missing.length) {
-    throw new OrkestraError('NotFound', `${field}.keys: ${where} has no key ${missing.map((k) => JSON.stringify(k)).join(', ')} — add it there, or remove it from ${field}.keys`, { object: { kind: type.kind, namespace: type.namespace, name: source.name } });
+    throw new OrkestraError(
+      'NotFound',
+      `${field}.keys: ${where} has no key ${missing.map((k) => JSON.stringify(k)).join(', ')} — add it there, or remove it from ${field}.keys`,
+      { object: { kind: type.kind, namespace: type.namespace, name: source.name } },
+    );
   }
   return out;
 }

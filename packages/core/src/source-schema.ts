@@ -7,10 +7,10 @@
  * or a boolean once resolved is therefore also accepted as a string here (`replicas: 3` or
  * `replicas: "{{spec.replicas}}"`), and `resolve` parses it.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 
-export { Type };
 export type { Static, TSchema };
+export { Type };
 
 /** An integer, or a string that resolves to one. */
 export function integerField(description: string, options: { minimum?: number; maximum?: number } = {}) {
@@ -41,9 +41,17 @@ export function quantityField(description: string) {
 export function commonSourceFields(defaultName: string) {
   return {
     name: Type.Optional(stringField(`The object's name; default ${defaultName}.`)),
-    namespace: Type.Optional(stringField("The object's namespace; default and only allowed value for a namespaced owner: the owner's.")),
-    labels: Type.Optional(stringMapField('Labels; managed-by and orkestra-owner are always set by Orkestra and cannot be overridden.')),
+    namespace: Type.Optional(
+      stringField("The object's namespace; default and only allowed value for a namespaced owner: the owner's."),
+    ),
+    labels: Type.Optional(
+      stringMapField('Labels; managed-by and orkestra-owner are always set by Orkestra and cannot be overridden.'),
+    ),
     annotations: Type.Optional(stringMapField('Annotations.')),
-    recreate: Type.Optional(booleanField('On a change the API server refuses in place (an immutable field), delete and create the object instead of failing.')),
+    recreate: Type.Optional(
+      booleanField(
+        'On a change the API server refuses in place (an immutable field), delete and create the object instead of failing.',
+      ),
+    ),
   };
 }

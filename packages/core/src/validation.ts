@@ -4,7 +4,7 @@
  * problem as a sentence; each `parse*` returns the parsed value or throws a {@link ValidationError}.
  * The rules follow k8s.io/apimachinery/pkg/util/validation.
  */
-import { ValidationError, type FieldProblem, type ObjectLocation } from './errors.js';
+import { type FieldProblem, type ObjectLocation, ValidationError } from './errors.js';
 import { parseQuantity } from './quantity.js';
 
 const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -24,7 +24,8 @@ function show(value: unknown): string {
 export function checkDns1123Label(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 63) return `must be at most 63 characters, got ${value.length}`;
-  if (!DNS1123_LABEL.test(value)) return `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ${show(value)}`;
+  if (!DNS1123_LABEL.test(value))
+    return `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ${show(value)}`;
   return undefined;
 }
 
@@ -32,7 +33,8 @@ export function checkDns1123Label(value: string): string | undefined {
 export function checkDns1123Subdomain(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 253) return `must be at most 253 characters, got ${value.length}`;
-  if (!DNS1123_SUBDOMAIN.test(value)) return `must consist of lower case letters, digits, '-' and '.', and start and end with a letter or digit, got ${show(value)}`;
+  if (!DNS1123_SUBDOMAIN.test(value))
+    return `must consist of lower case letters, digits, '-' and '.', and start and end with a letter or digit, got ${show(value)}`;
   return undefined;
 }
 
@@ -40,7 +42,8 @@ export function checkDns1123Subdomain(value: string): string | undefined {
 export function checkDns1035Label(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 63) return `must be at most 63 characters, got ${value.length}`;
-  if (!DNS1035_LABEL.test(value)) return `must consist of lower case letters, digits and '-', start with a letter and end with a letter or digit, got ${show(value)}`;
+  if (!DNS1035_LABEL.test(value))
+    return `must consist of lower case letters, digits and '-', start with a letter and end with a letter or digit, got ${show(value)}`;
   return undefined;
 }
 
@@ -55,14 +58,16 @@ export function checkLabelKey(key: string): string | undefined {
   }
   if (name.length === 0) return 'name part must not be empty';
   if (name.length > 63) return `name part must be at most 63 characters, got ${name.length}`;
-  if (!QUALIFIED_NAME.test(name)) return `name part must consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, got ${show(name)}`;
+  if (!QUALIFIED_NAME.test(name))
+    return `name part must consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, got ${show(name)}`;
   return undefined;
 }
 
 /** A label value: empty, or at most 63 letters, digits, `-`, `_`, `.`, starting and ending alphanumeric. */
 export function checkLabelValue(value: string): string | undefined {
   if (value.length > 63) return `must be at most 63 characters, got ${value.length}`;
-  if (!LABEL_VALUE.test(value)) return `must be empty or consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, got ${show(value)}`;
+  if (!LABEL_VALUE.test(value))
+    return `must be empty or consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, got ${show(value)}`;
   return undefined;
 }
 
@@ -105,7 +110,8 @@ export function canonicalBase64(value: string): string {
 /** A named port (IANA service name): at most 15, lower case, digits and `-`, at least one letter, no `--`. */
 export function checkPortName(name: string): string | undefined {
   if (name.length === 0 || name.length > 15) return `must be 1 to 15 characters, got ${show(name)}`;
-  if (!IANA_SVC_NAME.test(name)) return `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ${show(name)}`;
+  if (!IANA_SVC_NAME.test(name))
+    return `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ${show(name)}`;
   if (name.includes('--')) return `must not contain '--', got ${show(name)}`;
   if (!/[a-z]/.test(name)) return `must contain at least one letter, got ${show(name)}`;
   return undefined;
@@ -150,7 +156,12 @@ export class Validator {
   integer(path: string, value: unknown, range: { min?: number; max?: number } = {}): number | undefined {
     const min = range.min ?? 0;
     const max = range.max ?? 2_147_483_647;
-    const n = typeof value === 'number' ? value : typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    const n =
+      typeof value === 'number'
+        ? value
+        : typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)
+          ? Number(value)
+          : Number.NaN;
     if (!Number.isInteger(n)) {
       this.add(path, `must be an integer, got ${show(value)}`);
       return undefined;
@@ -172,7 +183,8 @@ export class Validator {
    * targetPort): `"8080"` → 8080, `"http"` → `"http"`.
    */
   portOrName(path: string, value: unknown): number | string | undefined {
-    if (typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value))) return this.port(path, value);
+    if (typeof value === 'number' || (typeof value === 'string' && /^\s*\d+\s*$/.test(value)))
+      return this.port(path, value);
     if (typeof value === 'string') return this.check(path, value, checkPortName) ? value : undefined;
     this.add(path, `must be a port number or a port name, got ${show(value)}`);
     return undefined;
@@ -270,7 +282,13 @@ export class Validator {
     }
     for (const [key, raw] of Object.entries(value)) {
       const at = `${path}.${key}`;
-      if (!this.check(at, key, (k) => { const p = checkConfigKey(k); return p && `key ${p}`; })) continue;
+      if (
+        !this.check(at, key, (k) => {
+          const p = checkConfigKey(k);
+          return p && `key ${p}`;
+        })
+      )
+        continue;
       const text = this.string(at, raw);
       if (text === undefined || (check && !this.check(at, text, check))) continue;
       out[key] = text;
@@ -294,7 +312,8 @@ export class Validator {
     const map = value as Record<string, unknown>;
     if (fields) {
       for (const key of Object.keys(map)) {
-        if (!fields.includes(key)) this.add(path ? `${path}.${key}` : key, 'is not a known field', `known fields: ${fields.join(', ')}`);
+        if (!fields.includes(key))
+          this.add(path ? `${path}.${key}` : key, 'is not a known field', `known fields: ${fields.join(', ')}`);
       }
     }
     return map;
@@ -337,7 +356,8 @@ export class Validator {
       }
       return text;
     }
-    if (typeof value === 'number' || (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value))) return this.integer(path, value);
+    if (typeof value === 'number' || (typeof value === 'string' && /^\s*[-+]?\d+\s*$/.test(value)))
+      return this.integer(path, value);
     this.add(path, `must be a non-negative integer or a percentage such as 25%, got ${show(value)}`);
     return undefined;
   }

@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { testCluster } from '@orkestra/testenv';
-import { ValidationError, createChild, createContext, deleteChild, type KubeObject, type ObjectRef, type OwnerObject } from '../src/index.js';
+import {
+  createChild,
+  createContext,
+  deleteChild,
+  type KubeObject,
+  type ObjectRef,
+  type OwnerObject,
+  ValidationError,
+} from '../src/index.js';
 import { Kubeclient } from '../src/kube/index.js';
 
 const cluster = testCluster();
@@ -16,9 +24,17 @@ let ns: string;
 let owner: OwnerObject;
 
 const configMap = (name: string, extra: Partial<KubeObject['metadata']> = {}): KubeObject => ({
-  apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ...extra }, data: { a: '1' },
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, namespace: ns, ...extra },
+  data: { a: '1' },
 });
-const refTo = (name: string, namespace: string | undefined = ns): ObjectRef => ({ apiVersion: 'v1', kind: 'ConfigMap', namespace, name });
+const refTo = (name: string, namespace: string | undefined = ns): ObjectRef => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  namespace,
+  name,
+});
 
 beforeAll(() => {
   kube = new Kubeclient(cluster.kubeConfig);
@@ -31,7 +47,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   ns = await cluster.newNamespace('delete');
-  owner = (await other.create<KubeObject>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owner', namespace: ns } })) as OwnerObject;
+  owner = (await other.create<KubeObject>({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'owner', namespace: ns },
+  })) as OwnerObject;
   kube.requests.reset();
 });
 
@@ -50,17 +70,23 @@ describe('deleteChild of a child being deleted', () => {
     expect(kube.requests.snapshot()).toEqual({ 'get configmaps': 1 });
 
     await other.patch(refTo('held'), { metadata: { finalizers: null } });
-    await cluster.waitFor(async () => (await other.get(refTo('held'))) === undefined, { timeoutMs: 10_000, description: 'the ConfigMap to go' });
+    await cluster.waitFor(async () => (await other.get(refTo('held'))) === undefined, {
+      timeoutMs: 10_000,
+      description: 'the ConfigMap to go',
+    });
     expect((await deleteChild(ctx, kube, owner, refTo('held'))).action).toBe('absent');
   });
 });
 
 describe('deleteChild of a misplaced spec', () => {
-  it('refuses a child in another namespace than the owner\'s before any request', async () => {
+  it("refuses a child in another namespace than the owner's before any request", async () => {
     const elsewhere = await cluster.newNamespace('delete-other');
     await other.create(configMap('web', { namespace: elsewhere }));
     kube.requests.reset();
-    const error = await deleteChild(ctx, kube, owner, refTo('web', elsewhere)).then(() => undefined, (e: unknown) => e);
+    const error = await deleteChild(ctx, kube, owner, refTo('web', elsewhere)).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).problems[0]).toMatchObject({ path: 'namespace' });
     expect((error as Error).message).toContain(`must be the owner's namespace "${ns}", got "${elsewhere}"`);
@@ -70,7 +96,10 @@ describe('deleteChild of a misplaced spec', () => {
 
   it('refuses a cluster-scoped child of a namespaced owner before any request', async () => {
     const namespaceRef: ObjectRef = { apiVersion: 'v1', kind: 'Namespace', name: ns };
-    const error = await deleteChild(ctx, kube, owner, namespaceRef).then(() => undefined, (e: unknown) => e);
+    const error = await deleteChild(ctx, kube, owner, namespaceRef).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toContain('cluster-scoped');
     expect(kube.requests.count()).toBe(0);

@@ -1,8 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import { ApiException } from '@kubernetes/client-node';
 import {
-  AlreadyExistsError, ConflictError, ForbiddenError, InvalidError, KubeApiError, NotFoundError, OrkestraError, OwnershipError,
-  UnauthorizedError, UnavailableError, ValidationError, type ErrorReason,
+  AlreadyExistsError,
+  ConflictError,
+  type ErrorReason,
+  ForbiddenError,
+  InvalidError,
+  KubeApiError,
+  NotFoundError,
+  OrkestraError,
+  OwnershipError,
+  UnauthorizedError,
+  UnavailableError,
+  ValidationError,
 } from '../src/index.js';
 import { errorFromStatus, isNetworkError, toKubeError } from '../src/kube/index.js';
 
@@ -23,7 +33,12 @@ describe('errors from ApiException', () => {
     [503, 'ServiceUnavailable', UnavailableError],
     [429, 'TooManyRequests', UnavailableError],
   ])('%i %s → %p', (code, reason, Class) => {
-    const e = new ApiException(code, `HTTP-Code: ${code}`, status(code, reason, `deployments.apps "web" ${reason}`), {});
+    const e = new ApiException(
+      code,
+      `HTTP-Code: ${code}`,
+      status(code, reason, `deployments.apps "web" ${reason}`),
+      {},
+    );
     const mapped = toKubeError(e, where);
     expect(mapped).toBeInstanceOf(Class);
     expect(mapped).toBeInstanceOf(KubeApiError);
@@ -34,10 +49,23 @@ describe('errors from ApiException', () => {
   });
 
   it('keeps the field causes of Invalid and names them in the message', () => {
-    const body = status(422, 'Invalid', 'Deployment.apps "web" is invalid: spec.selector: Invalid value: ...: field is immutable', {
-      name: 'web', group: 'apps', kind: 'Deployment',
-      causes: [{ reason: 'FieldValueInvalid', message: 'Invalid value: {"app":"x"}: field is immutable', field: 'spec.selector' }],
-    });
+    const body = status(
+      422,
+      'Invalid',
+      'Deployment.apps "web" is invalid: spec.selector: Invalid value: ...: field is immutable',
+      {
+        name: 'web',
+        group: 'apps',
+        kind: 'Deployment',
+        causes: [
+          {
+            reason: 'FieldValueInvalid',
+            message: 'Invalid value: {"app":"x"}: field is immutable',
+            field: 'spec.selector',
+          },
+        ],
+      },
+    );
     const e = errorFromStatus(422, body, { ...where, verb: 'apply' }) as InvalidError;
     expect(e).toBeInstanceOf(InvalidError);
     expect(e.causes).toEqual([expect.objectContaining({ field: 'spec.selector' })]);
@@ -49,7 +77,13 @@ describe('errors from ApiException', () => {
     const body = status(422, 'Invalid', 'Secret "s" is invalid: data[tls.crt]: Invalid value: "hunter2": bad', {
       causes: [{ field: 'data[tls.crt]', message: 'Invalid value: "hunter2": bad' }],
     });
-    const e = errorFromStatus(422, body, { verb: 'apply', kind: 'Secret', namespace: 'a', name: 's', sensitive: true }) as InvalidError;
+    const e = errorFromStatus(422, body, {
+      verb: 'apply',
+      kind: 'Secret',
+      namespace: 'a',
+      name: 's',
+      sensitive: true,
+    }) as InvalidError;
     expect(e.message).not.toContain('hunter2');
     expect(JSON.stringify(e.status)).not.toContain('hunter2');
     expect(e.message).toContain('data[tls.crt]');
@@ -58,20 +92,47 @@ describe('errors from ApiException', () => {
   // The API server's own answers (kube-apiserver 1.37) to a server-side apply of a Secret whose value is not a string.
   it.each([
     ['a number', '.data.k: expected string, got &value.valueUnstructured{Value:12345678}', '12345678'],
-    ['a map', '.data.k: expected string, got &value.valueUnstructured{Value:map[string]interface {}{"x":"nested}sekrit"}}', 'sekrit'],
-    ['a list', '.stringData.k: expected string, got &value.valueUnstructured{Value:[]interface {}{"listsekrit"}}', 'listsekrit'],
+    [
+      'a map',
+      '.data.k: expected string, got &value.valueUnstructured{Value:map[string]interface {}{"x":"nested}sekrit"}}',
+      'sekrit',
+    ],
+    [
+      'a list',
+      '.stringData.k: expected string, got &value.valueUnstructured{Value:[]interface {}{"listsekrit"}}',
+      'listsekrit',
+    ],
   ])('redacts a Secret value the server echoes in a type error (%s)', (_what, detail, secret) => {
     const message = `failed to create typed patch object (default/s; /v1, Kind=Secret): ${detail}`;
-    const e = errorFromStatus(500, status(500, 'InternalError', message), { verb: 'apply', kind: 'Secret', namespace: 'default', name: 's', sensitive: true });
+    const e = errorFromStatus(500, status(500, 'InternalError', message), {
+      verb: 'apply',
+      kind: 'Secret',
+      namespace: 'default',
+      name: 's',
+      sensitive: true,
+    });
     expect(e.message).not.toContain(secret);
     expect(JSON.stringify(e.status)).not.toContain(secret);
     expect(e.message).toContain(`${detail.slice(0, detail.indexOf('&value'))}[redacted]`);
-    const plain = errorFromStatus(500, status(500, 'InternalError', message), { verb: 'apply', kind: 'ConfigMap', namespace: 'default', name: 's' });
+    const plain = errorFromStatus(500, status(500, 'InternalError', message), {
+      verb: 'apply',
+      kind: 'ConfigMap',
+      namespace: 'default',
+      name: 's',
+    });
     expect(plain.message).toContain(secret); // other kinds keep the server's words
   });
 
   it('a 500 is an InternalError, not a transient failure', () => {
-    const e = errorFromStatus(500, status(500, 'InternalError', 'failed to create typed patch object: duplicate entries for key [port=80,protocol="TCP"]'), { ...where, verb: 'apply' });
+    const e = errorFromStatus(
+      500,
+      status(
+        500,
+        'InternalError',
+        'failed to create typed patch object: duplicate entries for key [port=80,protocol="TCP"]',
+      ),
+      { ...where, verb: 'apply' },
+    );
     expect(e).not.toBeInstanceOf(UnavailableError);
     expect(e.reason).toBe('InternalError');
     expect(e.message).toContain('duplicate entries');
@@ -98,7 +159,13 @@ describe('errors from ApiException', () => {
 
 describe('ValidationError and OwnershipError', () => {
   it('names the object and every problem', () => {
-    const e = new ValidationError([{ path: 'replicas', message: 'bad' }, { path: 'port', message: 'worse', hint: 'fix' }], { object: { kind: 'Deployment', namespace: 'ns', name: 'web' } });
+    const e = new ValidationError(
+      [
+        { path: 'replicas', message: 'bad' },
+        { path: 'port', message: 'worse', hint: 'fix' },
+      ],
+      { object: { kind: 'Deployment', namespace: 'ns', name: 'web' } },
+    );
     expect(e.message).toContain('Deployment ns/web');
     expect(e.message).toContain('port: worse (fix)');
     expect(e.problems).toHaveLength(2);
@@ -107,17 +174,32 @@ describe('ValidationError and OwnershipError', () => {
   });
 
   it('ownership names both sides and the way out', () => {
-    const none = new OwnershipError({ kind: 'Service', namespace: 'a', name: 'b' }, 'Website a/x (uid 1)', undefined, 'update');
-    expect(none.message).toMatch(/Service a\/b has no controller owner reference, not by Website a\/x \(uid 1\): refusing to update it/);
-    const other = new OwnershipError({ kind: 'Service', namespace: 'a', name: 'b' }, 'Website a/x (uid 1)', 'Website a/y (uid 2)', 'delete');
+    const none = new OwnershipError(
+      { kind: 'Service', namespace: 'a', name: 'b' },
+      'Website a/x (uid 1)',
+      undefined,
+      'update',
+    );
+    expect(none.message).toMatch(
+      /Service a\/b has no controller owner reference, not by Website a\/x \(uid 1\): refusing to update it/,
+    );
+    const other = new OwnershipError(
+      { kind: 'Service', namespace: 'a', name: 'b' },
+      'Website a/x (uid 1)',
+      'Website a/y (uid 2)',
+      'delete',
+    );
     expect(other.message).toMatch(/is controlled by Website a\/y \(uid 2\)/);
     expect(other.actualController).toBe('Website a/y (uid 2)');
   });
 });
 
 describe('error reasons', () => {
-  it('are the API server\'s known reasons, or Http<code> for an answer with a reason Orkestra does not know', () => {
-    const gone = errorFromStatus(410, status(410, 'Expired', 'the continue token is too old'), { verb: 'list', kind: 'ConfigMap' });
+  it("are the API server's known reasons, or Http<code> for an answer with a reason Orkestra does not know", () => {
+    const gone = errorFromStatus(410, status(410, 'Expired', 'the continue token is too old'), {
+      verb: 'list',
+      kind: 'ConfigMap',
+    });
     expect(gone.reason).toBe('Expired');
     const odd = errorFromStatus(418, status(418, 'Teapot', 'short and stout'), { verb: 'get', kind: 'ConfigMap' });
     expect(odd.reason).toBe('Http418');

@@ -5,8 +5,8 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { start, testCluster, type TestEnvironment } from '@orkestra/testenv';
-import { InvalidError, OrkestraError, UnavailableError, type KubeObject, type WatchEvent } from '../src/index.js';
+import { start, type TestEnvironment, testCluster } from '@orkestra/testenv';
+import { InvalidError, type KubeObject, OrkestraError, UnavailableError, type WatchEvent } from '../src/index.js';
 import { Kubeclient } from '../src/kube/index.js';
 
 const cluster = testCluster();
@@ -24,7 +24,12 @@ beforeEach(async () => {
   ns = await cluster.newNamespace('transport');
 });
 
-const configMap = (name: string, data: Record<string, string>): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data });
+const configMap = (name: string, data: Record<string, string>): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, namespace: ns },
+  data,
+});
 
 /** Runs `fn` and returns the sockets that carried the HTTP responses it received (Node's `http.client.response.finish` channel). */
 async function socketsUsedBy(fn: () => Promise<void>): Promise<{ responses: number; sockets: Set<Socket> }> {
@@ -84,10 +89,16 @@ describe('Kubeclient transport: connections', () => {
     const stop = new AbortController();
     try {
       await client.create(configMap('beside-watches', { a: '1' }));
-      const watches = Array.from({ length: 5 }, () => client.watch('v1', 'ConfigMap', { namespace: ns, signal: stop.signal, timeoutSeconds: 60 }, () => undefined).catch(() => undefined));
+      const watches = Array.from({ length: 5 }, () =>
+        client
+          .watch('v1', 'ConfigMap', { namespace: ns, signal: stop.signal, timeoutSeconds: 60 }, () => undefined)
+          .catch(() => undefined),
+      );
       await new Promise((resolve) => setTimeout(resolve, 300)); // the watches are open and streaming
       const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'beside-watches' };
-      const reads = await Promise.all(Array.from({ length: 6 }, () => client.get(ref, { signal: AbortSignal.timeout(5_000) })));
+      const reads = await Promise.all(
+        Array.from({ length: 6 }, () => client.get(ref, { signal: AbortSignal.timeout(5_000) })),
+      );
       expect(reads.map((r) => r?.data)).toEqual(Array.from({ length: 6 }, () => ({ a: '1' })));
       stop.abort();
       await Promise.all(watches);
@@ -101,13 +112,17 @@ describe('Kubeclient transport: connections', () => {
     const client = new Kubeclient(cluster.kubeConfig);
     const events: string[] = [];
     await client.create(configMap('seen', { a: '1' }));
-    const watching = client.watch('v1', 'ConfigMap', { namespace: ns }, (e) => events.push(e.type)).catch((e: unknown) => e);
+    const watching = client
+      .watch('v1', 'ConfigMap', { namespace: ns }, (e) => events.push(e.type))
+      .catch((e: unknown) => e);
     await cluster.waitFor(() => events.length > 0, { timeoutMs: 10_000, description: 'the first watch event' });
     await client.close();
     const ended = await watching;
     expect(ended).toBeInstanceOf(OrkestraError);
     expect((ended as OrkestraError).reason).toBe('Closed');
-    const after = await client.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'seen' }).catch((e: unknown) => e);
+    const after = await client
+      .get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'seen' })
+      .catch((e: unknown) => e);
     expect((after as OrkestraError).reason).toBe('Closed');
   });
 });
@@ -116,9 +131,15 @@ describe('Kubeclient transport: watch streams', () => {
   it('fails a watch whose stream goes silent for idleTimeoutMs with UnavailableError', async () => {
     // Nothing matches the selector and bookmarks are a minute away: the stream stays silent.
     const events: WatchEvent[] = [];
-    const err = await kube.watch('v1', 'ConfigMap', { namespace: ns, labelSelector: 'nothing=here', idleTimeoutMs: 300 }, (e) => events.push(e)).catch((e: unknown) => e);
+    const err = await kube
+      .watch('v1', 'ConfigMap', { namespace: ns, labelSelector: 'nothing=here', idleTimeoutMs: 300 }, (e) =>
+        events.push(e),
+      )
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UnavailableError);
-    expect((err as Error).message).toMatch(/watch ConfigMap .* failed: cannot reach the API server \(no data from the server for 300 ms\)/);
+    expect((err as Error).message).toMatch(
+      /watch ConfigMap .* failed: cannot reach the API server \(no data from the server for 300 ms\)/,
+    );
     expect(events.filter((e) => e.type !== 'BOOKMARK')).toEqual([]); // at most the bookmark that ends the initial events
   });
 
@@ -129,12 +150,14 @@ describe('Kubeclient transport: watch streams', () => {
     await kube.create(configMap('wide', { text }));
     const controller = new AbortController();
     let received: string | undefined;
-    await kube.watch('v1', 'ConfigMap', { namespace: ns, resourceVersion, signal: controller.signal }, (e) => {
-      if (e.type === 'ADDED' && e.object.metadata.name === 'wide') {
-        received = (e.object.data as Record<string, string>).text;
-        controller.abort();
-      }
-    }).catch((e: unknown) => expect((e as OrkestraError).reason).toBe('Aborted'));
+    await kube
+      .watch('v1', 'ConfigMap', { namespace: ns, resourceVersion, signal: controller.signal }, (e) => {
+        if (e.type === 'ADDED' && e.object.metadata.name === 'wide') {
+          received = (e.object.data as Record<string, string>).text;
+          controller.abort();
+        }
+      })
+      .catch((e: unknown) => expect((e as OrkestraError).reason).toBe('Aborted'));
     expect(received?.length).toBe(text.length);
     expect(received === text).toBe(true); // not toEqual: a 390 KB diff helps no one
   });
@@ -143,7 +166,13 @@ describe('Kubeclient transport: watch streams', () => {
     const controller = new AbortController();
     await kube.create(configMap('one', {}));
     // idleTimeoutMs and timeoutSeconds far beyond the test's timeout: only the abort can end this watch in time.
-    const err = await kube.watch('v1', 'ConfigMap', { namespace: ns, idleTimeoutMs: 600_000, timeoutSeconds: 600, signal: controller.signal }, () => controller.abort())
+    const err = await kube
+      .watch(
+        'v1',
+        'ConfigMap',
+        { namespace: ns, idleTimeoutMs: 600_000, timeoutSeconds: 600, signal: controller.signal },
+        () => controller.abort(),
+      )
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OrkestraError);
     expect((err as OrkestraError).reason).toBe('Aborted');
@@ -153,7 +182,12 @@ describe('Kubeclient transport: watch streams', () => {
 
 describe('Kubeclient transport: error answers of sensitive kinds', () => {
   it('redacts the values the API server echoes in a Secret answer, and only there', async () => {
-    const bad = (kind: 'Secret' | 'ConfigMap'): KubeObject => ({ apiVersion: 'v1', kind, metadata: { name: 'x', namespace: ns, labels: { l: 'hunter2 hunter2' } }, data: {} });
+    const bad = (kind: 'Secret' | 'ConfigMap'): KubeObject => ({
+      apiVersion: 'v1',
+      kind,
+      metadata: { name: 'x', namespace: ns, labels: { l: 'hunter2 hunter2' } },
+      data: {},
+    });
     const secret = (await kube.create(bad('Secret')).catch((e: unknown) => e)) as InvalidError;
     expect(secret).toBeInstanceOf(InvalidError);
     expect(secret.message).toContain('metadata.labels');
@@ -190,13 +224,18 @@ describe('Kubeclient transport: an API server that stops answering', () => {
   const ref = { apiVersion: 'v1', kind: 'Namespace', name: 'default' };
 
   it('fails a request without response headers after timeoutMs, as a transient failure it retries', async () => {
-    const client = new Kubeclient(env.kubeConfig, { timeoutMs: 300, retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 20 } });
+    const client = new Kubeclient(env.kubeConfig, {
+      timeoutMs: 300,
+      retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 20 },
+    });
     try {
       await client.get(ref); // a kept-alive connection: the next request is sent and then waits for headers
       client.requests.reset();
       const err = await frozen(() => client.get(ref).catch((e: unknown) => e));
       expect(err).toBeInstanceOf(UnavailableError);
-      expect((err as Error).message).toMatch(/get Namespace default failed: cannot reach the API server \(no response headers within 300 ms\)/);
+      expect((err as Error).message).toMatch(
+        /get Namespace default failed: cannot reach the API server \(no response headers within 300 ms\)/,
+      );
       expect(client.requests.count({ verb: 'get' })).toBe(3);
       expect((await client.get(ref))?.metadata.name).toBe('default'); // thawed: answered again
     } finally {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { start, testCluster, type TestEnvironment } from '@orkestra/testenv';
-import { AlreadyExistsError, ConflictError, InvalidError, NotFoundError, UnavailableError, type KubeObject } from '../src/index.js';
+import { start, type TestEnvironment, testCluster } from '@orkestra/testenv';
+import {
+  AlreadyExistsError,
+  ConflictError,
+  InvalidError,
+  type KubeObject,
+  NotFoundError,
+  UnavailableError,
+} from '../src/index.js';
 import { Kubeclient, type ReadCache } from '../src/kube/index.js';
 
 const cluster = testCluster();
@@ -8,25 +15,47 @@ let kube: Kubeclient;
 let ns: string;
 
 const widgetCrd = {
-  apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition',
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
   metadata: { name: 'widgets.test.orkestra.io' },
   spec: {
-    group: 'test.orkestra.io', scope: 'Namespaced',
+    group: 'test.orkestra.io',
+    scope: 'Namespaced',
     names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
-    versions: [{
-      name: 'v1', served: true, storage: true, subresources: { status: {} },
-      schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } } } },
-    }],
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        subresources: { status: {} },
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+              status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+            },
+          },
+        },
+      },
+    ],
   },
 };
 
 beforeAll(async () => {
   kube = new Kubeclient(cluster.kubeConfig);
   await kube.apply(widgetCrd, { fieldManager: 'test' });
-  await cluster.waitFor(async () => {
-    const crd = await kube.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: widgetCrd.metadata.name });
-    return crd?.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
-  }, { timeoutMs: 20_000, description: 'the Widget CRD to be established' });
+  await cluster.waitFor(
+    async () => {
+      const crd = await kube.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        name: widgetCrd.metadata.name,
+      });
+      return crd?.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
+    },
+    { timeoutMs: 20_000, description: 'the Widget CRD to be established' },
+  );
 });
 afterAll(async () => {
   await cluster.deleteNamespaces();
@@ -37,13 +66,20 @@ beforeEach(async () => {
   kube.requests.reset();
 });
 
-const cm = (name: string, data: Record<string, string> = {}): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns }, data });
+const cm = (name: string, data: Record<string, string> = {}): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, namespace: ns },
+  data,
+});
 
 describe('Kubeclient against kube-apiserver', () => {
   it('creates, reads, lists, applies and deletes, counting each request by verb and resource', async () => {
     const created = await kube.create(cm('a', { x: '1' }));
     expect(created.metadata.uid).toBeTruthy();
-    expect((await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' }))?.data).toEqual({ x: '1' });
+    expect((await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' }))?.data).toEqual({
+      x: '1',
+    });
     const applied = await kube.apply(cm('a', { x: '2' }), { fieldManager: 'test', force: true });
     expect(applied.data).toEqual({ x: '2' });
     const list = await kube.list('v1', 'ConfigMap', { namespace: ns, labelSelector: 'nope!=x' });
@@ -52,7 +88,13 @@ describe('Kubeclient against kube-apiserver', () => {
     expect(await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBe(true);
     expect(await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBe(false);
     expect(await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBeUndefined();
-    expect(kube.requests.snapshot()).toEqual({ 'apply configmaps': 1, 'create configmaps': 1, 'delete configmaps': 2, 'get configmaps': 2, 'list configmaps': 1 });
+    expect(kube.requests.snapshot()).toEqual({
+      'apply configmaps': 1,
+      'create configmaps': 1,
+      'delete configmaps': 2,
+      'get configmaps': 2,
+      'list configmaps': 1,
+    });
     expect(kube.requests.writes()).toBe(4);
   });
 
@@ -62,26 +104,40 @@ describe('Kubeclient against kube-apiserver', () => {
     expect(exists).toBeInstanceOf(AlreadyExistsError);
     expect((exists as Error).message).toContain(`create ConfigMap ${ns}/dup failed`);
 
-    const stale = await kube.update({ ...cm('dup'), metadata: { name: 'dup', namespace: ns, resourceVersion: '1' } }).catch((e: unknown) => e);
+    const stale = await kube
+      .update({ ...cm('dup'), metadata: { name: 'dup', namespace: ns, resourceVersion: '1' } })
+      .catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(ConflictError);
 
-    const invalid = await kube.create(cm('Bad_Name')).catch((e: unknown) => e) as InvalidError;
+    const invalid = (await kube.create(cm('Bad_Name')).catch((e: unknown) => e)) as InvalidError;
     expect(invalid).toBeInstanceOf(InvalidError);
     expect(invalid.causes.map((c) => c.field)).toContain('metadata.name');
 
-    const missingNs = await kube.create({ ...cm('x'), metadata: { name: 'x', namespace: 'no-such-namespace' } }).catch((e: unknown) => e);
+    const missingNs = await kube
+      .create({ ...cm('x'), metadata: { name: 'x', namespace: 'no-such-namespace' } })
+      .catch((e: unknown) => e);
     expect(missingNs).toBeInstanceOf(NotFoundError);
   });
 
   it('discovers a custom kind once and patches its status subresource', async () => {
-    const widget = await kube.create({ apiVersion: 'test.orkestra.io/v1', kind: 'Widget', metadata: { name: 'w', namespace: ns }, spec: { size: 1 } });
+    const widget = await kube.create({
+      apiVersion: 'test.orkestra.io/v1',
+      kind: 'Widget',
+      metadata: { name: 'w', namespace: ns },
+      spec: { size: 1 },
+    });
     await kube.get({ apiVersion: 'test.orkestra.io/v1', kind: 'Widget', namespace: ns, name: 'w' });
     expect(kube.requests.count({ verb: 'discovery' })).toBe(1);
-    const patched = await kube.patchStatus({ apiVersion: 'test.orkestra.io/v1', kind: 'Widget', namespace: ns, name: 'w' }, { phase: 'Ready' });
+    const patched = await kube.patchStatus(
+      { apiVersion: 'test.orkestra.io/v1', kind: 'Widget', namespace: ns, name: 'w' },
+      { phase: 'Ready' },
+    );
     expect(patched.status).toEqual({ phase: 'Ready' });
     expect(patched.spec).toEqual(widget.spec);
     expect(kube.requests.count({ resource: 'widgets/status' })).toBe(1);
-    const unknown = await kube.get({ apiVersion: 'test.orkestra.io/v1', kind: 'Gadget', namespace: ns, name: 'g' }).catch((e: unknown) => e);
+    const unknown = await kube
+      .get({ apiVersion: 'test.orkestra.io/v1', kind: 'Gadget', namespace: ns, name: 'g' })
+      .catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(NotFoundError);
     expect((unknown as Error).message).toMatch(/does not serve kind Gadget in test.orkestra.io\/v1 — install its CRD/);
   });
@@ -90,7 +146,8 @@ describe('Kubeclient against kube-apiserver', () => {
     const seen: string[] = [];
     const cache: ReadCache = {
       get: (ref) => (ref.name === 'cached' ? { object: undefined } : undefined),
-      observe: (event) => seen.push(event.type === 'written' ? `written ${event.object.metadata.name}` : `deleted ${event.ref.name}`),
+      observe: (event) =>
+        seen.push(event.type === 'written' ? `written ${event.object.metadata.name}` : `deleted ${event.ref.name}`),
     };
     kube.setReadCache(cache);
     try {
@@ -165,7 +222,13 @@ describe('child lifecycle: immutable fields the resource package did not foresee
     const { createContext, updateChild, ImmutableFieldError } = await import('../src/index.js');
     const ctx = createContext({ fieldManager: 'test' });
     const owner = (await kube.create(cm('owner'))) as never;
-    const secret = (data: string): KubeObject => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: ns }, immutable: true, data: { k: data } });
+    const secret = (data: string): KubeObject => ({
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: 's', namespace: ns },
+      immutable: true,
+      data: { k: data },
+    });
     await updateChild(ctx, kube, owner, secret('YQ=='));
     const err = await updateChild(ctx, kube, owner, secret('Yg==')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImmutableFieldError);
@@ -173,15 +236,24 @@ describe('child lifecycle: immutable fields the resource package did not foresee
     expect((err as Error).message).not.toContain('Yg==');
     const again = await updateChild(ctx, kube, owner, secret('Yg=='), { recreate: true });
     expect(again.action).toBe('recreated');
-    expect((await kube.get({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 's' }))?.data).toEqual({ k: 'Yg==' });
+    expect((await kube.get({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 's' }))?.data).toEqual({
+      k: 'Yg==',
+    });
   });
 });
 
 describe('Secret values in errors', () => {
   it('never echoes a Secret value the API server repeats in its answer', async () => {
-    const secret = (data: unknown): KubeObject => ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: ns }, data } as KubeObject);
-    for (const [data, value] of [[{ k: 31415926 }, '31415926'], [{ k: { x: 'nestedsekrit' } }, 'nestedsekrit'], [{ k: ['listsekrit'] }, 'listsekrit']] as const) {
-      const err = await kube.apply(secret(data), { fieldManager: 'test' }).catch((e: unknown) => e) as Error & { status?: unknown };
+    const secret = (data: unknown): KubeObject =>
+      ({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 's', namespace: ns }, data }) as KubeObject;
+    for (const [data, value] of [
+      [{ k: 31415926 }, '31415926'],
+      [{ k: { x: 'nestedsekrit' } }, 'nestedsekrit'],
+      [{ k: ['listsekrit'] }, 'listsekrit'],
+    ] as const) {
+      const err = (await kube.apply(secret(data), { fieldManager: 'test' }).catch((e: unknown) => e)) as Error & {
+        status?: unknown;
+      };
       expect(err).toBeInstanceOf(Error);
       expect(err.message).toMatch(/expected string, got \[redacted\]/);
       expect(`${err.message} ${JSON.stringify(err.status)}`).not.toContain(value);
@@ -199,9 +271,13 @@ describe('create-only apply and labelled reads', () => {
 
     const theirs = await kube.create(cm('taken', { mine: 'no' }), { fieldManager: 'someone' });
     for (const force of [false, true]) {
-      const err = await kube.apply(cm('taken', { a: '1' }), { fieldManager: 'test', force, createOnly: true }).catch((e: unknown) => e);
+      const err = await kube
+        .apply(cm('taken', { a: '1' }), { fieldManager: 'test', force, createOnly: true })
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(AlreadyExistsError);
-      expect((err as Error).message).toBe(`apply (create only) ConfigMap ${ns}/taken failed: an object of that name exists already`);
+      expect((err as Error).message).toBe(
+        `apply (create only) ConfigMap ${ns}/taken failed: an object of that name exists already`,
+      );
     }
     const after = await kube.get(ref('taken'));
     expect(after?.metadata.resourceVersion).toBe(theirs.metadata.resourceVersion);
@@ -217,7 +293,8 @@ describe('create-only apply and labelled reads', () => {
     kube.setReadCache({
       get: (r, options) => {
         asked.push(options?.labelSelector);
-        if (options?.labelSelector === 'managed-by=orkestra') return { object: r.name === 'ours' ? ours : r.name === 'plain' ? plain : undefined };
+        if (options?.labelSelector === 'managed-by=orkestra')
+          return { object: r.name === 'ours' ? ours : r.name === 'plain' ? plain : undefined };
         return r.name === 'ours' ? { object: ours } : undefined;
       },
     });
@@ -227,7 +304,13 @@ describe('create-only apply and labelled reads', () => {
       expect(kube.peek(ref('gone'), { labelSelector: 'managed-by=orkestra' })).toEqual({ object: undefined });
       expect(kube.peek(ref('ours'))).toEqual({ object: ours });
       expect(kube.peek(ref('plain'))).toBeUndefined();
-      expect(asked).toEqual(['managed-by=orkestra', 'managed-by=orkestra', 'managed-by=orkestra', undefined, undefined]);
+      expect(asked).toEqual([
+        'managed-by=orkestra',
+        'managed-by=orkestra',
+        'managed-by=orkestra',
+        undefined,
+        undefined,
+      ]);
       expect(kube.requests.count()).toBe(0);
     } finally {
       kube.setReadCache(undefined);
@@ -236,7 +319,9 @@ describe('create-only apply and labelled reads', () => {
 });
 
 describe('child lifecycle: creating a child', () => {
-  const labelledCacheThatMisses: ReadCache = { get: (_r, options) => (options?.labelSelector ? { object: undefined } : undefined) };
+  const labelledCacheThatMisses: ReadCache = {
+    get: (_r, options) => (options?.labelSelector ? { object: undefined } : undefined),
+  };
 
   it('costs one request, the write, when a cache knows no labelled child of that name', async () => {
     const { createContext, updateChild, createChild } = await import('../src/index.js');
@@ -281,7 +366,11 @@ describe('child lifecycle: creating a child', () => {
     const ctx = createContext({ fieldManager: 'test' });
     const owner = (await kube.create(cm('owner'))) as never;
     await updateChild(ctx, kube, owner, cm('child', { k: 'v' }));
-    await kube.patch({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'child' }, { metadata: { labels: { 'managed-by': null, 'orkestra-owner': null } } }, { type: 'merge', fieldManager: 'someone' });
+    await kube.patch(
+      { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'child' },
+      { metadata: { labels: { 'managed-by': null, 'orkestra-owner': null } } },
+      { type: 'merge', fieldManager: 'someone' },
+    );
     const result = await updateChild(ctx, kube, owner, cm('child', { k: 'v' }));
     expect(result.action).toBe('updated');
     expect(result.drifted?.map((d) => d.path)).toEqual(['metadata.labels']); // all labels gone: the whole map drifted

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { testCluster } from '@orkestra/testenv';
 import { stringify } from 'yaml';
@@ -26,13 +26,30 @@ beforeAll(async () => {
   admin = new Kubeclient(cluster.kubeConfig);
   ns = await cluster.newNamespace('kubeconfig');
   await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'reader', namespace: ns } });
-  await admin.create({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'read-configmaps', namespace: ns }, rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }] });
   await admin.create({
-    apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: { name: 'reader', namespace: ns },
-    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'read-configmaps' }, subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: ns }],
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
+    metadata: { name: 'read-configmaps', namespace: ns },
+    rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }],
   });
-  await admin.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'seen', namespace: ns }, data: { a: '1' } });
-  const request = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({ name: 'reader', namespace: ns, body: { spec: { audiences: [], expirationSeconds: 3600 } } });
+  await admin.create({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: 'reader', namespace: ns },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'read-configmaps' },
+    subjects: [{ kind: 'ServiceAccount', name: 'reader', namespace: ns }],
+  });
+  await admin.create({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'seen', namespace: ns },
+    data: { a: '1' },
+  });
+  const request = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
+    name: 'reader',
+    namespace: ns,
+    body: { spec: { audiences: [], expirationSeconds: 3600 } },
+  });
   token = request.status!.token!;
   const base = loadKubeconfig({ file: cluster.kubeconfigPath! });
   server = base.server;
@@ -48,12 +65,17 @@ afterAll(async () => {
 /** A kubeconfig file in the test's temp dir for the test cluster, with `user` as its user. */
 function kubeconfigFor(name: string, user: Record<string, unknown>): string {
   const file = join(tmp, name);
-  writeFileSync(file, stringify({
-    apiVersion: 'v1', kind: 'Config', 'current-context': 'test',
-    clusters: [{ name: 'testenv', cluster: { server, 'certificate-authority-data': caData } }],
-    users: [{ name: 'reader', user }],
-    contexts: [{ name: 'test', context: { cluster: 'testenv', user: 'reader', namespace: ns } }],
-  }));
+  writeFileSync(
+    file,
+    stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      'current-context': 'test',
+      clusters: [{ name: 'testenv', cluster: { server, 'certificate-authority-data': caData } }],
+      users: [{ name: 'reader', user }],
+      contexts: [{ name: 'test', context: { cluster: 'testenv', user: 'reader', namespace: ns } }],
+    }),
+  );
   return file;
 }
 const client = (file: string): Kubeclient => {
@@ -67,7 +89,10 @@ const names = (list: { items: KubeObject[] }) => list.items.map((i) => i.metadat
 function execPlugin(name: string, body: string): { script: string; runs: () => number } {
   const script = join(tmp, `${name}.mjs`);
   const count = join(tmp, `${name}.count`);
-  writeFileSync(script, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(count)}, 'x');\n${body}\n`);
+  writeFileSync(
+    script,
+    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(count)}, 'x');\n${body}\n`,
+  );
   return {
     script,
     runs: () => {
@@ -79,7 +104,14 @@ function execPlugin(name: string, body: string): { script: string; runs: () => n
     },
   };
 }
-const execUser = (script: string) => ({ exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [script], interactiveMode: 'Never' } });
+const execUser = (script: string) => ({
+  exec: {
+    apiVersion: 'client.authentication.k8s.io/v1',
+    command: process.execPath,
+    args: [script],
+    interactiveMode: 'Never',
+  },
+});
 
 describe('core kubeconfig loader against kube-apiserver', () => {
   it("connects with testenv's kubeconfig file (client certificates)", async () => {
@@ -103,9 +135,15 @@ describe('core kubeconfig loader against kube-apiserver', () => {
 
   it('authenticates with an exec plugin, run once and cached until status.expirationTimestamp', async () => {
     const expiresInMs = 3_000;
-    const plugin = execPlugin('exec-ok', `process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(token)}, expirationTimestamp: new Date(Date.now() + ${expiresInMs}).toISOString() } }));`);
+    const plugin = execPlugin(
+      'exec-ok',
+      `process.stdout.write(JSON.stringify({ apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', status: { token: ${JSON.stringify(token)}, expirationTimestamp: new Date(Date.now() + ${expiresInMs}).toISOString() } }));`,
+    );
     const kube = client(kubeconfigFor('exec', execUser(plugin.script)));
-    await Promise.all([kube.list('v1', 'ConfigMap', { namespace: ns }), kube.list('v1', 'ConfigMap', { namespace: ns })]);
+    await Promise.all([
+      kube.list('v1', 'ConfigMap', { namespace: ns }),
+      kube.list('v1', 'ConfigMap', { namespace: ns }),
+    ]);
     expect(names(await kube.list('v1', 'ConfigMap', { namespace: ns }))).toContain('seen');
     expect(plugin.runs()).toBe(1);
     await new Promise((r) => setTimeout(r, expiresInMs + 500));
@@ -114,12 +152,20 @@ describe('core kubeconfig loader against kube-apiserver', () => {
   });
 
   it('fails with an error naming the exec plugin and what it wrote to stderr', async () => {
-    const plugin = execPlugin('exec-fail', "process.stderr.write('the refresh token has expired; run `acme login`\\n'); process.exit(1);");
+    const plugin = execPlugin(
+      'exec-fail',
+      "process.stderr.write('the refresh token has expired; run `acme login`\\n'); process.exit(1);",
+    );
     const kube = client(kubeconfigFor('exec-fail', execUser(plugin.script)));
-    const error = await kube.list('v1', 'ConfigMap', { namespace: ns }).then(() => undefined, (e: unknown) => e);
+    const error = await kube.list('v1', 'ConfigMap', { namespace: ns }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(KubeconfigError);
     expect(error).toMatchObject({ problem: 'Exec', reason: 'Config' });
-    expect((error as Error).message).toContain(`the exec plugin "${process.execPath} ${plugin.script}" of user "reader" of context "test"`);
+    expect((error as Error).message).toContain(
+      `the exec plugin "${process.execPath} ${plugin.script}" of user "reader" of context "test"`,
+    );
     expect((error as Error).message).toContain('exit code 1: the refresh token has expired; run `acme login`');
     expect(plugin.runs()).toBe(1);
   });
@@ -128,14 +174,32 @@ describe('core kubeconfig loader against kube-apiserver', () => {
   it('lists namespaces in a process that imports @orkestra/core without ever loading @kubernetes/client-node or undici', async () => {
     const run = async (loadClientNode: boolean) => {
       const log = join(tmp, `modules-${loadClientNode}.log`);
-      const { stdout } = await promisify(execFile)(process.execPath, [
-        '--experimental-transform-types', '--no-warnings', '--conditions=@orkestra/source',
-        '--import', join(fixtures, 'module-log.mjs'), join(fixtures, 'list-namespaces.mjs'), cluster.kubeconfigPath!,
-      ], { env: { ...process.env, NODE_OPTIONS: '', ORKESTRA_MODULE_LOG: log, LOAD_CLIENT_NODE: loadClientNode ? '1' : '0' } });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--experimental-transform-types',
+          '--no-warnings',
+          '--conditions=@orkestra/source',
+          '--import',
+          join(fixtures, 'module-log.mjs'),
+          join(fixtures, 'list-namespaces.mjs'),
+          cluster.kubeconfigPath!,
+        ],
+        {
+          env: {
+            ...process.env,
+            NODE_OPTIONS: '',
+            ORKESTRA_MODULE_LOG: log,
+            LOAD_CLIENT_NODE: loadClientNode ? '1' : '0',
+          },
+        },
+      );
       const modules = readFileSync(log, 'utf8').split('\n');
       return {
-        result: JSON.parse(stdout) as { namespaces: number }, modules,
-        clientNode: modules.filter((m) => m.includes('/@kubernetes/client-node/')), undici: modules.filter((m) => m.includes('/node_modules/undici/')),
+        result: JSON.parse(stdout) as { namespaces: number },
+        modules,
+        clientNode: modules.filter((m) => m.includes('/@kubernetes/client-node/')),
+        undici: modules.filter((m) => m.includes('/node_modules/undici/')),
       };
     };
     const without = await run(false);

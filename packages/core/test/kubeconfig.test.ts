@@ -1,9 +1,15 @@
-import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { stringify } from 'yaml';
-import { Kubeclient, KubeconfigError, loadInClusterConfig, loadKubeconfig, type KubeconfigProblem } from '../src/kube/index.js';
+import {
+  Kubeclient,
+  KubeconfigError,
+  type KubeconfigProblem,
+  loadInClusterConfig,
+  loadKubeconfig,
+} from '../src/kube/index.js';
 
 const root = mkdtempSync(join(tmpdir(), 'orkestra-kubeconfig-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -19,7 +25,11 @@ const SECRET_TOKEN = 'sekret-token-value-1234';
 const SECRET_PASSWORD = 'sekret-password-5678';
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 /** An env without KUBECONFIG, a HOME without .kube, not in a pod. */
-const bareEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: join(dir, 'home'), ...extra });
+const bareEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: join(dir, 'home'),
+  ...extra,
+});
 
 function write(name: string, content: unknown): string {
   const path = join(dir, name);
@@ -36,7 +46,8 @@ interface Entries {
 }
 function kubeconfig({ clusters = {}, users = {}, contexts = {}, current }: Entries): Record<string, unknown> {
   return {
-    apiVersion: 'v1', kind: 'Config',
+    apiVersion: 'v1',
+    kind: 'Config',
     ...(current ? { 'current-context': current } : {}),
     clusters: Object.entries(clusters).map(([name, cluster]) => ({ name, cluster })),
     users: Object.entries(users).map(([name, user]) => ({ name, user })),
@@ -44,8 +55,16 @@ function kubeconfig({ clusters = {}, users = {}, contexts = {}, current }: Entri
   };
 }
 /** One cluster `c`, one user `u` with `user`, context `ctx` (namespace shop), current. */
-function simple(user: Record<string, unknown>, cluster: Record<string, unknown> = { server: 'https://10.0.0.1:6443' }): Record<string, unknown> {
-  return kubeconfig({ clusters: { c: cluster }, users: { u: user }, contexts: { ctx: { cluster: 'c', user: 'u', namespace: 'shop' } }, current: 'ctx' });
+function simple(
+  user: Record<string, unknown>,
+  cluster: Record<string, unknown> = { server: 'https://10.0.0.1:6443' },
+): Record<string, unknown> {
+  return kubeconfig({
+    clusters: { c: cluster },
+    users: { u: user },
+    contexts: { ctx: { cluster: 'c', user: 'u', namespace: 'shop' } },
+    current: 'ctx',
+  });
 }
 
 function loadError(fn: () => unknown): KubeconfigError {
@@ -76,12 +95,15 @@ function expectProblem(e: KubeconfigError, problem: KubeconfigProblem, ...parts:
 
 /** A node script as an exec plugin: counts its runs in `count`, writes its KUBERNETES_EXEC_INFO and env to `seen`. */
 function plugin(body: string): string {
-  return write('plugin.mjs', `
+  return write(
+    'plugin.mjs',
+    `
 import { appendFileSync, writeFileSync } from 'node:fs';
 appendFileSync(${JSON.stringify(join(dir, 'count'))}, 'x');
 writeFileSync(${JSON.stringify(join(dir, 'seen'))}, JSON.stringify({ info: JSON.parse(process.env.KUBERNETES_EXEC_INFO ?? 'null'), extra: process.env.EXTRA }));
 ${body}
-`);
+`,
+  );
 }
 const credential = (status: Record<string, unknown>, apiVersion = 'client.authentication.k8s.io/v1') =>
   `process.stdout.write(JSON.stringify(${JSON.stringify({ apiVersion, kind: 'ExecCredential', status })}));`;
@@ -93,21 +115,51 @@ const runs = () => {
   }
 };
 const execUser = (script: string, extra: Record<string, unknown> = {}) => ({
-  exec: { apiVersion: 'client.authentication.k8s.io/v1', command: process.execPath, args: [script], interactiveMode: 'Never', env: [{ name: 'EXTRA', value: 'yes' }], ...extra },
+  exec: {
+    apiVersion: 'client.authentication.k8s.io/v1',
+    command: process.execPath,
+    args: [script],
+    interactiveMode: 'Never',
+    env: [{ name: 'EXTRA', value: 'yes' }],
+    ...extra,
+  },
 });
 
 describe('loadKubeconfig: one file', () => {
   it('reads server, context, namespace and client certificate data', async () => {
-    const file = write('config', simple({ 'client-certificate-data': b64('CERT'), 'client-key-data': b64('KEY') }, { server: 'https://10.0.0.1:6443/', 'certificate-authority-data': b64('CA'), 'tls-server-name': 'kubernetes' }));
+    const file = write(
+      'config',
+      simple(
+        { 'client-certificate-data': b64('CERT'), 'client-key-data': b64('KEY') },
+        { server: 'https://10.0.0.1:6443/', 'certificate-authority-data': b64('CA'), 'tls-server-name': 'kubernetes' },
+      ),
+    );
     const config = loadKubeconfig({ file, env: bareEnv() });
-    expect(config).toMatchObject({ contextName: 'ctx', namespace: 'shop', server: 'https://10.0.0.1:6443', userName: 'u', authMethod: 'client-certificate', source: file, origin: { kind: 'file', file }, contexts: ['ctx'] });
-    expect(await config.tlsOptions()).toEqual({ ca: 'CA', cert: 'CERT', key: 'KEY', rejectUnauthorized: true, servername: 'kubernetes' });
+    expect(config).toMatchObject({
+      contextName: 'ctx',
+      namespace: 'shop',
+      server: 'https://10.0.0.1:6443',
+      userName: 'u',
+      authMethod: 'client-certificate',
+      source: file,
+      origin: { kind: 'file', file },
+      contexts: ['ctx'],
+    });
+    expect(await config.tlsOptions()).toEqual({
+      ca: 'CA',
+      cert: 'CERT',
+      key: 'KEY',
+      rejectUnauthorized: true,
+      servername: 'kubernetes',
+    });
     expect(await config.authHeaders()).toEqual({});
     expect(config.refreshesCredentials).toBe(false);
   });
 
   it('gives a Kubeclient the context name and namespace', () => {
-    const kube = new Kubeclient(loadKubeconfig({ file: write('config', simple({ token: SECRET_TOKEN })), env: bareEnv() }));
+    const kube = new Kubeclient(
+      loadKubeconfig({ file: write('config', simple({ token: SECRET_TOKEN })), env: bareEnv() }),
+    );
     expect(kube).toMatchObject({ server: 'https://10.0.0.1:6443', contextName: 'ctx', contextNamespace: 'shop' });
   });
 
@@ -119,46 +171,88 @@ describe('loadKubeconfig: one file', () => {
       getCurrentContext: () => 'ctx',
       getContextObject: () => ({ namespace: 'ns' }),
     };
-    expect(new Kubeclient(kc)).toMatchObject({ server: 'https://1.2.3.4', contextName: 'ctx', contextNamespace: 'ns', kubeConfig: kc });
+    expect(new Kubeclient(kc)).toMatchObject({
+      server: 'https://1.2.3.4',
+      contextName: 'ctx',
+      contextNamespace: 'ns',
+      kubeConfig: kc,
+    });
   });
 
   it('sends a token, basic credentials, and honours insecure-skip-tls-verify', async () => {
-    const token = loadKubeconfig({ file: write('a', simple({ token: SECRET_TOKEN }, { server: 'https://h', 'insecure-skip-tls-verify': true })), env: bareEnv() });
+    const token = loadKubeconfig({
+      file: write('a', simple({ token: SECRET_TOKEN }, { server: 'https://h', 'insecure-skip-tls-verify': true })),
+      env: bareEnv(),
+    });
     expect(await token.authHeaders()).toEqual({ authorization: `Bearer ${SECRET_TOKEN}` });
     expect((await token.tlsOptions()).rejectUnauthorized).toBe(false);
-    const basic = loadKubeconfig({ file: write('b', simple({ username: 'admin', password: SECRET_PASSWORD })), env: bareEnv() });
+    const basic = loadKubeconfig({
+      file: write('b', simple({ username: 'admin', password: SECRET_PASSWORD })),
+      env: bareEnv(),
+    });
     expect(basic.authMethod).toBe('basic');
     expect(await basic.authHeaders()).toEqual({ authorization: `Basic ${b64(`admin:${SECRET_PASSWORD}`)}` });
   });
 
   it('reads strings as written (a numeric-looking token keeps its leading zero) and treats null as unset', async () => {
-    const file = write('config', 'apiVersion: v1\nkind: Config\ncurrent-context: ctx\nclusters:\n- name: c\n  cluster:\n    server: https://h\n    proxy-url: null\n' +
-      'users:\n- name: u\n  user:\n    token: 0123\ncontexts:\n- name: ctx\n  context: {cluster: c, user: u, namespace: ~}\n');
+    const file = write(
+      'config',
+      'apiVersion: v1\nkind: Config\ncurrent-context: ctx\nclusters:\n- name: c\n  cluster:\n    server: https://h\n    proxy-url: null\n' +
+        'users:\n- name: u\n  user:\n    token: 0123\ncontexts:\n- name: ctx\n  context: {cluster: c, user: u, namespace: ~}\n',
+    );
     const config = loadKubeconfig({ file, env: bareEnv() });
     expect(await config.authHeaders()).toEqual({ authorization: 'Bearer 0123' });
     expect(config.namespace).toBeUndefined();
   });
 
   it('uses the context asked for', () => {
-    const file = write('config', kubeconfig({
-      clusters: { a: { server: 'https://a' }, b: { server: 'https://b' } }, users: { u: {} },
-      contexts: { one: { cluster: 'a', user: 'u' }, two: { cluster: 'b', user: 'u', namespace: 'n2' } }, current: 'one',
-    }));
+    const file = write(
+      'config',
+      kubeconfig({
+        clusters: { a: { server: 'https://a' }, b: { server: 'https://b' } },
+        users: { u: {} },
+        contexts: { one: { cluster: 'a', user: 'u' }, two: { cluster: 'b', user: 'u', namespace: 'n2' } },
+        current: 'one',
+      }),
+    );
     expect(loadKubeconfig({ file, env: bareEnv() }).server).toBe('https://a');
-    expect(loadKubeconfig({ file, context: 'two', env: bareEnv() })).toMatchObject({ server: 'https://b', contextName: 'two', namespace: 'n2', authMethod: 'none' });
+    expect(loadKubeconfig({ file, context: 'two', env: bareEnv() })).toMatchObject({
+      server: 'https://b',
+      contextName: 'two',
+      namespace: 'n2',
+      authMethod: 'none',
+    });
   });
 });
 
 describe('loadKubeconfig: where it looks', () => {
   it('merges KUBECONFIG files as kubectl: the first definition of a name and the first current-context win; missing files are skipped', () => {
-    const first = write('first', kubeconfig({ clusters: { shared: { server: 'https://first' } }, users: { u: { token: 'one' } }, contexts: { a: { cluster: 'shared', user: 'u' } }, current: 'a' }));
-    const second = write('second', kubeconfig({
-      clusters: { shared: { server: 'https://second' }, own: { server: 'https://own' } }, users: { u: { token: 'two' }, v: { token: 'three' } },
-      contexts: { a: { cluster: 'own', user: 'v' }, b: { cluster: 'own', user: 'u', namespace: 'nb' } }, current: 'b',
-    }));
+    const first = write(
+      'first',
+      kubeconfig({
+        clusters: { shared: { server: 'https://first' } },
+        users: { u: { token: 'one' } },
+        contexts: { a: { cluster: 'shared', user: 'u' } },
+        current: 'a',
+      }),
+    );
+    const second = write(
+      'second',
+      kubeconfig({
+        clusters: { shared: { server: 'https://second' }, own: { server: 'https://own' } },
+        users: { u: { token: 'two' }, v: { token: 'three' } },
+        contexts: { a: { cluster: 'own', user: 'v' }, b: { cluster: 'own', user: 'u', namespace: 'nb' } },
+        current: 'b',
+      }),
+    );
     const value = [first, join(dir, 'missing'), second].join(delimiter);
     const config = loadKubeconfig({ env: bareEnv({ KUBECONFIG: value }) });
-    expect(config).toMatchObject({ contextName: 'a', server: 'https://first', source: `KUBECONFIG=${value}`, contexts: ['a', 'b'] });
+    expect(config).toMatchObject({
+      contextName: 'a',
+      server: 'https://first',
+      source: `KUBECONFIG=${value}`,
+      contexts: ['a', 'b'],
+    });
     expect(config.origin).toEqual({ kind: 'KUBECONFIG', value, files: [first, second] });
     const b = loadKubeconfig({ context: 'b', env: bareEnv({ KUBECONFIG: value }) });
     expect(b).toMatchObject({ server: 'https://own', namespace: 'nb', userName: 'u' });
@@ -173,7 +267,10 @@ describe('loadKubeconfig: where it looks', () => {
 
   it('reads ~/.kube/config when KUBECONFIG is unset, and the explicit file over both', () => {
     const home = write('home/.kube/config', simple({}, { server: 'https://home' }));
-    expect(loadKubeconfig({ env: bareEnv() })).toMatchObject({ server: 'https://home', origin: { kind: 'default-file', file: home } });
+    expect(loadKubeconfig({ env: bareEnv() })).toMatchObject({
+      server: 'https://home',
+      origin: { kind: 'default-file', file: home },
+    });
     const other = write('other', simple({}, { server: 'https://other' }));
     expect(loadKubeconfig({ file: other, env: bareEnv({ KUBECONFIG: home }) }).server).toBe('https://other');
   });
@@ -182,8 +279,18 @@ describe('loadKubeconfig: where it looks', () => {
     write('a/ca.pem', 'CA-A');
     write('b/certs/client.pem', 'CERT-B');
     write('b/certs/client.key', 'KEY-B');
-    const a = write('a/config', kubeconfig({ clusters: { c: { server: 'https://c', 'certificate-authority': 'ca.pem' } }, contexts: { x: { cluster: 'c', user: 'u' } }, current: 'x' }));
-    const b = write('b/config', kubeconfig({ users: { u: { 'client-certificate': 'certs/client.pem', 'client-key': './certs/client.key' } } }));
+    const a = write(
+      'a/config',
+      kubeconfig({
+        clusters: { c: { server: 'https://c', 'certificate-authority': 'ca.pem' } },
+        contexts: { x: { cluster: 'c', user: 'u' } },
+        current: 'x',
+      }),
+    );
+    const b = write(
+      'b/config',
+      kubeconfig({ users: { u: { 'client-certificate': 'certs/client.pem', 'client-key': './certs/client.key' } } }),
+    );
     const config = loadKubeconfig({ env: bareEnv({ KUBECONFIG: `${a}${delimiter}${b}` }) });
     expect(config.cluster.certificateAuthority).toBe(join(dir, 'a/ca.pem'));
     expect(await config.tlsOptions()).toMatchObject({ ca: 'CA-A', cert: 'CERT-B', key: 'KEY-B' });
@@ -209,12 +316,23 @@ describe('loadKubeconfig: where it looks', () => {
     write('sa/namespace', 'ops\n');
     const env = bareEnv({ KUBERNETES_SERVICE_HOST: '10.96.0.1', KUBERNETES_SERVICE_PORT: '443' });
     const config = loadKubeconfig({ env, serviceAccountDir: sa, tokenFileRefreshMs: 0 });
-    expect(config).toMatchObject({ server: 'https://10.96.0.1:443', namespace: 'ops', contextName: 'in-cluster', source: 'in-cluster service account', authMethod: 'token-file' });
+    expect(config).toMatchObject({
+      server: 'https://10.96.0.1:443',
+      namespace: 'ops',
+      contextName: 'in-cluster',
+      source: 'in-cluster service account',
+      authMethod: 'token-file',
+    });
     expect(await config.tlsOptions()).toEqual({ ca: 'CLUSTER-CA', rejectUnauthorized: true });
     expect(await config.authHeaders()).toEqual({ authorization: 'Bearer sa-token-1' });
     writeFileSync(join(sa, 'token'), 'sa-token-2');
     expect(await config.authHeaders()).toEqual({ authorization: 'Bearer sa-token-2' });
-    expect(loadInClusterConfig({ env: { KUBERNETES_SERVICE_HOST: 'fd00::1', KUBERNETES_SERVICE_PORT: '443' }, serviceAccountDir: sa }).server).toBe('https://[fd00::1]:443');
+    expect(
+      loadInClusterConfig({
+        env: { KUBERNETES_SERVICE_HOST: 'fd00::1', KUBERNETES_SERVICE_PORT: '443' },
+        serviceAccountDir: sa,
+      }).server,
+    ).toBe('https://[fd00::1]:443');
   });
 });
 
@@ -222,7 +340,16 @@ describe('exec credential plugins', () => {
   it('runs the plugin with its args, env and KUBERNETES_EXEC_INFO, and caches the token until it expires', async () => {
     const expires = new Date(Date.now() + 60_000).toISOString();
     const script = plugin(credential({ token: 'exec-token', expirationTimestamp: expires }));
-    const config = loadKubeconfig({ file: write('config', simple(execUser(script, { provideClusterInfo: true }), { server: 'https://h', 'certificate-authority-data': b64('CA') })), env: bareEnv() });
+    const config = loadKubeconfig({
+      file: write(
+        'config',
+        simple(execUser(script, { provideClusterInfo: true }), {
+          server: 'https://h',
+          'certificate-authority-data': b64('CA'),
+        }),
+      ),
+      env: bareEnv(),
+    });
     expect(config.refreshesCredentials).toBe(true);
     const all = await Promise.all([config.authHeaders(), config.authHeaders(), config.authHeaders()]);
     expect(all).toEqual(Array(3).fill({ authorization: 'Bearer exec-token' }));
@@ -230,7 +357,11 @@ describe('exec credential plugins', () => {
     expect(runs()).toBe(1);
     expect(JSON.parse(readFileSync(join(dir, 'seen'), 'utf8'))).toEqual({
       extra: 'yes',
-      info: { apiVersion: 'client.authentication.k8s.io/v1', kind: 'ExecCredential', spec: { interactive: false, cluster: { server: 'https://h', 'certificate-authority-data': b64('CA') } } },
+      info: {
+        apiVersion: 'client.authentication.k8s.io/v1',
+        kind: 'ExecCredential',
+        spec: { interactive: false, cluster: { server: 'https://h', 'certificate-authority-data': b64('CA') } },
+      },
     });
     config.forgetCredentials();
     await config.authHeaders();
@@ -238,11 +369,30 @@ describe('exec credential plugins', () => {
   });
 
   it('runs the plugin again once the token has expired; without expirationTimestamp it keeps the token', async () => {
-    const expired = loadKubeconfig({ file: write('a', simple(execUser(plugin(credential({ token: 't', expirationTimestamp: new Date(Date.now() - 1000).toISOString() }))))), env: bareEnv() });
+    const expired = loadKubeconfig({
+      file: write(
+        'a',
+        simple(
+          execUser(plugin(credential({ token: 't', expirationTimestamp: new Date(Date.now() - 1000).toISOString() }))),
+        ),
+      ),
+      env: bareEnv(),
+    });
     await expired.authHeaders();
     await expired.authHeaders();
     expect(runs()).toBe(2);
-    const forever = loadKubeconfig({ file: write('b', simple(execUser(plugin(credential({ token: 't' }, 'client.authentication.k8s.io/v1beta1')), { apiVersion: 'client.authentication.k8s.io/v1beta1', interactiveMode: undefined }))), env: bareEnv() });
+    const forever = loadKubeconfig({
+      file: write(
+        'b',
+        simple(
+          execUser(plugin(credential({ token: 't' }, 'client.authentication.k8s.io/v1beta1')), {
+            apiVersion: 'client.authentication.k8s.io/v1beta1',
+            interactiveMode: undefined,
+          }),
+        ),
+      ),
+      env: bareEnv(),
+    });
     await forever.authHeaders();
     await forever.authHeaders();
     expect(runs()).toBe(3);
@@ -252,22 +402,66 @@ describe('exec credential plugins', () => {
     const script = plugin(credential({ token: 'relative' }));
     writeFileSync(script, `#!/usr/bin/env node\n${readFileSync(script, 'utf8')}`);
     chmodSync(script, 0o755);
-    const config = loadKubeconfig({ file: write('config', simple({ exec: { apiVersion: 'client.authentication.k8s.io/v1', command: './plugin.mjs', interactiveMode: 'Never' } })), env: bareEnv() });
+    const config = loadKubeconfig({
+      file: write(
+        'config',
+        simple({
+          exec: { apiVersion: 'client.authentication.k8s.io/v1', command: './plugin.mjs', interactiveMode: 'Never' },
+        }),
+      ),
+      env: bareEnv(),
+    });
     expect(await config.authHeaders()).toEqual({ authorization: 'Bearer relative' });
   });
 
   it('fails clearly: exit code with stderr, a command that cannot start, output that is no ExecCredential, client certificates', async () => {
-    const load = (name: string, user: Record<string, unknown>) => loadKubeconfig({ file: write(name, simple(user)), env: bareEnv() });
+    const load = (name: string, user: Record<string, unknown>) =>
+      loadKubeconfig({ file: write(name, simple(user)), env: bareEnv() });
     const failing = plugin('process.stderr.write("error: login expired, run `cloud login`\\n"); process.exit(3);');
-    expectProblem(await asyncError(load('a', execUser(failing)).authHeaders()), 'Exec', `exec plugin "${process.execPath} ${failing}"`, 'user "u" of context "ctx"', 'exit code 3', 'login expired, run `cloud login`');
-    expectProblem(await asyncError(load('b', { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'orkestra-no-such-plugin', interactiveMode: 'Never', installHint: 'Install it with brew.' } }).authHeaders()),
-      'Exec', '"orkestra-no-such-plugin"', 'could not be started: ENOENT', 'Install it with brew.');
+    expectProblem(
+      await asyncError(load('a', execUser(failing)).authHeaders()),
+      'Exec',
+      `exec plugin "${process.execPath} ${failing}"`,
+      'user "u" of context "ctx"',
+      'exit code 3',
+      'login expired, run `cloud login`',
+    );
+    expectProblem(
+      await asyncError(
+        load('b', {
+          exec: {
+            apiVersion: 'client.authentication.k8s.io/v1',
+            command: 'orkestra-no-such-plugin',
+            interactiveMode: 'Never',
+            installHint: 'Install it with brew.',
+          },
+        }).authHeaders(),
+      ),
+      'Exec',
+      '"orkestra-no-such-plugin"',
+      'could not be started: ENOENT',
+      'Install it with brew.',
+    );
     const garbage = plugin(`process.stdout.write('token: ${SECRET_TOKEN}');`);
-    expectProblem(await asyncError(load('c', execUser(garbage)).authHeaders()), 'Exec', 'printed no ExecCredential JSON');
+    expectProblem(
+      await asyncError(load('c', execUser(garbage)).authHeaders()),
+      'Exec',
+      'printed no ExecCredential JSON',
+    );
     const certs = plugin(credential({ clientCertificateData: 'C', clientKeyData: 'K' }));
-    expectProblem(await asyncError(load('d', execUser(certs)).authHeaders()), 'Unsupported', 'returned a client certificate', 'token only');
+    expectProblem(
+      await asyncError(load('d', execUser(certs)).authHeaders()),
+      'Unsupported',
+      'returned a client certificate',
+      'token only',
+    );
     const wrongVersion = plugin(credential({ token: SECRET_TOKEN }, 'client.authentication.k8s.io/v1beta1'));
-    expectProblem(await asyncError(load('e', execUser(wrongVersion)).authHeaders()), 'Exec', 'apiVersion "client.authentication.k8s.io/v1beta1"', 'asks for "client.authentication.k8s.io/v1"');
+    expectProblem(
+      await asyncError(load('e', execUser(wrongVersion)).authHeaders()),
+      'Exec',
+      'apiVersion "client.authentication.k8s.io/v1beta1"',
+      'asks for "client.authentication.k8s.io/v1"',
+    );
   });
 });
 
@@ -275,7 +469,18 @@ describe('auth-provider users', () => {
   it('are handed to @kubernetes/client-node, imported only then', async () => {
     const payload = b64(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).replace(/=+$/, '');
     const idToken = `${b64('{"alg":"none"}').replace(/=+$/, '')}.${payload}.sig`;
-    const config = loadKubeconfig({ file: write('config', simple({ 'auth-provider': { name: 'oidc', config: { 'id-token': idToken, 'client-id': 'x', 'idp-issuer-url': 'https://issuer' } } })), env: bareEnv() });
+    const config = loadKubeconfig({
+      file: write(
+        'config',
+        simple({
+          'auth-provider': {
+            name: 'oidc',
+            config: { 'id-token': idToken, 'client-id': 'x', 'idp-issuer-url': 'https://issuer' },
+          },
+        }),
+      ),
+      env: bareEnv(),
+    });
     expect(config).toMatchObject({ authMethod: 'auth-provider', refreshesCredentials: true });
     expect(await config.authHeaders()).toEqual({ authorization: `Bearer ${idToken}` });
   });
@@ -283,56 +488,214 @@ describe('auth-provider users', () => {
 
 describe('errors name the file, the context, cluster or user, and the fix — never a secret', () => {
   it('no kubeconfig anywhere, and KUBECONFIG naming no file that exists', () => {
-    expectProblem(loadError(() => loadKubeconfig({ env: bareEnv() })), 'NoConfig', 'no kubeconfig found', 'KUBECONFIG is not set', join(dir, 'home', '.kube', 'config'), 'set KUBECONFIG');
-    expectProblem(loadError(() => loadKubeconfig({ env: bareEnv({ KUBECONFIG: join(dir, 'nope') }) })), 'NoConfig', `KUBECONFIG=${join(dir, 'nope')} names no file that exists`);
-    expectProblem(loadError(() => loadKubeconfig({ file: join(dir, 'nope'), env: bareEnv() })), 'Unreadable', join(dir, 'nope'), 'no such file');
+    expectProblem(
+      loadError(() => loadKubeconfig({ env: bareEnv() })),
+      'NoConfig',
+      'no kubeconfig found',
+      'KUBECONFIG is not set',
+      join(dir, 'home', '.kube', 'config'),
+      'set KUBECONFIG',
+    );
+    expectProblem(
+      loadError(() => loadKubeconfig({ env: bareEnv({ KUBECONFIG: join(dir, 'nope') }) })),
+      'NoConfig',
+      `KUBECONFIG=${join(dir, 'nope')} names no file that exists`,
+    );
+    expectProblem(
+      loadError(() => loadKubeconfig({ file: join(dir, 'nope'), env: bareEnv() })),
+      'Unreadable',
+      join(dir, 'nope'),
+      'no such file',
+    );
   });
 
   it('bad YAML, without quoting the file (it may hold a token)', () => {
     const file = write('config', `users:\n- name: u\n  user:\n    token: ${SECRET_TOKEN}\n   bad: [\n`);
-    expectProblem(loadError(() => loadKubeconfig({ file, env: bareEnv() })), 'Invalid', `the kubeconfig ${file} is not valid YAML`, 'line');
-    expectProblem(loadError(() => loadKubeconfig({ file: write('list', '- a\n- b\n'), env: bareEnv() })), 'Invalid', 'is not a YAML mapping');
-    expectProblem(loadError(() => loadKubeconfig({ file: write('noname', { clusters: [{ cluster: { server: 'https://x' } }] }), env: bareEnv() })), 'Invalid', 'clusters[0] has no name');
-    expectProblem(loadError(() => loadKubeconfig({ file: write('bool', simple({}, { server: 'https://x', 'insecure-skip-tls-verify': 'maybe' })), env: bareEnv() })), 'Invalid', 'cluster "c"', '"insecure-skip-tls-verify" must be true or false');
+    expectProblem(
+      loadError(() => loadKubeconfig({ file, env: bareEnv() })),
+      'Invalid',
+      `the kubeconfig ${file} is not valid YAML`,
+      'line',
+    );
+    expectProblem(
+      loadError(() => loadKubeconfig({ file: write('list', '- a\n- b\n'), env: bareEnv() })),
+      'Invalid',
+      'is not a YAML mapping',
+    );
+    expectProblem(
+      loadError(() =>
+        loadKubeconfig({ file: write('noname', { clusters: [{ cluster: { server: 'https://x' } }] }), env: bareEnv() }),
+      ),
+      'Invalid',
+      'clusters[0] has no name',
+    );
+    expectProblem(
+      loadError(() =>
+        loadKubeconfig({
+          file: write('bool', simple({}, { server: 'https://x', 'insecure-skip-tls-verify': 'maybe' })),
+          env: bareEnv(),
+        }),
+      ),
+      'Invalid',
+      'cluster "c"',
+      '"insecure-skip-tls-verify" must be true or false',
+    );
   });
 
   it('contexts: unknown, none current, naming clusters or users that do not exist', () => {
-    const file = write('config', kubeconfig({ clusters: { c: { server: 'https://c' } }, users: { u: {} }, contexts: { a: { cluster: 'c', user: 'u' }, b: { cluster: 'gone', user: 'u' }, d: { cluster: 'c', user: 'ghost' } } }));
+    const file = write(
+      'config',
+      kubeconfig({
+        clusters: { c: { server: 'https://c' } },
+        users: { u: {} },
+        contexts: {
+          a: { cluster: 'c', user: 'u' },
+          b: { cluster: 'gone', user: 'u' },
+          d: { cluster: 'c', user: 'ghost' },
+        },
+      }),
+    );
     const none = loadError(() => loadKubeconfig({ file, env: bareEnv() }));
-    expectProblem(none, 'NoCurrentContext', file, 'sets no current-context', 'it has: a, b, d', 'kubectl config use-context');
+    expectProblem(
+      none,
+      'NoCurrentContext',
+      file,
+      'sets no current-context',
+      'it has: a, b, d',
+      'kubectl config use-context',
+    );
     expect(none.contexts).toEqual(['a', 'b', 'd']);
-    expectProblem(loadError(() => loadKubeconfig({ file, context: 'zzz', env: bareEnv() })), 'NoContext', 'has no context "zzz"', 'it has: a, b, d');
-    expectProblem(loadError(() => loadKubeconfig({ file, context: 'b', env: bareEnv() })), 'MissingReference', 'context "b"', 'cluster "gone"', file);
-    expectProblem(loadError(() => loadKubeconfig({ file, context: 'd', env: bareEnv() })), 'MissingReference', 'context "d"', 'user "ghost"');
+    expectProblem(
+      loadError(() => loadKubeconfig({ file, context: 'zzz', env: bareEnv() })),
+      'NoContext',
+      'has no context "zzz"',
+      'it has: a, b, d',
+    );
+    expectProblem(
+      loadError(() => loadKubeconfig({ file, context: 'b', env: bareEnv() })),
+      'MissingReference',
+      'context "b"',
+      'cluster "gone"',
+      file,
+    );
+    expectProblem(
+      loadError(() => loadKubeconfig({ file, context: 'd', env: bareEnv() })),
+      'MissingReference',
+      'context "d"',
+      'user "ghost"',
+    );
     const dangling = write('dangling', kubeconfig({ contexts: { a: { cluster: 'c' } }, current: 'elsewhere' }));
-    expectProblem(loadError(() => loadKubeconfig({ file: dangling, env: bareEnv() })), 'NoContext', 'current-context "elsewhere"');
+    expectProblem(
+      loadError(() => loadKubeconfig({ file: dangling, env: bareEnv() })),
+      'NoContext',
+      'current-context "elsewhere"',
+    );
   });
 
   it('clusters: no server, a server that is no URL, proxy-url', () => {
-    expectProblem(loadError(() => loadKubeconfig({ file: write('a', simple({}, {})), env: bareEnv() })), 'Invalid', 'cluster "c" has no server');
-    expectProblem(loadError(() => loadKubeconfig({ file: write('b', simple({}, { server: 'not a url' })), env: bareEnv() })), 'Invalid', 'cluster "c" has a server that is not a URL');
-    expectProblem(loadError(() => loadKubeconfig({ file: write('c', simple({}, { server: 'https://x', 'proxy-url': 'socks5://p:1080' })), env: bareEnv() })), 'Unsupported', 'cluster "c"', 'proxy-url', 'does not support');
+    expectProblem(
+      loadError(() => loadKubeconfig({ file: write('a', simple({}, {})), env: bareEnv() })),
+      'Invalid',
+      'cluster "c" has no server',
+    );
+    expectProblem(
+      loadError(() => loadKubeconfig({ file: write('b', simple({}, { server: 'not a url' })), env: bareEnv() })),
+      'Invalid',
+      'cluster "c" has a server that is not a URL',
+    );
+    expectProblem(
+      loadError(() =>
+        loadKubeconfig({
+          file: write('c', simple({}, { server: 'https://x', 'proxy-url': 'socks5://p:1080' })),
+          env: bareEnv(),
+        }),
+      ),
+      'Unsupported',
+      'cluster "c"',
+      'proxy-url',
+      'does not support',
+    );
   });
 
   it('users: ambiguous or incomplete credentials, unsupported exec settings', () => {
-    const load = (name: string, user: Record<string, unknown>) => loadError(() => loadKubeconfig({ file: write(name, simple(user)), env: bareEnv() }));
-    expectProblem(load('a', { token: SECRET_TOKEN, username: 'x', password: SECRET_PASSWORD }), 'Invalid', 'user "u"', 'both a token and username/password');
-    expectProblem(load('b', { 'client-certificate-data': b64('C') }), 'Invalid', 'user "u"', 'client certificate and a client key');
-    expectProblem(load('c', { exec: { apiVersion: 'client.authentication.k8s.io/v1alpha1', command: 'x' } }), 'Unsupported', 'exec apiVersion "client.authentication.k8s.io/v1alpha1"');
-    expectProblem(load('d', { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'x' } }), 'Invalid', 'must set interactiveMode');
-    expectProblem(load('e', { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'x', interactiveMode: 'Always' } }), 'Unsupported', 'interactiveMode Always', 'no terminal');
-    expectProblem(load('f', { exec: { apiVersion: 'client.authentication.k8s.io/v1', interactiveMode: 'Never' } }), 'Invalid', 'exec has no command');
+    const load = (name: string, user: Record<string, unknown>) =>
+      loadError(() => loadKubeconfig({ file: write(name, simple(user)), env: bareEnv() }));
+    expectProblem(
+      load('a', { token: SECRET_TOKEN, username: 'x', password: SECRET_PASSWORD }),
+      'Invalid',
+      'user "u"',
+      'both a token and username/password',
+    );
+    expectProblem(
+      load('b', { 'client-certificate-data': b64('C') }),
+      'Invalid',
+      'user "u"',
+      'client certificate and a client key',
+    );
+    expectProblem(
+      load('c', { exec: { apiVersion: 'client.authentication.k8s.io/v1alpha1', command: 'x' } }),
+      'Unsupported',
+      'exec apiVersion "client.authentication.k8s.io/v1alpha1"',
+    );
+    expectProblem(
+      load('d', { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'x' } }),
+      'Invalid',
+      'must set interactiveMode',
+    );
+    expectProblem(
+      load('e', { exec: { apiVersion: 'client.authentication.k8s.io/v1', command: 'x', interactiveMode: 'Always' } }),
+      'Unsupported',
+      'interactiveMode Always',
+      'no terminal',
+    );
+    expectProblem(
+      load('f', { exec: { apiVersion: 'client.authentication.k8s.io/v1', interactiveMode: 'Never' } }),
+      'Invalid',
+      'exec has no command',
+    );
   });
 
   it('files named by the kubeconfig that cannot be read, at the first request', async () => {
-    const config = loadKubeconfig({ file: write('a', simple({ token: SECRET_TOKEN }, { server: 'https://x', 'certificate-authority': 'missing-ca.pem' })), env: bareEnv() });
-    expectProblem(await asyncError(config.tlsOptions()), 'Unreadable', `the certificate-authority ${join(dir, 'missing-ca.pem')}`, 'cluster "c"', 'ENOENT');
+    const config = loadKubeconfig({
+      file: write(
+        'a',
+        simple({ token: SECRET_TOKEN }, { server: 'https://x', 'certificate-authority': 'missing-ca.pem' }),
+      ),
+      env: bareEnv(),
+    });
+    expectProblem(
+      await asyncError(config.tlsOptions()),
+      'Unreadable',
+      `the certificate-authority ${join(dir, 'missing-ca.pem')}`,
+      'cluster "c"',
+      'ENOENT',
+    );
     const tokenFile = loadKubeconfig({ file: write('b', simple({ tokenFile: 'no-token' })), env: bareEnv() });
-    expectProblem(await asyncError(tokenFile.authHeaders()), 'Unreadable', `token file ${join(dir, 'no-token')}`, 'user "u" of context "ctx"');
+    expectProblem(
+      await asyncError(tokenFile.authHeaders()),
+      'Unreadable',
+      `token file ${join(dir, 'no-token')}`,
+      'user "u" of context "ctx"',
+    );
   });
 
   it('in-cluster: no port, no token', () => {
-    expectProblem(loadError(() => loadInClusterConfig({ env: { KUBERNETES_SERVICE_HOST: 'h' }, serviceAccountDir: dir })), 'InCluster', 'KUBERNETES_SERVICE_PORT', 'port: unset');
-    expectProblem(loadError(() => loadInClusterConfig({ env: { KUBERNETES_SERVICE_HOST: 'h', KUBERNETES_SERVICE_PORT: '443' }, serviceAccountDir: dir })), 'InCluster', join(dir, 'token'), 'automountServiceAccountToken');
+    expectProblem(
+      loadError(() => loadInClusterConfig({ env: { KUBERNETES_SERVICE_HOST: 'h' }, serviceAccountDir: dir })),
+      'InCluster',
+      'KUBERNETES_SERVICE_PORT',
+      'port: unset',
+    );
+    expectProblem(
+      loadError(() =>
+        loadInClusterConfig({
+          env: { KUBERNETES_SERVICE_HOST: 'h', KUBERNETES_SERVICE_PORT: '443' },
+          serviceAccountDir: dir,
+        }),
+      ),
+      'InCluster',
+      join(dir, 'token'),
+      'automountServiceAccountToken',
+    );
   });
 });

@@ -13,11 +13,27 @@ describe('matchesLabelSelector', () => {
   });
 
   it.each([
-    ['app=web', true], ['app==web', true], ['app=api', false], ['app!=api', true], ['app!=web', false],
-    ['missing!=x', true], ['app', true], ['missing', false], ['!missing', true], ['!app', false],
-    ['app in (web, api)', true], ['app in (api)', false], ['app notin (api)', true], ['app notin (web,api)', false],
-    ['missing notin (x)', true], ['missing in (x)', false], ['app=web,tier=front', true], ['app=web,tier=back', false],
-    ['app in (web,api),!canary,tier', true], ['', true], [' app = web ', true],
+    ['app=web', true],
+    ['app==web', true],
+    ['app=api', false],
+    ['app!=api', true],
+    ['app!=web', false],
+    ['missing!=x', true],
+    ['app', true],
+    ['missing', false],
+    ['!missing', true],
+    ['!app', false],
+    ['app in (web, api)', true],
+    ['app in (api)', false],
+    ['app notin (api)', true],
+    ['app notin (web,api)', false],
+    ['missing notin (x)', true],
+    ['missing in (x)', false],
+    ['app=web,tier=front', true],
+    ['app=web,tier=back', false],
+    ['app in (web,api),!canary,tier', true],
+    ['', true],
+    [' app = web ', true],
   ])('%s → %s', (selector, expected) => {
     expect(matchesLabelSelector(labels, selector)).toBe(expected);
   });
@@ -28,6 +44,8 @@ describe('matchesLabelSelector', () => {
   });
 
   it('names the term it cannot parse and the forms it knows', () => {
-    expect(() => matchesLabelSelector(labels, 'app=web,a b')).toThrow(/cannot parse "a b" in the label selector "app=web,a b": use key=value/);
+    expect(() => matchesLabelSelector(labels, 'app=web,a b')).toThrow(
+      /cannot parse "a b" in the label selector "app=web,a b": use key=value/,
+    );
   });
 });

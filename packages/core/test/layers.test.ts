@@ -16,10 +16,20 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 /** Every module a process resolves when it imports `specifier` (core's sources, through the source condition). */
 async function modulesLoadedBy(specifier: string): Promise<string[]> {
   const log = join(tmp, `${specifier.replace(/\W/g, '_')}.log`);
-  await promisify(execFile)(process.execPath, [
-    '--experimental-transform-types', '--no-warnings', '--conditions=@orkestra/source', '--import', join(fixtures, 'module-log.mjs'),
-    '--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`,
-  ], { env: { ...process.env, NODE_OPTIONS: '', ORKESTRA_MODULE_LOG: log } });
+  await promisify(execFile)(
+    process.execPath,
+    [
+      '--experimental-transform-types',
+      '--no-warnings',
+      '--conditions=@orkestra/source',
+      '--import',
+      join(fixtures, 'module-log.mjs'),
+      '--input-type=module',
+      '-e',
+      `await import(${JSON.stringify(specifier)});`,
+    ],
+    { env: { ...process.env, NODE_OPTIONS: '', ORKESTRA_MODULE_LOG: log } },
+  );
   return readFileSync(log, 'utf8').split('\n');
 }
 
@@ -27,7 +37,7 @@ const CLIENT_MODULE = /\/packages\/core\/src\/kube\//;
 const NETWORK_BUILTINS = new Set(['node:http', 'node:https', 'node:net', 'node:tls', 'node:child_process']);
 
 describe('core layers', () => {
-  it('the root entry loads no module of src/kube/ and none of Node\'s network or process modules', async () => {
+  it("the root entry loads no module of src/kube/ and none of Node's network or process modules", async () => {
     const modules = await modulesLoadedBy('@orkestra/core');
     expect(modules.some((m) => m.endsWith('/packages/core/src/children.ts'))).toBe(true);
     expect(modules.filter((m) => CLIENT_MODULE.test(m))).toEqual([]);

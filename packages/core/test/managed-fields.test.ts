@@ -7,9 +7,30 @@ const now = new Date('2026-12-02T10:00:00.123Z');
 
 // What the API server holds after `kubectl edit` renumbered our port 80 to 81.
 const managedFields: ManagedFieldsEntry[] = [
-  { manager: 'orkestra', operation: 'Apply', apiVersion: 'v1', time: 't0', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:selector': {} } } },
-  { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'v1', time: 't1', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:ports': { [port(81)]: item } } } },
-  { manager: 'hpa', operation: 'Update', apiVersion: 'v1', time: 't2', fieldsType: 'FieldsV1', fieldsV1: { 'f:metadata': { 'f:annotations': { 'f:note': {} } } } },
+  {
+    manager: 'orkestra',
+    operation: 'Apply',
+    apiVersion: 'v1',
+    time: 't0',
+    fieldsType: 'FieldsV1',
+    fieldsV1: { 'f:spec': { 'f:selector': {} } },
+  },
+  {
+    manager: 'kubectl-edit',
+    operation: 'Update',
+    apiVersion: 'v1',
+    time: 't1',
+    fieldsType: 'FieldsV1',
+    fieldsV1: { 'f:spec': { 'f:ports': { [port(81)]: item } } },
+  },
+  {
+    manager: 'hpa',
+    operation: 'Update',
+    apiVersion: 'v1',
+    time: 't2',
+    fieldsType: 'FieldsV1',
+    fieldsV1: { 'f:metadata': { 'f:annotations': { 'f:note': {} } } },
+  },
 ];
 const ports81 = [{ list: ['spec', 'ports'], key: { port: 81, protocol: 'TCP' } }];
 
@@ -24,21 +45,49 @@ describe('claimListItems', () => {
   });
 
   it('keeps what else the other manager owns, and never leaves an empty list node behind', () => {
-    const shared: ManagedFieldsEntry[] = [{
-      manager: 'kubectl-edit', operation: 'Update', apiVersion: 'v1',
-      fieldsV1: { 'f:spec': { 'f:type': {}, 'f:ports': { [port(81)]: item } } },
-    }];
+    const shared: ManagedFieldsEntry[] = [
+      {
+        manager: 'kubectl-edit',
+        operation: 'Update',
+        apiVersion: 'v1',
+        fieldsV1: { 'f:spec': { 'f:type': {}, 'f:ports': { [port(81)]: item } } },
+      },
+    ];
     const { managedFields: out } = claimListItems(shared, 'orkestra', ports81, 'v1', now);
     expect(out).toEqual([
       { manager: 'kubectl-edit', operation: 'Update', apiVersion: 'v1', fieldsV1: { 'f:spec': { 'f:type': {} } } },
-      { manager: 'orkestra', operation: 'Apply', apiVersion: 'v1', time: '2026-12-02T10:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:ports': { [port(81)]: item } } } },
+      {
+        manager: 'orkestra',
+        operation: 'Apply',
+        apiVersion: 'v1',
+        time: '2026-12-02T10:00:00Z',
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:spec': { 'f:ports': { [port(81)]: item } } },
+      },
     ]);
   });
 
   it('an item nobody owns is claimed by its key; one that is ours already changes nothing', () => {
-    const { managedFields: out } = claimListItems([managedFields[0]!], 'orkestra', [{ list: ['spec', 'ports'], key: { protocol: 'UDP', port: 53 } }], 'v1', now);
-    expect(out[0]!.fieldsV1).toEqual({ 'f:spec': { 'f:selector': {}, 'f:ports': { 'k:{"port":53,"protocol":"UDP"}': { '.': {}, 'f:protocol': {}, 'f:port': {} } } } });
-    const again = claimListItems(out, 'orkestra', [{ list: ['spec', 'ports'], key: { port: 53, protocol: 'UDP' } }], 'v1', now);
+    const { managedFields: out } = claimListItems(
+      [managedFields[0]!],
+      'orkestra',
+      [{ list: ['spec', 'ports'], key: { protocol: 'UDP', port: 53 } }],
+      'v1',
+      now,
+    );
+    expect(out[0]!.fieldsV1).toEqual({
+      'f:spec': {
+        'f:selector': {},
+        'f:ports': { 'k:{"port":53,"protocol":"UDP"}': { '.': {}, 'f:protocol': {}, 'f:port': {} } },
+      },
+    });
+    const again = claimListItems(
+      out,
+      'orkestra',
+      [{ list: ['spec', 'ports'], key: { port: 53, protocol: 'UDP' } }],
+      'v1',
+      now,
+    );
     expect(again.changed).toBe(false);
   });
 });

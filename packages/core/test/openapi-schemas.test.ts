@@ -1,9 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
-import { SCHEMA_MISS_RETRY_MS, SchemaCache, openApiPath } from '../src/kube/openapi-schemas.js';
 import type { OpenApiDocument } from '../src/index.js';
+import { openApiPath, SCHEMA_MISS_RETRY_MS, SchemaCache } from '../src/kube/openapi-schemas.js';
 
 const doc = (kinds: string[]): OpenApiDocument => ({
-  components: { schemas: Object.fromEntries(kinds.map((k) => [`io.example.v1.${k}`, { type: 'object', properties: { spec: { type: 'object' } }, 'x-kubernetes-group-version-kind': [{ group: 'example.io', version: 'v1', kind: k }] }])) },
+  components: {
+    schemas: Object.fromEntries(
+      kinds.map((k) => [
+        `io.example.v1.${k}`,
+        {
+          type: 'object',
+          properties: { spec: { type: 'object' } },
+          'x-kubernetes-group-version-kind': [{ group: 'example.io', version: 'v1', kind: k }],
+        },
+      ]),
+    ),
+  },
 });
 
 describe('SchemaCache', () => {
@@ -11,7 +22,13 @@ describe('SchemaCache', () => {
     let now = 0;
     let kinds = ['A'];
     const paths: string[] = [];
-    const cache = new SchemaCache(async (path) => { paths.push(path); return doc(kinds); }, () => now);
+    const cache = new SchemaCache(
+      async (path) => {
+        paths.push(path);
+        return doc(kinds);
+      },
+      () => now,
+    );
     expect(await cache.schemaFor('example.io/v1', 'A')).toBeDefined();
     expect(await cache.schemaFor('example.io/v1', 'A')).toBeDefined();
     expect(paths).toEqual(['/openapi/v3/apis/example.io/v1']);

@@ -1,15 +1,40 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  OWNER_LABEL, ValidationError, assertOwnable, childSelector, controllerOf, controllerReference, isControlledBy, ownerLabelValue,
-  ownerReferencesFor, withSystemLabels, checkLabelValue, type OwnerObject,
+  assertOwnable,
+  checkLabelValue,
+  childSelector,
+  controllerOf,
+  controllerReference,
+  isControlledBy,
+  OWNER_LABEL,
+  type OwnerObject,
+  ownerLabelValue,
+  ownerReferencesFor,
+  ValidationError,
+  withSystemLabels,
 } from '../src/index.js';
 
-const owner: OwnerObject = { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'prod', uid: 'uid-1' } };
-const clusterOwner: OwnerObject = { apiVersion: 'example.com/v1', kind: 'Tenant', metadata: { name: 't', uid: 'uid-c' } };
+const owner: OwnerObject = {
+  apiVersion: 'example.com/v1',
+  kind: 'Website',
+  metadata: { name: 'shop', namespace: 'prod', uid: 'uid-1' },
+};
+const clusterOwner: OwnerObject = {
+  apiVersion: 'example.com/v1',
+  kind: 'Tenant',
+  metadata: { name: 't', uid: 'uid-c' },
+};
 
 describe('owner references', () => {
   it('is one controller reference with blockOwnerDeletion and the UID', () => {
-    expect(controllerReference(owner)).toEqual({ apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: 'uid-1', controller: true, blockOwnerDeletion: true });
+    expect(controllerReference(owner)).toEqual({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      name: 'shop',
+      uid: 'uid-1',
+      controller: true,
+      blockOwnerDeletion: true,
+    });
   });
 
   it('refuses an owner without a UID', () => {
@@ -30,16 +55,22 @@ describe('owner references', () => {
   });
 
   it('refuses a namespaced owner for another namespace, naming both', () => {
-    expect(() => assertOwnable(owner, { kind: 'ConfigMap', name: 'c', namespace: 'other' })).toThrow(/ConfigMap other\/c: namespace: must be the owner's namespace "prod", got "other"/);
+    expect(() => assertOwnable(owner, { kind: 'ConfigMap', name: 'c', namespace: 'other' })).toThrow(
+      /ConfigMap other\/c: namespace: must be the owner's namespace "prod", got "other"/,
+    );
   });
 
   it('refuses a namespaced owner for a cluster-scoped child', () => {
-    expect(() => assertOwnable(owner, { kind: 'ClusterRole', name: 'c', namespace: undefined, clusterScoped: true })).toThrow(/cluster-scoped and cannot be owned by the namespaced Website prod\/shop/);
+    expect(() =>
+      assertOwnable(owner, { kind: 'ClusterRole', name: 'c', namespace: undefined, clusterScoped: true }),
+    ).toThrow(/cluster-scoped and cannot be owned by the namespaced Website prod\/shop/);
   });
 
   it('lets a cluster-scoped owner own anything', () => {
     expect(() => assertOwnable(clusterOwner, { kind: 'ConfigMap', name: 'c', namespace: 'any' })).not.toThrow();
-    expect(() => assertOwnable(clusterOwner, { kind: 'ClusterRole', name: 'c', namespace: undefined, clusterScoped: true })).not.toThrow();
+    expect(() =>
+      assertOwnable(clusterOwner, { kind: 'ClusterRole', name: 'c', namespace: undefined, clusterScoped: true }),
+    ).not.toThrow();
   });
 });
 
@@ -63,7 +94,11 @@ describe('ownership', () => {
 
 describe('system labels', () => {
   it('are stamped over template labels', () => {
-    expect(withSystemLabels({ app: 'web', 'managed-by': 'helm', 'orkestra-owner': 'evil' }, 'shop')).toEqual({ app: 'web', 'managed-by': 'orkestra', 'orkestra-owner': 'shop' });
+    expect(withSystemLabels({ app: 'web', 'managed-by': 'helm', 'orkestra-owner': 'evil' }, 'shop')).toEqual({
+      app: 'web',
+      'managed-by': 'orkestra',
+      'orkestra-owner': 'shop',
+    });
   });
 
   it('keep short names as they are', () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { testCluster } from '@orkestra/testenv';
-import { createContext, updateChild, type KubeObject, type ObjectRef, type OwnerObject } from '../src/index.js';
+import { createContext, type KubeObject, type ObjectRef, type OwnerObject, updateChild } from '../src/index.js';
 import { Kubeclient, type ReadCache } from '../src/kube/index.js';
 
 const cluster = testCluster();
@@ -18,32 +18,46 @@ let owner: OwnerObject;
 
 const GROUP = 'matching.test.orkestra.io';
 const backupCrd = {
-  apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition',
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
   metadata: { name: `backups.${GROUP}` },
   spec: {
-    group: GROUP, scope: 'Namespaced',
+    group: GROUP,
+    scope: 'Namespaced',
     names: { plural: 'backups', singular: 'backup', kind: 'Backup' },
-    versions: [{
-      name: 'v1', served: true, storage: true,
-      schema: {
-        openAPIV3Schema: {
-          type: 'object',
-          properties: {
-            spec: {
-              type: 'object',
-              properties: {
-                schedule: { type: 'string' }, enabled: { type: 'boolean' }, retries: { type: 'integer' },
-                targets: {
-                  type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['bucket'],
-                  items: { type: 'object', required: ['bucket'], properties: { bucket: { type: 'string' }, prefix: { type: 'string' } } },
+    versions: [
+      {
+        name: 'v1',
+        served: true,
+        storage: true,
+        schema: {
+          openAPIV3Schema: {
+            type: 'object',
+            properties: {
+              spec: {
+                type: 'object',
+                properties: {
+                  schedule: { type: 'string' },
+                  enabled: { type: 'boolean' },
+                  retries: { type: 'integer' },
+                  targets: {
+                    type: 'array',
+                    'x-kubernetes-list-type': 'map',
+                    'x-kubernetes-list-map-keys': ['bucket'],
+                    items: {
+                      type: 'object',
+                      required: ['bucket'],
+                      properties: { bucket: { type: 'string' }, prefix: { type: 'string' } },
+                    },
+                  },
+                  tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
                 },
-                tags: { type: 'array', 'x-kubernetes-list-type': 'set', items: { type: 'string' } },
               },
             },
           },
         },
       },
-    }],
+    ],
   },
 };
 
@@ -51,10 +65,16 @@ const backupCrd = {
 function readCache(): ReadCache & { seed(obj: KubeObject | undefined, ref: ObjectRef): void } {
   const store = new Map<string, KubeObject | undefined>();
   const key = (r: ObjectRef) => `${r.apiVersion}/${r.kind}/${r.namespace ?? ''}/${r.name}`;
-  const refOf = (o: KubeObject): ObjectRef => ({ apiVersion: o.apiVersion, kind: o.kind, namespace: o.metadata.namespace, name: o.metadata.name ?? '' });
+  const refOf = (o: KubeObject): ObjectRef => ({
+    apiVersion: o.apiVersion,
+    kind: o.kind,
+    namespace: o.metadata.namespace,
+    name: o.metadata.name ?? '',
+  });
   return {
     get: (ref) => (store.has(key(ref)) ? { object: store.get(key(ref)) } : undefined),
-    observe: (e) => (e.type === 'written' ? store.set(key(refOf(e.object)), e.object) : store.set(key(e.ref), undefined)),
+    observe: (e) =>
+      e.type === 'written' ? store.set(key(refOf(e.object)), e.object) : store.set(key(e.ref), undefined),
     seed: (obj, ref) => store.set(key(ref), obj),
   };
 }
@@ -65,19 +85,29 @@ beforeAll(async () => {
   kube = new Kubeclient(cluster.kubeConfig);
   other = new Kubeclient(cluster.kubeConfig);
   await other.apply(backupCrd, { fieldManager: 'test', force: true });
-  await cluster.waitFor(async () => {
-    const crd = await other.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: backupCrd.metadata.name });
-    return crd?.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
-  }, { timeoutMs: 20_000, description: 'the Backup CRD to be established' });
+  await cluster.waitFor(
+    async () => {
+      const crd = await other.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({
+        apiVersion: 'apiextensions.k8s.io/v1',
+        kind: 'CustomResourceDefinition',
+        name: backupCrd.metadata.name,
+      });
+      return crd?.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
+    },
+    { timeoutMs: 20_000, description: 'the Backup CRD to be established' },
+  );
   // The API server publishes a CRD's schema a moment after establishing it.
-  await cluster.waitFor(async () => {
-    const fresh = new Kubeclient(cluster.kubeConfig);
-    try {
-      return (await fresh.schemaFor(`${GROUP}/v1`, 'Backup')) !== undefined;
-    } finally {
-      await fresh.close();
-    }
-  }, { timeoutMs: 20_000, description: 'the Backup schema to be published' });
+  await cluster.waitFor(
+    async () => {
+      const fresh = new Kubeclient(cluster.kubeConfig);
+      try {
+        return (await fresh.schemaFor(`${GROUP}/v1`, 'Backup')) !== undefined;
+      } finally {
+        await fresh.close();
+      }
+    },
+    { timeoutMs: 20_000, description: 'the Backup schema to be published' },
+  );
 });
 afterAll(async () => {
   await cluster.deleteNamespaces();
@@ -86,7 +116,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   ns = await cluster.newNamespace('matching');
-  owner = (await other.create<KubeObject>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owner', namespace: ns } })) as OwnerObject;
+  owner = (await other.create<KubeObject>({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'owner', namespace: ns },
+  })) as OwnerObject;
   kube.requests.reset();
 });
 
@@ -134,11 +168,25 @@ describe('schemaFor', () => {
 });
 
 describe('updateChild matches by the schema', () => {
-  const backup = (spec: object): KubeObject => ({ apiVersion: `${GROUP}/v1`, kind: 'Backup', metadata: { name: 'nightly', namespace: ns }, spec });
-  const readBackup = async () => (await other.get(ref(`${GROUP}/v1`, 'Backup', 'nightly'))) as (KubeObject & { spec: { targets?: { bucket: string; prefix?: string }[]; retries?: number } }) | undefined;
+  const backup = (spec: object): KubeObject => ({
+    apiVersion: `${GROUP}/v1`,
+    kind: 'Backup',
+    metadata: { name: 'nightly', namespace: ns },
+    spec,
+  });
+  const readBackup = async () =>
+    (await other.get(ref(`${GROUP}/v1`, 'Backup', 'nightly'))) as
+      | (KubeObject & { spec: { targets?: { bucket: string; prefix?: string }[]; retries?: number } })
+      | undefined;
 
   it('a custom resource keyed by a non-name field: in sync at zero requests, items of others left alone, ours restored', async () => {
-    const spec = { schedule: '0 3 * * *', enabled: false, retries: 0, targets: [{ bucket: 'a', prefix: 'db/' }, { bucket: 'b' }], tags: ['x'] };
+    const spec = {
+      schedule: '0 3 * * *',
+      enabled: false,
+      retries: 0,
+      targets: [{ bucket: 'a', prefix: 'db/' }, { bucket: 'b' }],
+      tags: ['x'],
+    };
     const cache = readCache();
     const remove = kube.addReadCache(cache);
     try {
@@ -149,16 +197,23 @@ describe('updateChild matches by the schema', () => {
       expect(kube.requests.count()).toBe(0); // no read, no schema request, no write
 
       // Someone adds a target of their own (another field manager): not ours, not drift.
-      const theirs = await other.apply({ ...backup({ targets: [{ bucket: 'c' }] }) }, { fieldManager: 'someone-else', force: true });
+      const theirs = await other.apply(
+        { ...backup({ targets: [{ bucket: 'c' }] }) },
+        { fieldManager: 'someone-else', force: true },
+      );
       cache.seed(theirs, ref(`${GROUP}/v1`, 'Backup', 'nightly'));
       expect((await updateChild(ctx, kube, owner, backup(spec))).action).toBe('unchanged');
       expect(kube.requests.writes()).toBe(0);
 
       // Someone changes our target's prefix and removes the zero-valued retries: both restored by one write.
-      const edited = await other.patch(ref(`${GROUP}/v1`, 'Backup', 'nightly'), [
-        { op: 'replace', path: '/spec/targets/0/prefix', value: 'evil/' },
-        { op: 'remove', path: '/spec/retries' },
-      ], { fieldManager: 'kubectl-edit', type: 'json' });
+      const edited = await other.patch(
+        ref(`${GROUP}/v1`, 'Backup', 'nightly'),
+        [
+          { op: 'replace', path: '/spec/targets/0/prefix', value: 'evil/' },
+          { op: 'remove', path: '/spec/retries' },
+        ],
+        { fieldManager: 'kubectl-edit', type: 'json' },
+      );
       cache.seed(edited, ref(`${GROUP}/v1`, 'Backup', 'nightly'));
       const result = await updateChild(ctx, kube, owner, backup(spec));
       expect(result.action).toBe('updated');
@@ -166,7 +221,13 @@ describe('updateChild matches by the schema', () => {
       expect(kube.requests.writes()).toBe(1);
       const live = await readBackup();
       expect(live?.spec.retries).toBe(0);
-      expect(live?.spec.targets?.map((t) => [t.bucket, t.prefix])).toEqual(expect.arrayContaining([['a', 'db/'], ['b', undefined], ['c', undefined]]));
+      expect(live?.spec.targets?.map((t) => [t.bucket, t.prefix])).toEqual(
+        expect.arrayContaining([
+          ['a', 'db/'],
+          ['b', undefined],
+          ['c', undefined],
+        ]),
+      );
     } finally {
       remove();
     }
@@ -175,39 +236,58 @@ describe('updateChild matches by the schema', () => {
   it.each([
     ['ConfigMap', { 'empty.conf': '', 'app.conf': 'x=1' }],
     ['Secret', { 'empty.key': '', token: 'c2VjcmV0' }],
-  ])('an empty %s value is a value: removed by someone else, it is restored', async (kind, data: Record<string, string>) => {
-    const obj: KubeObject = { apiVersion: 'v1', kind, metadata: { name: 'conf', namespace: ns }, data };
-    const emptyKey = Object.keys(data)[0]!;
-    await updateChild(ctx, kube, owner, obj);
-    await other.patch(ref('v1', kind, 'conf'), [{ op: 'remove', path: `/data/${emptyKey}` }], { fieldManager: 'kubectl-edit', type: 'json' });
-    kube.requests.reset();
-    const result = await updateChild(ctx, kube, owner, obj);
-    expect(result.action).toBe('updated');
-    expect(result.drifted?.map((d) => d.path)).toEqual([`data.${emptyKey}`]);
-    expect(kube.requests.writes()).toBe(1);
-    expect((await other.get(ref('v1', kind, 'conf')))?.data).toEqual(data);
-    kube.requests.reset();
-    expect((await updateChild(ctx, kube, owner, obj)).action).toBe('unchanged');
-    expect(kube.requests.writes()).toBe(0);
-  });
+  ])(
+    'an empty %s value is a value: removed by someone else, it is restored',
+    async (kind, data: Record<string, string>) => {
+      const obj: KubeObject = { apiVersion: 'v1', kind, metadata: { name: 'conf', namespace: ns }, data };
+      const emptyKey = Object.keys(data)[0]!;
+      await updateChild(ctx, kube, owner, obj);
+      await other.patch(ref('v1', kind, 'conf'), [{ op: 'remove', path: `/data/${emptyKey}` }], {
+        fieldManager: 'kubectl-edit',
+        type: 'json',
+      });
+      kube.requests.reset();
+      const result = await updateChild(ctx, kube, owner, obj);
+      expect(result.action).toBe('updated');
+      expect(result.drifted?.map((d) => d.path)).toEqual([`data.${emptyKey}`]);
+      expect(kube.requests.writes()).toBe(1);
+      expect((await other.get(ref('v1', kind, 'conf')))?.data).toEqual(data);
+      kube.requests.reset();
+      expect((await updateChild(ctx, kube, owner, obj)).action).toBe('unchanged');
+      expect(kube.requests.writes()).toBe(0);
+    },
+  );
 
   it('a quantity the server rounds (cpu 0.0001 is stored as 1m) is in sync: no endless writes', async () => {
     const deployment: KubeObject = {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'tiny', namespace: ns },
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'tiny', namespace: ns },
       spec: {
         selector: { matchLabels: { app: 'tiny' } },
         template: {
           metadata: { labels: { app: 'tiny' } },
           spec: {
-            containers: [{ name: 'app', image: 'nginx:1.27', resources: { requests: { cpu: '0.0001', memory: '1024Mi' }, limits: { cpu: '0.0015' } } }],
+            containers: [
+              {
+                name: 'app',
+                image: 'nginx:1.27',
+                resources: { requests: { cpu: '0.0001', memory: '1024Mi' }, limits: { cpu: '0.0015' } },
+              },
+            ],
             volumes: [{ name: 'scratch', emptyDir: { sizeLimit: '0.0001' } }],
           },
         },
       },
     };
     expect((await updateChild(ctx, kube, owner, deployment)).action).toBe('created');
-    const live = (await other.get(ref('apps/v1', 'Deployment', 'tiny'))) as KubeObject & { spec: { template: { spec: { containers: { resources: object }[] } } } };
-    expect(live.spec.template.spec.containers[0]?.resources).toEqual({ requests: { cpu: '1m', memory: '1Gi' }, limits: { cpu: '2m' } });
+    const live = (await other.get(ref('apps/v1', 'Deployment', 'tiny'))) as KubeObject & {
+      spec: { template: { spec: { containers: { resources: object }[] } } };
+    };
+    expect(live.spec.template.spec.containers[0]?.resources).toEqual({
+      requests: { cpu: '1m', memory: '1Gi' },
+      limits: { cpu: '2m' },
+    });
     kube.requests.reset();
     for (let i = 0; i < 5; i++) expect((await updateChild(ctx, kube, owner, deployment)).action).toBe('unchanged');
     expect(kube.requests.writes()).toBe(0);

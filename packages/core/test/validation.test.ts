@@ -1,6 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  ValidationError, Validator, checkBase64, checkConfigKey, checkDns1035Label, checkDns1123Label, checkDns1123Subdomain, checkLabelKey, checkLabelValue, checkPortName,
+  checkBase64,
+  checkConfigKey,
+  checkDns1035Label,
+  checkDns1123Label,
+  checkDns1123Subdomain,
+  checkLabelKey,
+  checkLabelValue,
+  checkPortName,
+  ValidationError,
+  Validator,
 } from '../src/index.js';
 
 describe('name and key checks', () => {
@@ -56,15 +65,31 @@ describe('Validator', () => {
     v.portOrName('targetPort', 'no--pe');
     v.string('image', ['a']);
     expect(v.problems.map((p) => p.path)).toEqual([
-      'replicas', 'replicas', 'replicas', 'replicas', 'port', 'port', 'resources.requests.cpu', 'immutable', 'type',
-      'labels.bad key!', 'labels.ok', 'annotations./x', 'targetPort', 'image',
+      'replicas',
+      'replicas',
+      'replicas',
+      'replicas',
+      'port',
+      'port',
+      'resources.requests.cpu',
+      'immutable',
+      'type',
+      'labels.bad key!',
+      'labels.ok',
+      'annotations./x',
+      'targetPort',
+      'image',
     ]);
     expect(v.problems[0]!.message).toBe('must be an integer, got "abc"');
     expect(v.problems[1]!.message).toBe('must be an integer from 0 to 2147483647, got "-1"');
     expect(v.problems[5]!.message).toBe('must be an integer from 1 to 65535, got "70000"');
     expect(v.problems[8]!.message).toBe('must be one of ClusterIP, NodePort, got "Magic"');
     let thrown: unknown;
-    try { v.done(); } catch (e) { thrown = e; }
+    try {
+      v.done();
+    } catch (e) {
+      thrown = e;
+    }
     expect(thrown).toBeInstanceOf(ValidationError);
     expect((thrown as ValidationError).problems).toHaveLength(14);
     expect((thrown as Error).message).toMatch(/^invalid Deployment shop\/web: 14 problems:/);
@@ -74,17 +99,20 @@ describe('Validator', () => {
 describe('data maps', () => {
   it('checkBase64 accepts padded standard base64 and never echoes the value', () => {
     for (const good of ['', 'AAEC', 'aGVsbG8=', 'aGk=', 'a+/b']) expect(checkBase64(good)).toBeUndefined();
-    for (const bad of ['s3cr3t!', 'aGk', 'aGk=x', 'a-_b', 'aGVsbG8= ']) expect(checkBase64(bad)).toBe('must be base64-encoded');
+    for (const bad of ['s3cr3t!', 'aGk', 'aGk=x', 'a-_b', 'aGVsbG8= '])
+      expect(checkBase64(bad)).toBe('must be base64-encoded');
   });
 
   it('Validator.data checks keys, stringifies values, runs the value check, and names keys only', () => {
     const v = new Validator();
-    expect(v.data('data', { ok: 'aGk=', n: 3, 'a/b': 'aGk=', raw: 'p4ssw0rd!', nested: { x: 1 } }, checkBase64)).toEqual({ ok: 'aGk=' });
+    expect(
+      v.data('data', { ok: 'aGk=', n: 3, 'a/b': 'aGk=', raw: 'p4ssw0rd!', nested: { x: 1 } }, checkBase64),
+    ).toEqual({ ok: 'aGk=' });
     expect(v.data('data', undefined)).toEqual({});
     v.data('stringData', 'not a map');
     expect(v.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
       'data.n: must be base64-encoded',
-      'data.a/b: key must consist of letters, digits, \'-\', \'_\' and \'.\', got "a/b"',
+      "data.a/b: key must consist of letters, digits, '-', '_' and '.', got \"a/b\"",
       'data.raw: must be base64-encoded',
       'data.nested: must be a string, got object',
       'stringData: must be a map of keys to values',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Validator, resolveCommonFields } from '../src/index.js';
+import { resolveCommonFields, Validator } from '../src/index.js';
 
 const problems = (v: Validator) => v.problems.map((p) => `${p.path}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
 
@@ -56,8 +56,16 @@ describe('Validator: maps and lists', () => {
 describe('resolveCommonFields: nameHint', () => {
   it('is added to a problem with the default name and with a given one', () => {
     const v = new Validator();
-    resolveCommonFields(v, {}, 'x'.repeat(60), { defaultSuffix: 'deployment', nameRule: 'dns1123-label', nameHint: 'it is also the container name' });
-    resolveCommonFields(v, { name: 'web.v2' }, 'shop', { defaultSuffix: 'deployment', nameRule: 'dns1123-label', nameHint: 'it is also the container name' });
+    resolveCommonFields(v, {}, 'x'.repeat(60), {
+      defaultSuffix: 'deployment',
+      nameRule: 'dns1123-label',
+      nameHint: 'it is also the container name',
+    });
+    resolveCommonFields(v, { name: 'web.v2' }, 'shop', {
+      defaultSuffix: 'deployment',
+      nameRule: 'dns1123-label',
+      nameHint: 'it is also the container name',
+    });
     expect(problems(v)).toEqual([
       `name: the default name "${'x'.repeat(60)}-deployment" must be at most 63 characters, got 71 (set \`name\` in the template to a shorter name; it is also the container name)`,
       'name: must consist of lower case letters, digits and \'-\', and start and end with a letter or digit, got "web.v2" (it is also the container name)',

@@ -1,13 +1,36 @@
 /** Deployments: how to resolve a source and build the object; the lifecycle is core's. */
 import {
-  OWNER_LABEL, Validator, checkConfigKey, checkDns1123Label, checkDns1123Subdomain, checkLabelKey, checkPortName, compareQuantities, defineResource,
-  metadataFor, ownerLabelValue, resolveCommonFields, systemLabels,
-  type DriftedField, type ImmutableChange, type KubeObject, type OwnerObject,
+  checkConfigKey,
+  checkDns1123Label,
+  checkDns1123Subdomain,
+  checkLabelKey,
+  checkPortName,
+  compareQuantities,
+  type DriftedField,
+  defineResource,
+  type ImmutableChange,
+  type KubeObject,
+  metadataFor,
+  OWNER_LABEL,
+  type OwnerObject,
+  ownerLabelValue,
+  resolveCommonFields,
+  systemLabels,
+  Validator,
 } from '@orkestra/core';
 import { PROFILE_NAMES, profileResources } from './profiles.js';
 import {
-  DeploymentSourceSchema, type ContainerPort, type DeploymentSource, type DeploymentStrategy, type EnvFromSource, type EnvVar, type KeySelector,
-  type Probe, type ResolvedDeployment, type Volume, type VolumeMount,
+  type ContainerPort,
+  type DeploymentSource,
+  DeploymentSourceSchema,
+  type DeploymentStrategy,
+  type EnvFromSource,
+  type EnvVar,
+  type KeySelector,
+  type Probe,
+  type ResolvedDeployment,
+  type Volume,
+  type VolumeMount,
 } from './types.js';
 
 /** The selector label naming the Deployment its Pods belong to, beside `orkestra-owner`. */
@@ -20,13 +43,19 @@ const PROTOCOLS = ['TCP', 'UDP', 'SCTP'] as const;
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'] as const;
 const STRATEGIES = ['RollingUpdate', 'Recreate'] as const;
 const PROBES = ['liveness', 'readiness', 'startup'] as const;
-const SELECTOR_REASON = "the API server refuses to change a Deployment's selector, and the live one is not the one Orkestra derives from the owner and the Deployment's name";
+const SELECTOR_REASON =
+  "the API server refuses to change a Deployment's selector, and the live one is not the one Orkestra derives from the owner and the Deployment's name";
 
 const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
 const show = (value: unknown): string => JSON.stringify(value);
 
 /** The items of a list of maps, each checked for unknown fields, with its path (`env[2]`). */
-function* items(v: Validator, path: string, value: unknown, fields: readonly string[]): Generator<{ at: string; item: Record<string, unknown> }> {
+function* items(
+  v: Validator,
+  path: string,
+  value: unknown,
+  fields: readonly string[],
+): Generator<{ at: string; item: Record<string, unknown> }> {
   for (const [i, raw] of v.list(path, value).entries()) {
     const at = `${path}[${i}]`;
     if (raw === undefined || raw === null) v.add(at, 'must not be empty');
@@ -52,7 +81,8 @@ function flag(v: Validator, path: string, value: unknown): boolean | undefined {
 /** Reports a value already seen in another item of the same list (`seen` maps values to the first item's path). */
 function unique(v: Validator, seen: Map<string, string>, path: string, value: string, what: string): void {
   const first = seen.get(value);
-  if (first !== undefined) v.add(path, `duplicate ${what} ${show(value)}, also at ${first}`, `each ${what} may appear once`);
+  if (first !== undefined)
+    v.add(path, `duplicate ${what} ${show(value)}, also at ${first}`, `each ${what} may appear once`);
   else seen.set(value, path.replace(/\.[^.[]+$/, ''));
 }
 
@@ -78,7 +108,12 @@ function checkRelativePath(path: string): string | undefined {
   return undefined;
 }
 
-function requiredName(v: Validator, path: string, value: unknown, check: (s: string) => string | undefined = checkDns1123Subdomain): string | undefined {
+function requiredName(
+  v: Validator,
+  path: string,
+  value: unknown,
+  check: (s: string) => string | undefined = checkDns1123Subdomain,
+): string | undefined {
   const text = required(v, path, value);
   return text !== undefined && v.check(path, text, check) ? text : undefined;
 }
@@ -102,10 +137,18 @@ function objectRef(v: Validator, path: string, value: unknown): { name: string; 
 }
 
 /** Exactly one of `fields` is set on `item`; returns it, or reports the problem. */
-function oneOfFields(v: Validator, path: string, item: Record<string, unknown>, fields: readonly string[]): string | undefined {
+function oneOfFields(
+  v: Validator,
+  path: string,
+  item: Record<string, unknown>,
+  fields: readonly string[],
+): string | undefined {
   const set = fields.filter((f) => given(item[f]));
   if (set.length === 1) return set[0];
-  v.add(path, set.length === 0 ? `must set one of ${fields.join(', ')}` : `sets ${set.join(' and ')}; set only one of them`);
+  v.add(
+    path,
+    set.length === 0 ? `must set one of ${fields.join(', ')}` : `sets ${set.join(' and ')}; set only one of them`,
+  );
   return undefined;
 }
 
@@ -117,7 +160,8 @@ function resolveEnv(v: Validator, value: unknown): EnvVar[] {
     if (varName !== undefined) unique(v, seen, `${at}.name`, varName, 'name');
     let entry: EnvVar | undefined;
     if (given(item.valueFrom)) {
-      if (item.value !== undefined && item.value !== null) v.add(`${at}.value`, 'cannot be set together with valueFrom', 'keep one of them');
+      if (item.value !== undefined && item.value !== null)
+        v.add(`${at}.value`, 'cannot be set together with valueFrom', 'keep one of them');
       const from = v.map(`${at}.valueFrom`, item.valueFrom, ['secretKeyRef', 'configMapKeyRef', 'fieldRef']);
       const which = from && oneOfFields(v, `${at}.valueFrom`, from, ['secretKeyRef', 'configMapKeyRef', 'fieldRef']);
       if (from && which === 'fieldRef') {
@@ -153,7 +197,13 @@ function quantities(v: Validator, path: string, value: unknown): Record<string, 
   const out: Record<string, string> = {};
   for (const [resource, raw] of Object.entries(v.map(path, value) ?? {})) {
     const at = `${path}.${resource}`;
-    if (!v.check(at, resource, (r) => { const p = checkLabelKey(r); return p && `resource name ${p}`; })) continue;
+    if (
+      !v.check(at, resource, (r) => {
+        const p = checkLabelKey(r);
+        return p && `resource name ${p}`;
+      })
+    )
+      continue;
     const text = v.quantity(at, raw);
     if (text === undefined) continue;
     if ((compareQuantities(text, '0') ?? 0) < 0) v.add(at, `must not be negative, got ${show(text)}`);
@@ -168,18 +218,33 @@ function resolveResources(v: Validator, source: DeploymentSource): Pick<Resolved
   const requests = quantities(v, 'resources.requests', res?.requests);
   const limits = quantities(v, 'resources.limits', res?.limits);
   const resources = profileResources(profile, { requests, limits });
-  const origin = (explicit: Record<string, string>, resource: string) => (resource in explicit ? '' : ` (profile ${profile})`);
+  const origin = (explicit: Record<string, string>, resource: string) =>
+    resource in explicit ? '' : ` (profile ${profile})`;
   for (const [resource, request] of Object.entries(resources.requests)) {
     const limit = resources.limits[resource];
     if (limit === undefined || (compareQuantities(request, limit) ?? 0) <= 0) continue;
-    const path = resource in requests || !(resource in limits) ? `resources.requests.${resource}` : `resources.limits.${resource}`;
-    v.add(path, `the ${resource} request ${request}${origin(requests, resource)} is more than its limit ${limit}${origin(limits, resource)}`, 'a request cannot exceed its limit: raise the limit or lower the request');
+    const path =
+      resource in requests || !(resource in limits) ? `resources.requests.${resource}` : `resources.limits.${resource}`;
+    v.add(
+      path,
+      `the ${resource} request ${request}${origin(requests, resource)} is more than its limit ${limit}${origin(limits, resource)}`,
+      'a request cannot exceed its limit: raise the limit or lower the request',
+    );
   }
   return { profile, resources };
 }
 
 function resolveProbe(v: Validator, path: string, value: unknown, kind: (typeof PROBES)[number]): Probe | undefined {
-  const raw = v.map(path, value, ['httpGet', 'tcpSocket', 'exec', 'initialDelaySeconds', 'periodSeconds', 'timeoutSeconds', 'failureThreshold', 'successThreshold']);
+  const raw = v.map(path, value, [
+    'httpGet',
+    'tcpSocket',
+    'exec',
+    'initialDelaySeconds',
+    'periodSeconds',
+    'timeoutSeconds',
+    'failureThreshold',
+    'successThreshold',
+  ]);
   if (!raw) return undefined;
   const probe: Probe = {};
   const which = oneOfFields(v, path, raw, ['httpGet', 'tcpSocket', 'exec']);
@@ -187,9 +252,15 @@ function resolveProbe(v: Validator, path: string, value: unknown, kind: (typeof 
     const http = v.map(`${path}.httpGet`, raw.httpGet, ['path', 'port', 'scheme']) ?? {};
     const port = requiredPort(v, `${path}.httpGet.port`, http.port);
     const httpPath = given(http.path) ? v.string(`${path}.httpGet.path`, http.path) : undefined;
-    if (httpPath !== undefined) v.check(`${path}.httpGet.path`, httpPath, (p) => (p.startsWith('/') ? undefined : `must start with /, got ${show(p)}`));
-    const scheme = given(http.scheme) ? v.oneOf(`${path}.httpGet.scheme`, http.scheme, ['HTTP', 'HTTPS'] as const) : undefined;
-    if (port !== undefined) probe.httpGet = { ...(httpPath !== undefined ? { path: httpPath } : {}), port, ...(scheme ? { scheme } : {}) };
+    if (httpPath !== undefined)
+      v.check(`${path}.httpGet.path`, httpPath, (p) =>
+        p.startsWith('/') ? undefined : `must start with /, got ${show(p)}`,
+      );
+    const scheme = given(http.scheme)
+      ? v.oneOf(`${path}.httpGet.scheme`, http.scheme, ['HTTP', 'HTTPS'] as const)
+      : undefined;
+    if (port !== undefined)
+      probe.httpGet = { ...(httpPath !== undefined ? { path: httpPath } : {}), port, ...(scheme ? { scheme } : {}) };
   } else if (which === 'tcpSocket') {
     const tcp = v.map(`${path}.tcpSocket`, raw.tcpSocket, ['port']) ?? {};
     const port = requiredPort(v, `${path}.tcpSocket.port`, tcp.port);
@@ -198,9 +269,16 @@ function resolveProbe(v: Validator, path: string, value: unknown, kind: (typeof 
     const exec = v.map(`${path}.exec`, raw.exec, ['command']) ?? {};
     const command = v.stringList(`${path}.exec.command`, exec.command, LIST_HINT);
     if (command.length) probe.exec = { command };
-    else if (!given(exec.command) || Array.isArray(exec.command)) v.add(`${path}.exec.command`, 'is required: the command to run');
+    else if (!given(exec.command) || Array.isArray(exec.command))
+      v.add(`${path}.exec.command`, 'is required: the command to run');
   }
-  const timings = { initialDelaySeconds: 0, periodSeconds: 1, timeoutSeconds: 1, failureThreshold: 1, successThreshold: 1 } as const;
+  const timings = {
+    initialDelaySeconds: 0,
+    periodSeconds: 1,
+    timeoutSeconds: 1,
+    failureThreshold: 1,
+    successThreshold: 1,
+  } as const;
   for (const [field, min] of Object.entries(timings) as [keyof typeof timings, number][]) {
     if (!given(raw[field])) continue;
     const n = v.integer(`${path}.${field}`, raw[field], { min });
@@ -225,7 +303,11 @@ function resolveProbes(v: Validator, value: unknown): ResolvedDeployment['probes
 function resolvePullSecrets(v: Validator, value: unknown): string[] {
   const seen = new Map<string, string>();
   const names = v.stringList('imagePullSecrets', value);
-  names.forEach((secret, i) => v.check(`imagePullSecrets[${i}]`, secret, checkDns1123Subdomain) && unique(v, seen, `imagePullSecrets[${i}]`, secret, 'Secret'));
+  names.forEach(
+    (secret, i) =>
+      v.check(`imagePullSecrets[${i}]`, secret, checkDns1123Subdomain) &&
+      unique(v, seen, `imagePullSecrets[${i}]`, secret, 'Secret'),
+  );
   return names;
 }
 
@@ -246,7 +328,11 @@ function resolveVolumes(v: Validator, value: unknown): Volume[] {
     const optional = flag(v, `${at}.optional`, item.optional);
     if (volumeName === undefined || !which || source === undefined) continue;
     const extra = { ...(keys.length ? { items: keys } : {}), ...(optional !== undefined ? { optional } : {}) };
-    out.push(which === 'configMap' ? { name: volumeName, configMap: { name: source, ...extra } } : { name: volumeName, secret: { secretName: source, ...extra } });
+    out.push(
+      which === 'configMap'
+        ? { name: volumeName, configMap: { name: source, ...extra } }
+        : { name: volumeName, secret: { secretName: source, ...extra } },
+    );
   }
   return out;
 }
@@ -257,17 +343,33 @@ function resolveVolumeMounts(v: Validator, value: unknown, declared: readonly st
   for (const { at, item } of items(v, 'volumeMounts', value, ['name', 'mountPath', 'readOnly', 'subPath'])) {
     const volume = required(v, `${at}.name`, item.name);
     if (volume !== undefined && !declared.includes(volume)) {
-      v.add(`${at}.name`, `no volume is named ${show(volume)}`, declared.length ? `declare it under volumes, or use one of: ${declared.join(', ')}` : 'declare it under volumes');
+      v.add(
+        `${at}.name`,
+        `no volume is named ${show(volume)}`,
+        declared.length
+          ? `declare it under volumes, or use one of: ${declared.join(', ')}`
+          : 'declare it under volumes',
+      );
     }
     const mountPath = required(v, `${at}.mountPath`, item.mountPath);
-    if (mountPath !== undefined && v.check(`${at}.mountPath`, mountPath, (p) => (p.startsWith('/') ? undefined : `must be an absolute path, got ${show(p)}`))) {
+    if (
+      mountPath !== undefined &&
+      v.check(`${at}.mountPath`, mountPath, (p) =>
+        p.startsWith('/') ? undefined : `must be an absolute path, got ${show(p)}`,
+      )
+    ) {
       unique(v, seen, `${at}.mountPath`, mountPath, 'mountPath');
     }
     const readOnly = flag(v, `${at}.readOnly`, item.readOnly);
     const subPath = given(item.subPath) ? v.string(`${at}.subPath`, item.subPath) : undefined;
     if (subPath !== undefined) v.check(`${at}.subPath`, subPath, checkRelativePath);
     if (volume === undefined || mountPath === undefined) continue;
-    out.push({ name: volume, mountPath, ...(readOnly !== undefined ? { readOnly } : {}), ...(subPath ? { subPath } : {}) });
+    out.push({
+      name: volume,
+      mountPath,
+      ...(readOnly !== undefined ? { readOnly } : {}),
+      ...(subPath ? { subPath } : {}),
+    });
   }
   return out;
 }
@@ -279,21 +381,38 @@ function resolveStrategy(v: Validator, value: unknown): DeploymentStrategy | und
   if (!raw) return undefined;
   const type = given(raw.type) ? v.oneOf(short ? 'strategy' : 'strategy.type', raw.type, STRATEGIES) : 'RollingUpdate';
   if (type === 'Recreate') {
-    for (const f of ['maxSurge', 'maxUnavailable']) if (given(raw[f])) v.add(`strategy.${f}`, 'only applies to the RollingUpdate strategy', 'remove it, or set strategy.type: RollingUpdate');
+    for (const f of ['maxSurge', 'maxUnavailable'])
+      if (given(raw[f]))
+        v.add(
+          `strategy.${f}`,
+          'only applies to the RollingUpdate strategy',
+          'remove it, or set strategy.type: RollingUpdate',
+        );
     return { type };
   }
   if (type !== 'RollingUpdate') return undefined;
   const maxSurge = given(raw.maxSurge) ? v.intOrPercent('strategy.maxSurge', raw.maxSurge) : undefined;
-  const maxUnavailable = given(raw.maxUnavailable) ? v.intOrPercent('strategy.maxUnavailable', raw.maxUnavailable, { maxPercent: 100 }) : undefined;
+  const maxUnavailable = given(raw.maxUnavailable)
+    ? v.intOrPercent('strategy.maxUnavailable', raw.maxUnavailable, { maxPercent: 100 })
+    : undefined;
   const zero = (x: number | string | undefined) => x === 0 || x === '0%';
-  if (zero(maxSurge) && zero(maxUnavailable)) v.add('strategy.maxUnavailable', 'cannot be 0 when maxSurge is 0 too', 'a rollout could then never replace a Pod: allow a surge or some unavailability');
-  const rollingUpdate = { ...(maxSurge !== undefined ? { maxSurge } : {}), ...(maxUnavailable !== undefined ? { maxUnavailable } : {}) };
+  if (zero(maxSurge) && zero(maxUnavailable))
+    v.add(
+      'strategy.maxUnavailable',
+      'cannot be 0 when maxSurge is 0 too',
+      'a rollout could then never replace a Pod: allow a surge or some unavailability',
+    );
+  const rollingUpdate = {
+    ...(maxSurge !== undefined ? { maxSurge } : {}),
+    ...(maxUnavailable !== undefined ? { maxUnavailable } : {}),
+  };
   return Object.keys(rollingUpdate).length ? { type, rollingUpdate } : { type };
 }
 
 function resolvePort(v: Validator, source: DeploymentSource): ContainerPort | undefined {
   if (!given(source.port)) {
-    for (const f of ['portName', 'protocol'] as const) if (given(source[f])) v.add(f, 'needs port', 'set port, or remove this field');
+    for (const f of ['portName', 'protocol'] as const)
+      if (given(source[f])) v.add(f, 'needs port', 'set port, or remove this field');
     return undefined;
   }
   const containerPort = v.port('port', source.port);
@@ -309,7 +428,11 @@ function resolveReplicas(v: Validator, source: DeploymentSource): Pick<ResolvedD
   const unset = source.replicas === undefined || source.replicas === null;
   if (unset) return { replicas: autoscaled ? undefined : 1, autoscaled };
   if (autoscaled) {
-    v.add('replicas', 'cannot be set together with autoscaled: true', 'the autoscaler sets the replica count: remove replicas, or remove autoscaled');
+    v.add(
+      'replicas',
+      'cannot be set together with autoscaled: true',
+      'the autoscaler sets the replica count: remove replicas, or remove autoscaled',
+    );
     return { replicas: undefined, autoscaled };
   }
   return { replicas: v.integer('replicas', source.replicas), autoscaled };
@@ -330,16 +453,28 @@ function resolveReplicas(v: Validator, source: DeploymentSource): Pick<ResolvedD
  * //   selector: { 'orkestra-owner': 'shop', 'orkestra.io/deployment': 'shop-deployment' }, … }
  */
 export function resolve(source: DeploymentSource, ownerName: string): ResolvedDeployment {
-  const v = new Validator({ kind: 'Deployment', name: typeof source.name === 'string' && source.name ? source.name : `${ownerName}-deployment` });
+  const v = new Validator({
+    kind: 'Deployment',
+    name: typeof source.name === 'string' && source.name ? source.name : `${ownerName}-deployment`,
+  });
   v.map('', source, SOURCE_FIELDS);
-  const common = resolveCommonFields(v, source, ownerName, { defaultSuffix: 'deployment', nameRule: 'dns1123-label', nameHint: NAME_HINT });
+  const common = resolveCommonFields(v, source, ownerName, {
+    defaultSuffix: 'deployment',
+    nameRule: 'dns1123-label',
+    nameHint: NAME_HINT,
+  });
   const image = required(v, 'image', source.image, 'set the container image, e.g. image: nginx:1.27');
-  if (image !== undefined) v.check('image', image, (i) => (i.trim() === i ? undefined : `must not start or end with whitespace, got ${show(i)}`));
+  if (image !== undefined)
+    v.check('image', image, (i) =>
+      i.trim() === i ? undefined : `must not start or end with whitespace, got ${show(i)}`,
+    );
   const selector = { [OWNER_LABEL]: ownerLabelValue(ownerName), [DEPLOYMENT_LABEL]: common.name };
   const spec: ResolvedDeployment = {
     ...common,
     image: image ?? '',
-    imagePullPolicy: given(source.imagePullPolicy) ? v.oneOf('imagePullPolicy', source.imagePullPolicy, PULL_POLICIES) : undefined,
+    imagePullPolicy: given(source.imagePullPolicy)
+      ? v.oneOf('imagePullPolicy', source.imagePullPolicy, PULL_POLICIES)
+      : undefined,
     ...resolveReplicas(v, source),
     selector,
     port: resolvePort(v, source),
@@ -349,7 +484,9 @@ export function resolve(source: DeploymentSource, ownerName: string): ResolvedDe
     envFrom: resolveEnvFrom(v, source.envFrom),
     ...resolveResources(v, source),
     imagePullSecrets: resolvePullSecrets(v, source.imagePullSecrets),
-    serviceAccountName: given(source.serviceAccountName) ? requiredName(v, 'serviceAccountName', source.serviceAccountName) : undefined,
+    serviceAccountName: given(source.serviceAccountName)
+      ? requiredName(v, 'serviceAccountName', source.serviceAccountName)
+      : undefined,
     nodeSelector: v.labels('nodeSelector', source.nodeSelector),
     probes: resolveProbes(v, source.probes),
     podLabels: { ...v.labels('podLabels', source.podLabels), ...systemLabels(ownerName), ...selector },
@@ -364,14 +501,17 @@ export function resolve(source: DeploymentSource, ownerName: string): ResolvedDe
 
 /** The names the source's volumes give, valid or not, so a mount of a volume with another problem is not reported twice. */
 function declaredNames(volumes: unknown): string[] {
-  const names = Array.isArray(volumes) ? volumes.flatMap((vol: unknown) => (vol && typeof vol === 'object' && 'name' in vol ? [String(vol.name)] : [])) : [];
+  const names = Array.isArray(volumes)
+    ? volumes.flatMap((vol: unknown) => (vol && typeof vol === 'object' && 'name' in vol ? [String(vol.name)] : []))
+    : [];
   return [...new Set(names)];
 }
 
 /** `{ [key]: value }` when the value is there and not an empty list or map, else `{}`: the object sets no empty fields. */
 function some<K extends string>(key: K, value: unknown): Partial<Record<K, unknown>> {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return {};
-  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0) return {};
+  if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)
+    return {};
   return { [key]: value } as Partial<Record<K, unknown>>;
 }
 
@@ -424,7 +564,10 @@ export function desired(owner: OwnerObject, spec: ResolvedDeployment): KubeObjec
         metadata: { labels: spec.podLabels, ...some('annotations', spec.podAnnotations) },
         spec: {
           containers: [container],
-          ...some('imagePullSecrets', spec.imagePullSecrets.map((s) => ({ name: s }))),
+          ...some(
+            'imagePullSecrets',
+            spec.imagePullSecrets.map((s) => ({ name: s })),
+          ),
           ...some('serviceAccountName', spec.serviceAccountName),
           ...some('nodeSelector', spec.nodeSelector),
           ...some('volumes', spec.volumes),
@@ -440,7 +583,9 @@ export function desired(owner: OwnerObject, spec: ResolvedDeployment): KubeObjec
  * `spec.selector` change, for an `ImmutableFieldError` or, with `recreate: true`, a delete and create.
  */
 export function immutableChanges(drifted: readonly DriftedField[]): ImmutableChange[] {
-  return drifted.some((d) => d.path === 'spec.selector' || d.path.startsWith('spec.selector.')) ? [{ path: 'spec.selector', reason: SELECTOR_REASON }] : [];
+  return drifted.some((d) => d.path === 'spec.selector' || d.path.startsWith('spec.selector.'))
+    ? [{ path: 'spec.selector', reason: SELECTOR_REASON }]
+    : [];
 }
 
 /** The Deployment handler: `key` `deployments`, for the reconciler and the CLI. */
@@ -462,4 +607,5 @@ export const create = handler.create;
 export const update = handler.update;
 /** Deletes the Deployment if the owner controls it (see core's `deleteChild`). */
 const remove = handler.delete;
+
 export { remove as delete };

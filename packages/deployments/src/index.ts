@@ -1,7 +1,16 @@
-export { resolve, desired, create, update, delete, handler, immutableChanges, DEPLOYMENT_LABEL } from './deployment.js';
-export { PROFILES, PROFILE_NAMES, profileResources } from './profiles.js';
+export { create, DEPLOYMENT_LABEL, delete, desired, handler, immutableChanges, resolve, update } from './deployment.js';
 export type { ProfileName, ResourceRequirements } from './profiles.js';
-export { DeploymentSourceSchema } from './types.js';
+export { PROFILE_NAMES, PROFILES, profileResources } from './profiles.js';
 export type {
-  DeploymentSource, ResolvedDeployment, ContainerPort, DeploymentStrategy, EnvFromSource, EnvVar, KeySelector, Probe, Volume, VolumeMount,
+  ContainerPort,
+  DeploymentSource,
+  DeploymentStrategy,
+  EnvFromSource,
+  EnvVar,
+  KeySelector,
+  Probe,
+  ResolvedDeployment,
+  Volume,
+  VolumeMount,
 } from './types.js';
+export { DeploymentSourceSchema } from './types.js';

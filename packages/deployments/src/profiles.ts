@@ -35,7 +35,10 @@ export const PROFILE_NAMES = Object.keys(PROFILES) as ProfileName[];
  * profileResources('small', { limits: { memory: '1Gi' } });
  * // { requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '250m', memory: '1Gi' } }
  */
-export function profileResources(name: ProfileName | undefined, overrides: Partial<ResourceRequirements> = {}): ResourceRequirements {
+export function profileResources(
+  name: ProfileName | undefined,
+  overrides: Partial<ResourceRequirements> = {},
+): ResourceRequirements {
   const base = name === undefined ? { requests: {}, limits: {} } : PROFILES[name];
   return { requests: { ...base.requests, ...overrides.requests }, limits: { ...base.limits, ...overrides.limits } };
 }

@@ -1,17 +1,28 @@
 /** HorizontalPodAutoscalers: how to resolve a source and build the object; the lifecycle is core's. */
 import {
-  Validator, checkDns1123Subdomain, defineResource, metadataFor, resolveCommonFields,
-  type ControlledFields, type KubeObject, type OwnerObject,
+  type ControlledFields,
+  checkDns1123Subdomain,
+  defineResource,
+  type KubeObject,
+  metadataFor,
+  type OwnerObject,
+  resolveCommonFields,
+  Validator,
 } from '@orkestra/core';
 import {
+  type HorizontalPodAutoscalerSource,
   HorizontalPodAutoscalerSourceSchema,
-  type HorizontalPodAutoscalerSource, type ResolvedHorizontalPodAutoscaler, type ScaleTargetRef, type ScalingPolicy, type ScalingRules,
+  type ResolvedHorizontalPodAutoscaler,
+  type ScaleTargetRef,
+  type ScalingPolicy,
+  type ScalingRules,
 } from './types.js';
 
 /** The fields a source may have: any other is reported, so a misspelt field is not silently ignored. */
 const SOURCE_FIELDS = Object.keys(HorizontalPodAutoscalerSourceSchema.properties);
 const KIND = /^[A-Z][A-Za-z0-9]*$/;
-const API_VERSION = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
+const API_VERSION =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
 const SELECT_POLICIES = ['Max', 'Min', 'Disabled'] as const;
 const POLICY_TYPES = ['Pods', 'Percent'] as const;
 
@@ -21,7 +32,11 @@ const given = (value: unknown): boolean => value !== undefined && value !== null
 function resolveScaleTarget(v: Validator, source: HorizontalPodAutoscalerSource, ownerName: string): ScaleTargetRef {
   const fallback = { apiVersion: 'apps/v1', kind: 'Deployment', name: `${ownerName}-deployment` };
   if (given(source.target) && given(source.scaleTargetRef)) {
-    v.add('target', 'cannot be set together with scaleTargetRef', 'target: <name> is the short form of scaleTargetRef: { name: <name> }; keep one');
+    v.add(
+      'target',
+      'cannot be set together with scaleTargetRef',
+      'target: <name> is the short form of scaleTargetRef: { name: <name> }; keep one',
+    );
     return fallback;
   }
   if (given(source.target)) {
@@ -31,16 +46,33 @@ function resolveScaleTarget(v: Validator, source: HorizontalPodAutoscalerSource,
   }
   const ref = v.map('scaleTargetRef', source.scaleTargetRef, ['name', 'kind', 'apiVersion']);
   if (!ref) {
-    v.check('target', fallback.name, (n) => { const p = checkDns1123Subdomain(n); return p && `the default ${JSON.stringify(n)} ${p}`; }, 'set target to the Deployment\'s name');
+    v.check(
+      'target',
+      fallback.name,
+      (n) => {
+        const p = checkDns1123Subdomain(n);
+        return p && `the default ${JSON.stringify(n)} ${p}`;
+      },
+      "set target to the Deployment's name",
+    );
     return fallback;
   }
   const name = given(ref.name) ? (v.string('scaleTargetRef.name', ref.name) ?? '') : '';
-  if (!given(ref.name)) v.add('scaleTargetRef.name', 'is required', 'name the object to scale, or drop scaleTargetRef to scale <owner>-deployment');
+  if (!given(ref.name))
+    v.add(
+      'scaleTargetRef.name',
+      'is required',
+      'name the object to scale, or drop scaleTargetRef to scale <owner>-deployment',
+    );
   else v.check('scaleTargetRef.name', name, checkDns1123Subdomain);
   const kind = given(ref.kind) ? (v.string('scaleTargetRef.kind', ref.kind) ?? '') : 'Deployment';
-  v.check('scaleTargetRef.kind', kind, (k) => (KIND.test(k) ? undefined : `must be a kind such as Deployment or StatefulSet, got ${JSON.stringify(k)}`));
+  v.check('scaleTargetRef.kind', kind, (k) =>
+    KIND.test(k) ? undefined : `must be a kind such as Deployment or StatefulSet, got ${JSON.stringify(k)}`,
+  );
   const apiVersion = given(ref.apiVersion) ? (v.string('scaleTargetRef.apiVersion', ref.apiVersion) ?? '') : 'apps/v1';
-  v.check('scaleTargetRef.apiVersion', apiVersion, (a) => (API_VERSION.test(a) ? undefined : `must be group/version such as apps/v1, got ${JSON.stringify(a)}`));
+  v.check('scaleTargetRef.apiVersion', apiVersion, (a) =>
+    API_VERSION.test(a) ? undefined : `must be group/version such as apps/v1, got ${JSON.stringify(a)}`,
+  );
   return { apiVersion, kind, name };
 }
 
@@ -49,7 +81,10 @@ function resolveRules(v: Validator, path: string, value: unknown): ScalingRules 
   if (!rules) return undefined;
   const out: ScalingRules = {};
   if (given(rules.stabilizationWindowSeconds)) {
-    const seconds = v.integer(`${path}.stabilizationWindowSeconds`, rules.stabilizationWindowSeconds, { min: 0, max: 3600 });
+    const seconds = v.integer(`${path}.stabilizationWindowSeconds`, rules.stabilizationWindowSeconds, {
+      min: 0,
+      max: 3600,
+    });
     if (seconds !== undefined) out.stabilizationWindowSeconds = seconds;
   }
   if (given(rules.selectPolicy)) {
@@ -65,8 +100,11 @@ function resolveRules(v: Validator, path: string, value: unknown): ScalingRules 
       for (const f of ['type', 'value', 'periodSeconds'] as const) if (!given(p[f])) v.add(`${at}.${f}`, 'is required');
       const type = given(p.type) ? v.oneOf(`${at}.type`, p.type, POLICY_TYPES) : undefined;
       const count = given(p.value) ? v.integer(`${at}.value`, p.value, { min: 1 }) : undefined;
-      const periodSeconds = given(p.periodSeconds) ? v.integer(`${at}.periodSeconds`, p.periodSeconds, { min: 1, max: 1800 }) : undefined;
-      if (type !== undefined && count !== undefined && periodSeconds !== undefined) policies.push({ type, value: count, periodSeconds });
+      const periodSeconds = given(p.periodSeconds)
+        ? v.integer(`${at}.periodSeconds`, p.periodSeconds, { min: 1, max: 1800 })
+        : undefined;
+      if (type !== undefined && count !== undefined && periodSeconds !== undefined)
+        policies.push({ type, value: count, periodSeconds });
     });
     if (policies.length) out.policies = policies;
   }
@@ -95,25 +133,45 @@ function resolveBehavior(v: Validator, value: unknown): ResolvedHorizontalPodAut
  * //   minReplicas: 1, maxReplicas: 10, cpuUtilization: 70, labels: { 'managed-by': 'orkestra', … }, … }
  */
 export function resolve(source: HorizontalPodAutoscalerSource, ownerName: string): ResolvedHorizontalPodAutoscaler {
-  const v = new Validator({ kind: 'HorizontalPodAutoscaler', name: typeof source.name === 'string' && source.name ? source.name : `${ownerName}-hpa` });
+  const v = new Validator({
+    kind: 'HorizontalPodAutoscaler',
+    name: typeof source.name === 'string' && source.name ? source.name : `${ownerName}-hpa`,
+  });
   v.map('', source, SOURCE_FIELDS);
   const common = resolveCommonFields(v, source, ownerName, { defaultSuffix: 'hpa' });
   const scaleTargetRef = resolveScaleTarget(v, source, ownerName);
   const minReplicas = given(source.minReplicas) ? v.integer('minReplicas', source.minReplicas, { min: 1 }) : 1;
   let maxReplicas: number | undefined;
-  if (!given(source.maxReplicas)) v.add('maxReplicas', 'is required', 'set the most replicas the autoscaler may run, e.g. maxReplicas: 10');
+  if (!given(source.maxReplicas))
+    v.add('maxReplicas', 'is required', 'set the most replicas the autoscaler may run, e.g. maxReplicas: 10');
   else maxReplicas = v.integer('maxReplicas', source.maxReplicas, { min: 1 });
   if (minReplicas !== undefined && maxReplicas !== undefined && maxReplicas < minReplicas) {
     v.add('maxReplicas', `must be at least minReplicas (${minReplicas}), got ${maxReplicas}`);
   }
-  const cpuUtilization = given(source.cpuUtilization) ? v.integer('cpuUtilization', source.cpuUtilization, { min: 1, max: 1000 }) : undefined;
-  const memoryUtilization = given(source.memoryUtilization) ? v.integer('memoryUtilization', source.memoryUtilization, { min: 1, max: 1000 }) : undefined;
+  const cpuUtilization = given(source.cpuUtilization)
+    ? v.integer('cpuUtilization', source.cpuUtilization, { min: 1, max: 1000 })
+    : undefined;
+  const memoryUtilization = given(source.memoryUtilization)
+    ? v.integer('memoryUtilization', source.memoryUtilization, { min: 1, max: 1000 })
+    : undefined;
   if (!given(source.cpuUtilization) && !given(source.memoryUtilization)) {
-    v.add('cpuUtilization', 'a target is required: set cpuUtilization, memoryUtilization or both', 'e.g. cpuUtilization: 80 (percent of the Pods\' CPU requests)');
+    v.add(
+      'cpuUtilization',
+      'a target is required: set cpuUtilization, memoryUtilization or both',
+      "e.g. cpuUtilization: 80 (percent of the Pods' CPU requests)",
+    );
   }
   const behavior = resolveBehavior(v, source.behavior);
   v.done();
-  return { ...common, scaleTargetRef, minReplicas: minReplicas ?? 1, maxReplicas: maxReplicas ?? 1, cpuUtilization, memoryUtilization, behavior };
+  return {
+    ...common,
+    scaleTargetRef,
+    minReplicas: minReplicas ?? 1,
+    maxReplicas: maxReplicas ?? 1,
+    cpuUtilization,
+    memoryUtilization,
+    behavior,
+  };
 }
 
 const utilization = (name: 'cpu' | 'memory', averageUtilization: number) => ({
@@ -183,4 +241,5 @@ export const create = handler.create;
 export const update = handler.update;
 /** Deletes the HorizontalPodAutoscaler if the owner controls it (see core's `deleteChild`). */
 const remove = handler.delete;
+
 export { remove as delete };

@@ -1,3 +1,3 @@
-export { resolve, desired, controls, create, update, delete, handler } from './horizontalpodautoscaler.js';
-export { HorizontalPodAutoscalerSourceSchema } from './types.js';
+export { controls, create, delete, desired, handler, resolve, update } from './horizontalpodautoscaler.js';
 export type { HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler } from './types.js';
+export { HorizontalPodAutoscalerSourceSchema } from './types.js';

@@ -1,18 +1,28 @@
 /** The HorizontalPodAutoscaler template source and its resolved spec. */
-import { Type, commonSourceFields, integerField, stringField, type CommonResolved, type Static } from '@orkestra/core';
+import { type CommonResolved, commonSourceFields, integerField, type Static, stringField, Type } from '@orkestra/core';
 
 /** How fast one direction scales (`behavior.scaleUp` / `behavior.scaleDown`). */
 const ScalingRulesSchema = Type.Object(
   {
-    stabilizationWindowSeconds: Type.Optional(integerField('Seconds of past recommendations considered before scaling (0–3600); server default 0 up, 300 down.', { minimum: 0, maximum: 3600 })),
-    selectPolicy: Type.Optional(stringField('Max, Min or Disabled: which policy wins when several apply; Disabled turns this direction off.')),
+    stabilizationWindowSeconds: Type.Optional(
+      integerField(
+        'Seconds of past recommendations considered before scaling (0–3600); server default 0 up, 300 down.',
+        { minimum: 0, maximum: 3600 },
+      ),
+    ),
+    selectPolicy: Type.Optional(
+      stringField('Max, Min or Disabled: which policy wins when several apply; Disabled turns this direction off.'),
+    ),
     policies: Type.Optional(
       Type.Array(
         Type.Object(
           {
             type: stringField('Pods (a number of Pods) or Percent (of the current replicas).'),
             value: integerField('How many Pods, or what percentage, per period (≥ 1).', { minimum: 1 }),
-            periodSeconds: integerField('The period the value applies to (1–1800 seconds).', { minimum: 1, maximum: 1800 }),
+            periodSeconds: integerField('The period the value applies to (1–1800 seconds).', {
+              minimum: 1,
+              maximum: 1800,
+            }),
           },
           { additionalProperties: false },
         ),
@@ -27,25 +37,48 @@ const ScalingRulesSchema = Type.Object(
 export const HorizontalPodAutoscalerSourceSchema = Type.Object(
   {
     ...commonSourceFields('<owner>-hpa'),
-    target: Type.Optional(stringField('Name of the Deployment to scale, in the owner\'s namespace: the shorthand for scaleTargetRef: { name }. Default <owner>-deployment.')),
+    target: Type.Optional(
+      stringField(
+        "Name of the Deployment to scale, in the owner's namespace: the shorthand for scaleTargetRef: { name }. Default <owner>-deployment.",
+      ),
+    ),
     scaleTargetRef: Type.Optional(
       Type.Object(
         {
           name: stringField('Name of the object to scale.'),
-          kind: Type.Optional(stringField('Its kind; default Deployment. Any kind with a scale subresource (StatefulSet, ReplicaSet…).')),
+          kind: Type.Optional(
+            stringField('Its kind; default Deployment. Any kind with a scale subresource (StatefulSet, ReplicaSet…).'),
+          ),
           apiVersion: Type.Optional(stringField('Its apiVersion; default apps/v1.')),
         },
-        { additionalProperties: false, description: 'The object to scale; default the owner\'s Deployment, <owner>-deployment (apps/v1). Not together with target.' },
+        {
+          additionalProperties: false,
+          description:
+            "The object to scale; default the owner's Deployment, <owner>-deployment (apps/v1). Not together with target.",
+        },
       ),
     ),
     minReplicas: Type.Optional(integerField('Fewest replicas (≥ 1); default 1.', { minimum: 1 })),
     maxReplicas: integerField('Most replicas (≥ minReplicas). Required.', { minimum: 1 }),
-    cpuUtilization: Type.Optional(integerField('Target average CPU use, in percent of the Pods\' CPU requests (1–1000).', { minimum: 1, maximum: 1000 })),
-    memoryUtilization: Type.Optional(integerField('Target average memory use, in percent of the Pods\' memory requests (1–1000).', { minimum: 1, maximum: 1000 })),
+    cpuUtilization: Type.Optional(
+      integerField("Target average CPU use, in percent of the Pods' CPU requests (1–1000).", {
+        minimum: 1,
+        maximum: 1000,
+      }),
+    ),
+    memoryUtilization: Type.Optional(
+      integerField("Target average memory use, in percent of the Pods' memory requests (1–1000).", {
+        minimum: 1,
+        maximum: 1000,
+      }),
+    ),
     behavior: Type.Optional(
       Type.Object(
         { scaleUp: Type.Optional(ScalingRulesSchema), scaleDown: Type.Optional(ScalingRulesSchema) },
-        { additionalProperties: false, description: 'Scaling speed per direction; what is not set is the API server\'s default.' },
+        {
+          additionalProperties: false,
+          description: "Scaling speed per direction; what is not set is the API server's default.",
+        },
       ),
     ),
   },

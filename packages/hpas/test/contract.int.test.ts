@@ -1,16 +1,22 @@
 /** The resource contract of @orkestra/hpas, run by @orkestra/testenv's shared suite against the real API server. */
 import { expect } from '@jest/globals';
 import { describeResourceContract } from '@orkestra/testenv/contract';
-import { handler, type HorizontalPodAutoscalerSource } from '../src/index.js';
+import { type HorizontalPodAutoscalerSource, handler } from '../src/index.js';
 
-const cpu = (averageUtilization: number) => ({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization } } });
+const cpu = (averageUtilization: number) => ({
+  type: 'Resource',
+  resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization } },
+});
 const full: HorizontalPodAutoscalerSource = {
   target: 'web',
   minReplicas: 2,
   maxReplicas: 10,
   cpuUtilization: 70,
   memoryUtilization: 85,
-  behavior: { scaleDown: { stabilizationWindowSeconds: 600, policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] }, scaleUp: { selectPolicy: 'Max' } },
+  behavior: {
+    scaleDown: { stabilizationWindowSeconds: 600, policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] },
+    scaleUp: { selectPolicy: 'Max' },
+  },
   labels: { app: 'web' },
   annotations: { note: 'x' },
 };
@@ -18,15 +24,24 @@ const full: HorizontalPodAutoscalerSource = {
 describeResourceContract(handler, {
   minimal: { maxReplicas: 5, cpuUtilization: 80 },
   full,
-  created: (live) => expect(live.spec).toMatchObject({
-    scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
-    minReplicas: 2,
-    maxReplicas: 10,
-    metrics: [cpu(70), { type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 85 } } }],
-    behavior: { scaleDown: { stabilizationWindowSeconds: 600, policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] }, scaleUp: { selectPolicy: 'Max' } },
-  }),
+  created: (live) =>
+    expect(live.spec).toMatchObject({
+      scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' },
+      minReplicas: 2,
+      maxReplicas: 10,
+      metrics: [
+        cpu(70),
+        { type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 85 } } },
+      ],
+      behavior: {
+        scaleDown: { stabilizationWindowSeconds: 600, policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] },
+        scaleUp: { selectPolicy: 'Max' },
+      },
+    }),
   foreign: ({ name, namespace }) => ({
-    apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', metadata: { name, namespace },
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: { name, namespace },
     spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'theirs' }, maxReplicas: 3 },
   }),
   drifts: [

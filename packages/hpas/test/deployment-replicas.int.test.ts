@@ -13,11 +13,19 @@ import * as hpas from '../src/index.js';
 
 const t = resourceTestEnv({ namespacePrefix: 'hpas-replicas' });
 
-type DeploymentObject = KubeObject & { spec: { replicas?: number; template: { spec: { containers: { image: string }[] } } } };
-const deploymentRef = () => ({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: t.namespace, name: 'site-deployment' });
+type DeploymentObject = KubeObject & {
+  spec: { replicas?: number; template: { spec: { containers: { image: string }[] } } };
+};
+const deploymentRef = () => ({
+  apiVersion: 'apps/v1',
+  kind: 'Deployment',
+  namespace: t.namespace,
+  name: 'site-deployment',
+});
 const readDeployment = async () => (await t.other.get(deploymentRef())) as DeploymentObject;
 /** What the HPA controller does when it scales: it sets spec.replicas, as field manager horizontal-pod-autoscaler. */
-const scaleTo = (replicas: number) => t.other.patch(deploymentRef(), { spec: { replicas } }, { fieldManager: 'horizontal-pod-autoscaler' });
+const scaleTo = (replicas: number) =>
+  t.other.patch(deploymentRef(), { spec: { replicas } }, { fieldManager: 'horizontal-pod-autoscaler' });
 
 describe('an HPA scaling a Deployment of the same owner', () => {
   it('autoscaled: true — five deployments.update calls after the autoscaler scaled make zero writes, and replicas stay', async () => {
@@ -27,7 +35,12 @@ describe('an HPA scaling a Deployment of the same owner', () => {
     await hpas.update(t.ctx, t.kube, t.owner, hpa);
 
     // The HPA scales the owner's Deployment by default.
-    const live = (await t.other.get({ apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', namespace: t.namespace, name: 'site-hpa' })) as KubeObject & { spec: { scaleTargetRef: unknown } };
+    const live = (await t.other.get({
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      namespace: t.namespace,
+      name: 'site-hpa',
+    })) as KubeObject & { spec: { scaleTargetRef: unknown } };
     expect(live.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.name });
 
     await scaleTo(4);
@@ -47,7 +60,11 @@ describe('an HPA scaling a Deployment of the same owner', () => {
     await scaleTo(7);
     const live = await readDeployment();
     const containers = live.spec.template.spec.containers.map((c) => ({ ...c, image: 'evil:latest' }));
-    await t.other.patch(deploymentRef(), { spec: { template: { spec: { containers } } } }, { type: 'strategic', fieldManager: 'kubectl-edit' });
+    await t.other.patch(
+      deploymentRef(),
+      { spec: { template: { spec: { containers } } } },
+      { type: 'strategic', fieldManager: 'kubectl-edit' },
+    );
 
     t.kube.requests.reset();
     expect((await deployments.update(t.ctx, t.kube, t.owner, deployment)).action).toBe('updated');

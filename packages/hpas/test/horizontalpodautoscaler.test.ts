@@ -5,7 +5,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { APPLIED_FIELDS_ANNOTATION, buildChild, matchObject, type OwnerObject } from '@orkestra/core';
 import { validationProblems } from '@orkestra/testenv/contract';
-import { controls, desired, handler, resolve, type HorizontalPodAutoscalerSource } from '../src/index.js';
+import { controls, desired, type HorizontalPodAutoscalerSource, handler, resolve } from '../src/index.js';
 
 /** The smallest valid source (only required fields). */
 const minimal = (): HorizontalPodAutoscalerSource => ({ maxReplicas: 5, cpuUtilization: 80 });
@@ -17,20 +17,31 @@ const full = (): HorizontalPodAutoscalerSource => ({
   cpuUtilization: 70,
   memoryUtilization: 85,
   behavior: {
-    scaleUp: { stabilizationWindowSeconds: 30, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 60 }] },
+    scaleUp: {
+      stabilizationWindowSeconds: 30,
+      selectPolicy: 'Max',
+      policies: [{ type: 'Pods', value: 4, periodSeconds: 60 }],
+    },
     scaleDown: { stabilizationWindowSeconds: 600, policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] },
   },
   labels: { app: 'web' },
   annotations: { note: 'x' },
 });
 
-const owner: OwnerObject = { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' } };
+const owner: OwnerObject = {
+  apiVersion: 'example.com/v1',
+  kind: 'Website',
+  metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' },
+};
 
 const problems = validationProblems;
 
 describe('resolve', () => {
   it('defaults the name to <owner>-hpa and stamps system labels a template cannot override', () => {
-    const spec = resolve({ ...minimal(), labels: { app: 'web', 'managed-by': 'me', 'orkestra-owner': 'other' } }, 'shop');
+    const spec = resolve(
+      { ...minimal(), labels: { app: 'web', 'managed-by': 'me', 'orkestra-owner': 'other' } },
+      'shop',
+    );
     expect(spec.name).toBe('shop-hpa');
     expect(spec.labels).toEqual({ app: 'web', 'managed-by': 'orkestra', 'orkestra-owner': 'shop' });
     expect(spec.recreate).toBe(false);
@@ -39,42 +50,95 @@ describe('resolve', () => {
   it("applies the kind's defaults only when a field is unset (an explicit 0 or false stays)", () => {
     expect(resolve(minimal(), 'shop')).toMatchObject({
       scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment' },
-      minReplicas: 1, maxReplicas: 5, cpuUtilization: 80, memoryUtilization: undefined, behavior: undefined,
+      minReplicas: 1,
+      maxReplicas: 5,
+      cpuUtilization: 80,
+      memoryUtilization: undefined,
+      behavior: undefined,
     });
     expect(resolve({ ...minimal(), minReplicas: 3 }, 'shop').minReplicas).toBe(3);
     // 0 is never turned into the default: it is refused (scale-to-zero is an alpha feature gate).
-    expect(problems(() => resolve({ ...minimal(), minReplicas: 0 }, 'shop'))).toEqual(['minReplicas: must be an integer from 1 to 2147483647, got 0']);
-    expect(resolve({ ...minimal(), behavior: { scaleDown: { stabilizationWindowSeconds: 0 } } }, 'shop').behavior).toEqual({ scaleDown: { stabilizationWindowSeconds: 0 } });
+    expect(problems(() => resolve({ ...minimal(), minReplicas: 0 }, 'shop'))).toEqual([
+      'minReplicas: must be an integer from 1 to 2147483647, got 0',
+    ]);
+    expect(
+      resolve({ ...minimal(), behavior: { scaleDown: { stabilizationWindowSeconds: 0 } } }, 'shop').behavior,
+    ).toEqual({ scaleDown: { stabilizationWindowSeconds: 0 } });
   });
 
   it('target: a Deployment name is the shorthand of scaleTargetRef; scaleTargetRef defaults its kind and apiVersion', () => {
-    expect(resolve({ ...minimal(), target: 'web' }, 'shop').scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' });
-    expect(resolve({ ...minimal(), scaleTargetRef: { name: 'db', kind: 'StatefulSet' } }, 'shop').scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' });
+    expect(resolve({ ...minimal(), target: 'web' }, 'shop').scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: 'web',
+    });
+    expect(
+      resolve({ ...minimal(), scaleTargetRef: { name: 'db', kind: 'StatefulSet' } }, 'shop').scaleTargetRef,
+    ).toEqual({ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db' });
     expect(problems(() => resolve({ ...minimal(), target: 'web', scaleTargetRef: { name: 'web' } }, 'shop'))).toEqual([
       'target: cannot be set together with scaleTargetRef (target: <name> is the short form of scaleTargetRef: { name: <name> }; keep one)',
     ]);
   });
 
   it('turns template strings into typed values', () => {
-    const spec = resolve({
-      minReplicas: '2', maxReplicas: '8', cpuUtilization: '75', memoryUtilization: '90', recreate: 'true',
-      behavior: { scaleUp: { stabilizationWindowSeconds: '15', policies: [{ type: 'Percent', value: '100', periodSeconds: '15' }] } },
-    }, 'shop');
-    expect(spec).toMatchObject({ minReplicas: 2, maxReplicas: 8, cpuUtilization: 75, memoryUtilization: 90, recreate: true });
-    expect(spec.behavior).toEqual({ scaleUp: { stabilizationWindowSeconds: 15, policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] } });
+    const spec = resolve(
+      {
+        minReplicas: '2',
+        maxReplicas: '8',
+        cpuUtilization: '75',
+        memoryUtilization: '90',
+        recreate: 'true',
+        behavior: {
+          scaleUp: {
+            stabilizationWindowSeconds: '15',
+            policies: [{ type: 'Percent', value: '100', periodSeconds: '15' }],
+          },
+        },
+      },
+      'shop',
+    );
+    expect(spec).toMatchObject({
+      minReplicas: 2,
+      maxReplicas: 8,
+      cpuUtilization: 75,
+      memoryUtilization: 90,
+      recreate: true,
+    });
+    expect(spec.behavior).toEqual({
+      scaleUp: { stabilizationWindowSeconds: 15, policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+    });
   });
 
   it('reports every bad input with its path, all at once', () => {
-    expect(problems(() => resolve({ ...minimal(), name: 'Bad_Name', replicsa: 1 } as never, 'shop'))).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^replicsa: is not a known field/),
-      expect.stringMatching(/^name: must consist of lower case letters/),
-    ]));
-    expect(problems(() => resolve({
-      minReplicas: 'abc', maxReplicas: 0, cpuUtilization: 1001, memoryUtilization: '0',
-      scaleTargetRef: { name: 'Web!', kind: 'deployment', apiVersion: 'apps' },
-      behavior: { scaleUp: { stabilizationWindowSeconds: 3601, selectPolicy: 'Fastest', policies: [{ type: 'Nodes', value: 0, periodSeconds: 1801 }, { type: 'Pods' } as never] }, sideways: {} } as never,
-    } as never, 'shop'))).toEqual([
-      'scaleTargetRef.name: must consist of lower case letters, digits, \'-\' and \'.\', and start and end with a letter or digit, got "Web!"',
+    expect(problems(() => resolve({ ...minimal(), name: 'Bad_Name', replicsa: 1 } as never, 'shop'))).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^replicsa: is not a known field/),
+        expect.stringMatching(/^name: must consist of lower case letters/),
+      ]),
+    );
+    expect(
+      problems(() =>
+        resolve(
+          {
+            minReplicas: 'abc',
+            maxReplicas: 0,
+            cpuUtilization: 1001,
+            memoryUtilization: '0',
+            scaleTargetRef: { name: 'Web!', kind: 'deployment', apiVersion: 'apps' },
+            behavior: {
+              scaleUp: {
+                stabilizationWindowSeconds: 3601,
+                selectPolicy: 'Fastest',
+                policies: [{ type: 'Nodes', value: 0, periodSeconds: 1801 }, { type: 'Pods' } as never],
+              },
+              sideways: {},
+            } as never,
+          } as never,
+          'shop',
+        ),
+      ),
+    ).toEqual([
+      "scaleTargetRef.name: must consist of lower case letters, digits, '-' and '.', and start and end with a letter or digit, got \"Web!\"",
       'scaleTargetRef.kind: must be a kind such as Deployment or StatefulSet, got "deployment"',
       'scaleTargetRef.apiVersion: must be group/version such as apps/v1, got "apps"',
       'minReplicas: must be an integer, got "abc"',
@@ -97,7 +161,9 @@ describe('resolve', () => {
       'maxReplicas: is required (set the most replicas the autoscaler may run, e.g. maxReplicas: 10)',
       "cpuUtilization: a target is required: set cpuUtilization, memoryUtilization or both (e.g. cpuUtilization: 80 (percent of the Pods' CPU requests))",
     ]);
-    expect(problems(() => resolve({ ...minimal(), minReplicas: 6 }, 'shop'))).toEqual(['maxReplicas: must be at least minReplicas (6), got 5']);
+    expect(problems(() => resolve({ ...minimal(), minReplicas: 6 }, 'shop'))).toEqual([
+      'maxReplicas: must be at least minReplicas (6), got 5',
+    ]);
     expect(resolve({ ...minimal(), minReplicas: 5 }, 'shop')).toMatchObject({ minReplicas: 5, maxReplicas: 5 });
   });
 
@@ -115,10 +181,24 @@ describe('desired', () => {
   it('builds the HorizontalPodAutoscaler with the owner reference and the applied-fields annotation', async () => {
     const obj = buildChild(owner, await desired(owner, resolve(full(), 'shop')));
     expect(obj).toMatchObject({
-      apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler',
-      metadata: { name: 'shop-hpa', namespace: 'prod', annotations: { [APPLIED_FIELDS_ANNOTATION]: expect.any(String) } },
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: {
+        name: 'shop-hpa',
+        namespace: 'prod',
+        annotations: { [APPLIED_FIELDS_ANNOTATION]: expect.any(String) },
+      },
     });
-    expect(obj.metadata.ownerReferences).toEqual([{ apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: 'u-1', controller: true, blockOwnerDeletion: true }]);
+    expect(obj.metadata.ownerReferences).toEqual([
+      {
+        apiVersion: 'example.com/v1',
+        kind: 'Website',
+        name: 'shop',
+        uid: 'u-1',
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ]);
     expect(obj.spec).toEqual({
       scaleTargetRef: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web' },
       minReplicas: 2,
@@ -128,7 +208,11 @@ describe('desired', () => {
         { type: 'Resource', resource: { name: 'memory', target: { type: 'Utilization', averageUtilization: 85 } } },
       ],
       behavior: {
-        scaleUp: { stabilizationWindowSeconds: 30, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 60 }] },
+        scaleUp: {
+          stabilizationWindowSeconds: 30,
+          selectPolicy: 'Max',
+          policies: [{ type: 'Pods', value: 4, periodSeconds: 60 }],
+        },
         scaleDown: { stabilizationWindowSeconds: 600, policies: [{ type: 'Percent', value: 10, periodSeconds: 60 }] },
       },
     });
@@ -139,14 +223,27 @@ describe('desired', () => {
     expect(Object.keys(obj).sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
     expect(obj.spec).toEqual({
       scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment' },
-      minReplicas: 1, maxReplicas: 5,
-      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }],
+      minReplicas: 1,
+      maxReplicas: 5,
+      metrics: [
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } },
+      ],
     });
     // The live object as the API server returns it: behavior and status filled in, which is not drift.
     const child = buildChild(owner, obj);
     const live = {
       ...child,
-      spec: { ...(child.spec as object), behavior: { scaleUp: { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }] }, scaleDown: { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] } } },
+      spec: {
+        ...(child.spec as object),
+        behavior: {
+          scaleUp: {
+            stabilizationWindowSeconds: 0,
+            selectPolicy: 'Max',
+            policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }],
+          },
+          scaleDown: { selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+        },
+      },
       status: { currentReplicas: 3, desiredReplicas: 3 },
     };
     expect(matchObject(child, live).inSync).toBe(true);
@@ -160,15 +257,33 @@ describe('desired', () => {
 
 describe('handler', () => {
   it('describes the kind for the reconciler', () => {
-    expect(handler).toMatchObject({ key: 'hpas', apiVersion: 'autoscaling/v2', kind: 'HorizontalPodAutoscaler', plural: 'horizontalpodautoscalers', namespaced: true });
+    expect(handler).toMatchObject({
+      key: 'hpas',
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      plural: 'horizontalpodautoscalers',
+      namespaced: true,
+    });
     expect(handler.schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['maxReplicas'] });
-    expect(Object.keys(handler.schema.properties ?? {})).toEqual(expect.arrayContaining(['name', 'labels', 'annotations', 'target', ...Object.keys(full())]));
+    expect(Object.keys(handler.schema.properties ?? {})).toEqual(
+      expect.arrayContaining(['name', 'labels', 'annotations', 'target', ...Object.keys(full())]),
+    );
   });
 });
 
 describe('controls', () => {
-  it('declares the scale target\'s spec.replicas, for the reconciler to yield on a sibling Deployment', () => {
-    expect(controls(resolve({ maxReplicas: 5, cpuUtilization: 70 }, 'shop'))).toEqual([{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment', namespace: undefined, fields: ['spec.replicas'] }]);
-    expect(handler.controls?.(resolve({ target: 'web', maxReplicas: 5, cpuUtilization: 70 }, 'shop'))[0]).toMatchObject({ name: 'web', fields: ['spec.replicas'] });
+  it("declares the scale target's spec.replicas, for the reconciler to yield on a sibling Deployment", () => {
+    expect(controls(resolve({ maxReplicas: 5, cpuUtilization: 70 }, 'shop'))).toEqual([
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        name: 'shop-deployment',
+        namespace: undefined,
+        fields: ['spec.replicas'],
+      },
+    ]);
+    expect(handler.controls?.(resolve({ target: 'web', maxReplicas: 5, cpuUtilization: 70 }, 'shop'))[0]).toMatchObject(
+      { name: 'web', fields: ['spec.replicas'] },
+    );
   });
 });

@@ -3,7 +3,7 @@
  * turns such a change into an `ImmutableFieldError` naming the field (or a recreate) before any write;
  * for every other kind, core recognises the server's refusal of the write itself.
  */
-import { immutableDataChanges, type DriftedField, type ImmutableChange, type KubeObject } from '@orkestra/core';
+import { type DriftedField, type ImmutableChange, immutableDataChanges, type KubeObject } from '@orkestra/core';
 
 /** Changes under `path` are refused, except under the paths of `except`. */
 interface ImmutableRule {
@@ -16,11 +16,22 @@ const SELECTOR: ImmutableRule = { path: 'spec.selector', reason: 'the selector o
 
 /** By `<group>/<kind>` (the core group is empty): the version does not change what is immutable. */
 const RULES: Readonly<Record<string, readonly ImmutableRule[]>> = {
-  'apps/StatefulSet': [{
-    path: 'spec',
-    except: ['spec.replicas', 'spec.ordinals', 'spec.template', 'spec.updateStrategy', 'spec.revisionHistoryLimit', 'spec.persistentVolumeClaimRetentionPolicy', 'spec.minReadySeconds'],
-    reason: 'a StatefulSet can change only replicas, template, updateStrategy, minReadySeconds, ordinals, revisionHistoryLimit and persistentVolumeClaimRetentionPolicy',
-  }],
+  'apps/StatefulSet': [
+    {
+      path: 'spec',
+      except: [
+        'spec.replicas',
+        'spec.ordinals',
+        'spec.template',
+        'spec.updateStrategy',
+        'spec.revisionHistoryLimit',
+        'spec.persistentVolumeClaimRetentionPolicy',
+        'spec.minReadySeconds',
+      ],
+      reason:
+        'a StatefulSet can change only replicas, template, updateStrategy, minReadySeconds, ordinals, revisionHistoryLimit and persistentVolumeClaimRetentionPolicy',
+    },
+  ],
   'apps/Deployment': [SELECTOR],
   'apps/DaemonSet': [SELECTOR],
   'apps/ReplicaSet': [SELECTOR],
@@ -30,11 +41,17 @@ const RULES: Readonly<Record<string, readonly ImmutableRule[]>> = {
     { path: 'spec.completions', reason: "a Job's completions cannot change" },
     { path: 'spec.completionMode', reason: "a Job's completionMode cannot change" },
   ],
-  '/PersistentVolumeClaim': [{
-    path: 'spec', except: ['spec.resources.requests', 'spec.volumeAttributesClassName'],
-    reason: 'a PersistentVolumeClaim can change only resources.requests and volumeAttributesClassName',
-  }],
-  '/Service': [{ path: 'spec.clusterIP', reason: 'a Service keeps its cluster IP' }, { path: 'spec.clusterIPs', reason: 'a Service keeps its cluster IPs' }],
+  '/PersistentVolumeClaim': [
+    {
+      path: 'spec',
+      except: ['spec.resources.requests', 'spec.volumeAttributesClassName'],
+      reason: 'a PersistentVolumeClaim can change only resources.requests and volumeAttributesClassName',
+    },
+  ],
+  '/Service': [
+    { path: 'spec.clusterIP', reason: 'a Service keeps its cluster IP' },
+    { path: 'spec.clusterIPs', reason: 'a Service keeps its cluster IPs' },
+  ],
   'rbac.authorization.k8s.io/RoleBinding': [{ path: 'roleRef', reason: 'the role of a binding cannot change' }],
   'rbac.authorization.k8s.io/ClusterRoleBinding': [{ path: 'roleRef', reason: 'the role of a binding cannot change' }],
 };
@@ -58,9 +75,16 @@ function isUnder(path: string, prefix: string): boolean {
  * immutableChanges(drifted, liveStatefulSet, desiredStatefulSet);
  * // [{ path: 'spec.volumeClaimTemplates', reason: 'a StatefulSet can change only replicas, …' }]
  */
-export function immutableChanges(drifted: readonly DriftedField[], live: KubeObject, desired: KubeObject): ImmutableChange[] {
+export function immutableChanges(
+  drifted: readonly DriftedField[],
+  live: KubeObject,
+  desired: KubeObject,
+): ImmutableChange[] {
   if (live.apiVersion === 'v1' && (live.kind === 'ConfigMap' || live.kind === 'Secret')) {
-    return immutableDataChanges(drifted, live, desired, { kind: live.kind, fields: live.kind === 'Secret' ? ['data'] : ['data', 'binaryData'] });
+    return immutableDataChanges(drifted, live, desired, {
+      kind: live.kind,
+      fields: live.kind === 'Secret' ? ['data'] : ['data', 'binaryData'],
+    });
   }
   const rules = RULES[`${groupOf(live.apiVersion)}/${live.kind}`] ?? [];
   const changes = new Map<string, ImmutableChange>();

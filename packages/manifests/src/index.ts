@@ -1,4 +1,4 @@
-export { resolve, desired, kindOf, create, update, delete, handler } from './manifest.js';
 export { immutableChanges } from './immutable-fields.js';
-export { ManifestSourceSchema } from './types.js';
+export { create, delete, desired, handler, kindOf, resolve, update } from './manifest.js';
 export type { ManifestSource, ResolvedManifest } from './types.js';
+export { ManifestSourceSchema } from './types.js';

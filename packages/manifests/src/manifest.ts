@@ -3,14 +3,31 @@
  * source and build the object; the lifecycle is core's, with the kind's plural and scope from discovery.
  */
 import {
-  ANY_KIND, Validator, canonicalBase64, checkDns1123Label, checkDns1123Subdomain, createChild, deleteChild, updateChild, withSystemLabels, withoutFields,
-  type ChildBehaviour, type ChildKind, type ChildResult, type Context, type KubeObject, type ObjectClient, type OwnerObject, type ResourceHandler,
+  ANY_KIND,
+  type ChildBehaviour,
+  type ChildKind,
+  type ChildResult,
+  type Context,
+  canonicalBase64,
+  checkDns1123Label,
+  checkDns1123Subdomain,
+  createChild,
+  deleteChild,
+  type KubeObject,
+  type ObjectClient,
+  type OwnerObject,
+  type ResourceHandler,
+  updateChild,
+  Validator,
+  withoutFields,
+  withSystemLabels,
 } from '@orkestra/core';
 import { immutableChanges } from './immutable-fields.js';
-import { ManifestSourceSchema, type ManifestSource, type ResolvedManifest } from './types.js';
+import { type ManifestSource, ManifestSourceSchema, type ResolvedManifest } from './types.js';
 
 /** `apps/v1`, `v1`, `example.com/v1alpha1`. */
-const API_VERSION = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
+const API_VERSION =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
 const KIND = /^[A-Z][A-Za-z0-9]*$/;
 const METADATA_FIELDS = ['name', 'namespace', 'labels', 'annotations'] as const;
 /** Kinds whose names are path segments (`system:monitoring`), not DNS subdomains. */
@@ -38,12 +55,31 @@ function isTemplated(value: unknown): boolean {
 export function kindOf(source: unknown): ChildKind {
   const s = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
   const v = new Validator({ kind: 'manifest', name: typeof s.kind === 'string' ? s.kind : undefined });
-  const hint = 'write apiVersion and kind as plain text: the reconciler watches the kinds a katalog uses from the start, so they cannot come from the custom resource';
+  const hint =
+    'write apiVersion and kind as plain text: the reconciler watches the kinds a katalog uses from the start, so they cannot come from the custom resource';
   for (const field of ['apiVersion', 'kind'] as const) {
     const value = s[field];
-    if (typeof value !== 'string' || value === '') v.add(field, 'is required (a string)', field === 'apiVersion' ? 'e.g. apiVersion: apps/v1' : 'e.g. kind: StatefulSet');
+    if (typeof value !== 'string' || value === '')
+      v.add(
+        field,
+        'is required (a string)',
+        field === 'apiVersion' ? 'e.g. apiVersion: apps/v1' : 'e.g. kind: StatefulSet',
+      );
     else if (isTemplated(value)) v.add(field, `must be literal, got the template ${JSON.stringify(value)}`, hint);
-    else v.check(field, value, field === 'apiVersion' ? (x) => (API_VERSION.test(x) ? undefined : `must look like v1, apps/v1 or example.com/v1alpha1, got ${JSON.stringify(x)}`) : (x) => (KIND.test(x) ? undefined : `must be a kind such as StatefulSet (a capital letter, then letters and digits), got ${JSON.stringify(x)}`));
+    else
+      v.check(
+        field,
+        value,
+        field === 'apiVersion'
+          ? (x) =>
+              API_VERSION.test(x)
+                ? undefined
+                : `must look like v1, apps/v1 or example.com/v1alpha1, got ${JSON.stringify(x)}`
+          : (x) =>
+              KIND.test(x)
+                ? undefined
+                : `must be a kind such as StatefulSet (a capital letter, then letters and digits), got ${JSON.stringify(x)}`,
+      );
   }
   v.done();
   return { apiVersion: s.apiVersion as string, kind: s.kind as string };
@@ -54,7 +90,8 @@ function secretData(kind: string, fields: Record<string, unknown>, v: Validator)
   if (kind !== 'Secret' || (fields.stringData === undefined && fields.data === undefined)) return fields;
   const { stringData, ...rest } = fields;
   const data = Object.fromEntries(Object.entries(v.data('data', fields.data)).map(([k, b]) => [k, canonicalBase64(b)]));
-  for (const [k, text] of Object.entries(v.data('stringData', stringData))) data[k] = Buffer.from(text, 'utf8').toString('base64');
+  for (const [k, text] of Object.entries(v.data('stringData', stringData)))
+    data[k] = Buffer.from(text, 'utf8').toString('base64');
   return { ...rest, data };
 }
 
@@ -78,10 +115,12 @@ export function resolve(source: ManifestSource, ownerName: string): ResolvedMani
   v.map('metadata', rawMetadata, METADATA_FIELDS);
   if (rawMetadata === undefined || rawMetadata === null) v.add('metadata', 'is required', 'set metadata.name');
   let name = '';
-  if (meta.name === undefined || meta.name === null || meta.name === '') v.add('metadata.name', 'is required', 'name the object, e.g. name: "{{metadata.name}}-db"');
+  if (meta.name === undefined || meta.name === null || meta.name === '')
+    v.add('metadata.name', 'is required', 'name the object, e.g. name: "{{metadata.name}}-db"');
   else {
     name = v.string('metadata.name', meta.name) ?? '';
-    if (name) v.check('metadata.name', name, PATH_SEGMENT_NAMES.has(kind) ? checkPathSegmentName : checkDns1123Subdomain);
+    if (name)
+      v.check('metadata.name', name, PATH_SEGMENT_NAMES.has(kind) ? checkPathSegmentName : checkDns1123Subdomain);
   }
   let namespace: string | undefined;
   if (meta.namespace !== undefined && meta.namespace !== null && meta.namespace !== '') {
@@ -90,8 +129,14 @@ export function resolve(source: ManifestSource, ownerName: string): ResolvedMani
   }
   const labels = withSystemLabels(v.labels('metadata.labels', meta.labels), ownerName);
   const annotations = v.annotations('metadata.annotations', meta.annotations);
-  const recreate = rawRecreate === undefined || rawRecreate === null ? false : (v.boolean('recreate', rawRecreate) ?? false);
-  if ('status' in own) v.add('status', 'is written by the controller of the object, not by a template', "remove it; what the custom resource reports goes in the katalog's status.fields");
+  const recreate =
+    rawRecreate === undefined || rawRecreate === null ? false : (v.boolean('recreate', rawRecreate) ?? false);
+  if ('status' in own)
+    v.add(
+      'status',
+      'is written by the controller of the object, not by a template',
+      "remove it; what the custom resource reports goes in the katalog's status.fields",
+    );
   const fields = secretData(kind, own, v);
   v.done();
   return { apiVersion, kind, name, namespace, labels, annotations, recreate, fields };
@@ -106,17 +151,20 @@ export function resolve(source: ManifestSource, ownerName: string): ResolvedMani
 export function desired(owner: OwnerObject, spec: ResolvedManifest): KubeObject {
   const namespace = spec.namespace ?? owner.metadata.namespace;
   // Fields another controller of the same owner writes (an HPA's target replicas) are not ours to set.
-  return withoutFields({
-    ...spec.fields,
-    apiVersion: spec.apiVersion,
-    kind: spec.kind,
-    metadata: {
-      name: spec.name,
-      ...(namespace ? { namespace } : {}),
-      labels: spec.labels,
-      ...(Object.keys(spec.annotations).length ? { annotations: spec.annotations } : {}),
+  return withoutFields(
+    {
+      ...spec.fields,
+      apiVersion: spec.apiVersion,
+      kind: spec.kind,
+      metadata: {
+        name: spec.name,
+        ...(namespace ? { namespace } : {}),
+        labels: spec.labels,
+        ...(Object.keys(spec.annotations).length ? { annotations: spec.annotations } : {}),
+      },
     },
-  }, spec.yieldedFields);
+    spec.yieldedFields,
+  );
 }
 
 const redactSecretData = (path: string): boolean => path === 'data' || path.startsWith('data.');
@@ -139,7 +187,12 @@ async function behaviourOf(ctx: Context, kube: ObjectClient, spec: ResolvedManif
  * Creates the object unless it exists (see core's `createChild`): exists and controlled by `owner` → no
  * write; anyone else's → `OwnershipError`. A cluster-scoped kind under a namespaced owner → `ValidationError`.
  */
-export async function create(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
+export async function create(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  spec: ResolvedManifest,
+): Promise<ChildResult> {
   return createChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
 }
 
@@ -147,16 +200,27 @@ export async function create(ctx: Context, kube: ObjectClient, owner: OwnerObjec
  * Brings the object to the manifest (see core's `updateChild`): one write on drift, none in sync; an
  * immutable change → `ImmutableFieldError`, or delete and create with `recreate: true`.
  */
-export async function update(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
+export async function update(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  spec: ResolvedManifest,
+): Promise<ChildResult> {
   return updateChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
 }
 
 /** Deletes the object if `owner` controls it (see core's `deleteChild`); anyone else's → `OwnershipError`. */
-async function remove(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest): Promise<ChildResult> {
+async function remove(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  spec: ResolvedManifest,
+): Promise<ChildResult> {
   const { clusterScoped } = await behaviourOf(ctx, kube, spec);
   const namespace = clusterScoped ? undefined : (spec.namespace ?? owner.metadata.namespace);
   return deleteChild(ctx, kube, owner, { apiVersion: spec.apiVersion, kind: spec.kind, name: spec.name, namespace });
 }
+
 export { remove as delete };
 
 /**

@@ -1,5 +1,5 @@
 /** The manifest template source (a native Kubernetes object) and its resolved spec. */
-import { Type, booleanField, stringField, stringMapField, type CommonResolved, type Static } from '@orkestra/core';
+import { booleanField, type CommonResolved, type Static, stringField, stringMapField, Type } from '@orkestra/core';
 
 /**
  * JSON Schema of a manifest template source (also its TypeScript type, {@link ManifestSource}): a native
@@ -9,20 +9,41 @@ import { Type, booleanField, stringField, stringMapField, type CommonResolved, t
  */
 export const ManifestSourceSchema = Type.Object(
   {
-    apiVersion: Type.String({ description: 'The object\'s apiVersion, e.g. apps/v1; literal (no template), so the reconciler knows which kinds to watch.', minLength: 1 }),
-    kind: Type.String({ description: 'The object\'s kind, e.g. StatefulSet; literal (no template).', minLength: 1 }),
+    apiVersion: Type.String({
+      description:
+        "The object's apiVersion, e.g. apps/v1; literal (no template), so the reconciler knows which kinds to watch.",
+      minLength: 1,
+    }),
+    kind: Type.String({ description: "The object's kind, e.g. StatefulSet; literal (no template).", minLength: 1 }),
     metadata: Type.Object(
       {
-        name: stringField('The object\'s name (required).'),
-        namespace: Type.Optional(stringField("The object's namespace; default and only allowed value for a namespaced owner: the owner's. Ignored for cluster-scoped kinds.")),
-        labels: Type.Optional(stringMapField('Labels; managed-by and orkestra-owner are always set by Orkestra and cannot be overridden.')),
+        name: stringField("The object's name (required)."),
+        namespace: Type.Optional(
+          stringField(
+            "The object's namespace; default and only allowed value for a namespaced owner: the owner's. Ignored for cluster-scoped kinds.",
+          ),
+        ),
+        labels: Type.Optional(
+          stringMapField('Labels; managed-by and orkestra-owner are always set by Orkestra and cannot be overridden.'),
+        ),
         annotations: Type.Optional(stringMapField('Annotations.')),
       },
-      { additionalProperties: false, description: 'name, namespace, labels and annotations; owner references and the rest are Orkestra\'s or the server\'s.' },
+      {
+        additionalProperties: false,
+        description:
+          "name, namespace, labels and annotations; owner references and the rest are Orkestra's or the server's.",
+      },
     ),
-    recreate: Type.Optional(booleanField('On a change the API server refuses in place (an immutable field), delete and create the object instead of failing.')),
+    recreate: Type.Optional(
+      booleanField(
+        'On a change the API server refuses in place (an immutable field), delete and create the object instead of failing.',
+      ),
+    ),
   },
-  { additionalProperties: true, description: 'Any Kubernetes object owned by the custom resource, written as in a manifest.' },
+  {
+    additionalProperties: true,
+    description: 'Any Kubernetes object owned by the custom resource, written as in a manifest.',
+  },
 );
 
 /**

@@ -6,7 +6,7 @@
  * whose list is keyed by `port`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { ImmutableFieldError, OwnershipError, createContext, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { createContext, ImmutableFieldError, type KubeObject, type OwnerObject, OwnershipError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import * as manifests from '../src/index.js';
@@ -28,16 +28,42 @@ interface KindCase {
 
 const NAME = 'child';
 const meta = { name: NAME, labels: { app: 'db' }, annotations: { 'example.com/note': 'x' } };
-const at = (obj: unknown, path: string): unknown => path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
-const podTemplate = (image: string) => ({ metadata: { labels: { app: 'db' }, annotations: { 'example.com/revision': '1' } }, spec: { containers: [{ name: 'main', image, env: [{ name: 'A', value: '1' }, { name: 'B', value: '2' }] }] } });
+const at = (obj: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
+const podTemplate = (image: string) => ({
+  metadata: { labels: { app: 'db' }, annotations: { 'example.com/revision': '1' } },
+  spec: {
+    containers: [
+      {
+        name: 'main',
+        image,
+        env: [
+          { name: 'A', value: '1' },
+          { name: 'B', value: '2' },
+        ],
+      },
+    ],
+  },
+});
 
 const CASES: Record<string, KindCase> = {
   StatefulSet: {
     full: () => ({
-      apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: meta,
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: meta,
       spec: {
-        serviceName: NAME, replicas: 2, minReadySeconds: 5, selector: { matchLabels: { app: 'db' } }, template: podTemplate('postgres:17'),
-        volumeClaimTemplates: [{ metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } }],
+        serviceName: NAME,
+        replicas: 2,
+        minReadySeconds: 5,
+        selector: { matchLabels: { app: 'db' } },
+        template: podTemplate('postgres:17'),
+        volumeClaimTemplates: [
+          {
+            metadata: { name: 'data' },
+            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+          },
+        ],
       },
     }),
     smaller() {
@@ -47,7 +73,10 @@ const CASES: Record<string, KindCase> = {
       spec.template.spec.containers[0].env = [{ name: 'A', value: '1' }];
       return s;
     },
-    dropped: (live) => [at(live, 'spec.minReadySeconds') ?? 0, (at(live, 'spec.template.spec.containers') as { env: { name: string }[] }[])[0]!.env.map((e) => e.name)],
+    dropped: (live) => [
+      at(live, 'spec.minReadySeconds') ?? 0,
+      (at(live, 'spec.template.spec.containers') as { env: { name: string }[] }[])[0]!.env.map((e) => e.name),
+    ],
     drifts: [
       ['replicas', { spec: { replicas: 7 } }],
       ['minReadySeconds', { spec: { minReadySeconds: 30 } }],
@@ -63,8 +92,16 @@ const CASES: Record<string, KindCase> = {
   },
   Job: {
     full: () => ({
-      apiVersion: 'batch/v1', kind: 'Job', metadata: meta,
-      spec: { backoffLimit: 2, ttlSecondsAfterFinished: 600, template: { spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1', command: ['true'] }] } } },
+      apiVersion: 'batch/v1',
+      kind: 'Job',
+      metadata: meta,
+      spec: {
+        backoffLimit: 2,
+        ttlSecondsAfterFinished: 600,
+        template: {
+          spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'busybox:1', command: ['true'] }] },
+        },
+      },
     }),
     smaller() {
       const s = this.full();
@@ -86,8 +123,25 @@ const CASES: Record<string, KindCase> = {
   },
   CronJob: {
     full: () => ({
-      apiVersion: 'batch/v1', kind: 'CronJob', metadata: meta,
-      spec: { schedule: '0 3 * * *', suspend: false, startingDeadlineSeconds: 300, concurrencyPolicy: 'Forbid', jobTemplate: { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'backup', image: 'busybox:1', args: ['backup', '--all'] }] } } } } },
+      apiVersion: 'batch/v1',
+      kind: 'CronJob',
+      metadata: meta,
+      spec: {
+        schedule: '0 3 * * *',
+        suspend: false,
+        startingDeadlineSeconds: 300,
+        concurrencyPolicy: 'Forbid',
+        jobTemplate: {
+          spec: {
+            template: {
+              spec: {
+                restartPolicy: 'OnFailure',
+                containers: [{ name: 'backup', image: 'busybox:1', args: ['backup', '--all'] }],
+              },
+            },
+          },
+        },
+      },
     }),
     smaller() {
       const s = this.full();
@@ -103,10 +157,19 @@ const CASES: Record<string, KindCase> = {
   },
   Ingress: {
     full: () => ({
-      apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: meta,
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'Ingress',
+      metadata: meta,
       spec: {
         ingressClassName: 'nginx',
-        rules: [{ host: 'shop.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }],
+        rules: [
+          {
+            host: 'shop.example.com',
+            http: {
+              paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }],
+            },
+          },
+        ],
         tls: [{ hosts: ['shop.example.com'], secretName: 'shop-tls' }],
       },
     }),
@@ -117,13 +180,31 @@ const CASES: Record<string, KindCase> = {
     },
     dropped: (live) => [at(live, 'spec.tls') ?? 'gone'],
     drifts: [
-      ['a rule', { spec: { rules: [{ host: 'evil.example.com', http: { paths: [{ path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } }] } }] } }],
+      [
+        'a rule',
+        {
+          spec: {
+            rules: [
+              {
+                host: 'evil.example.com',
+                http: {
+                  paths: [
+                    { path: '/', pathType: 'Prefix', backend: { service: { name: 'web', port: { number: 80 } } } },
+                  ],
+                },
+              },
+            ],
+          },
+        },
+      ],
       ['the class', { spec: { ingressClassName: 'other' } }],
     ],
   },
   PersistentVolumeClaim: {
     full: () => ({
-      apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: meta,
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: meta,
       spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
     }),
     smaller() {
@@ -148,7 +229,9 @@ const CASES: Record<string, KindCase> = {
   },
   PodDisruptionBudget: {
     full: () => ({
-      apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: meta,
+      apiVersion: 'policy/v1',
+      kind: 'PodDisruptionBudget',
+      metadata: meta,
       spec: { maxUnavailable: 1, selector: { matchLabels: { app: 'db' } }, unhealthyPodEvictionPolicy: 'AlwaysAllow' },
     }),
     smaller() {
@@ -164,8 +247,13 @@ const CASES: Record<string, KindCase> = {
   },
   Role: {
     full: () => ({
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: meta,
-      rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] }, { apiGroups: ['apps'], resources: ['statefulsets'], verbs: ['get'] }],
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: meta,
+      rules: [
+        { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] },
+        { apiGroups: ['apps'], resources: ['statefulsets'], verbs: ['get'] },
+      ],
     }),
     smaller() {
       const s = this.full();
@@ -177,9 +265,14 @@ const CASES: Record<string, KindCase> = {
   },
   RoleBinding: {
     full: () => ({
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'RoleBinding', metadata: meta,
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: meta,
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'reader' },
-      subjects: [{ kind: 'ServiceAccount', name: 'backup' }, { kind: 'ServiceAccount', name: 'monitor' }],
+      subjects: [
+        { kind: 'ServiceAccount', name: 'backup' },
+        { kind: 'ServiceAccount', name: 'monitor' },
+      ],
     }),
     smaller() {
       const s = this.full();
@@ -198,10 +291,15 @@ const CASES: Record<string, KindCase> = {
   },
   NetworkPolicy: {
     full: () => ({
-      apiVersion: 'networking.k8s.io/v1', kind: 'NetworkPolicy', metadata: meta,
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'NetworkPolicy',
+      metadata: meta,
       spec: {
-        podSelector: { matchLabels: { app: 'db' } }, policyTypes: ['Ingress', 'Egress'],
-        ingress: [{ from: [{ podSelector: { matchLabels: { app: 'web' } } }], ports: [{ protocol: 'TCP', port: 5432 }] }],
+        podSelector: { matchLabels: { app: 'db' } },
+        policyTypes: ['Ingress', 'Egress'],
+        ingress: [
+          { from: [{ podSelector: { matchLabels: { app: 'web' } } }], ports: [{ protocol: 'TCP', port: 5432 }] },
+        ],
         egress: [{ to: [{ ipBlock: { cidr: '10.0.0.0/8' } }] }],
       },
     }),
@@ -213,14 +311,32 @@ const CASES: Record<string, KindCase> = {
     },
     dropped: (live) => [at(live, 'spec.egress') ?? 'gone'],
     drifts: [
-      ['an ingress port', { spec: { ingress: [{ from: [{ podSelector: { matchLabels: { app: 'web' } } }], ports: [{ protocol: 'TCP', port: 5433 }] }] } }],
+      [
+        'an ingress port',
+        {
+          spec: {
+            ingress: [
+              { from: [{ podSelector: { matchLabels: { app: 'web' } } }], ports: [{ protocol: 'TCP', port: 5433 }] },
+            ],
+          },
+        },
+      ],
       ['the pod selector', { spec: { podSelector: { matchLabels: { app: 'other' } } } }],
     ],
   },
   Widget: {
     full: () => ({
-      apiVersion: 'acme.example.com/v1', kind: 'Widget', metadata: meta,
-      spec: { size: 3, color: 'blue', routes: [{ port: 80, backend: 'web' }, { port: 443, backend: 'web-tls', weight: 10 }] },
+      apiVersion: 'acme.example.com/v1',
+      kind: 'Widget',
+      metadata: meta,
+      spec: {
+        size: 3,
+        color: 'blue',
+        routes: [
+          { port: 80, backend: 'web' },
+          { port: 443, backend: 'web-tls', weight: 10 },
+        ],
+      },
     }),
     smaller() {
       const s = this.full();
@@ -229,17 +345,38 @@ const CASES: Record<string, KindCase> = {
       spec.routes = [{ port: 80, backend: 'web' }];
       return s;
     },
-    dropped: (live) => [at(live, 'spec.color') ?? 'gone', (at(live, 'spec.routes') as { port: number }[]).map((r) => r.port)],
+    dropped: (live) => [
+      at(live, 'spec.color') ?? 'gone',
+      (at(live, 'spec.routes') as { port: number }[]).map((r) => r.port),
+    ],
     drifts: [
       ['size', { spec: { size: 9 } }],
-      ['a route keyed by port', { spec: { routes: [{ port: 80, backend: 'evil' }, { port: 443, backend: 'web-tls', weight: 10 }] } }],
+      [
+        'a route keyed by port',
+        {
+          spec: {
+            routes: [
+              { port: 80, backend: 'evil' },
+              { port: 443, backend: 'web-tls', weight: 10 },
+            ],
+          },
+        },
+      ],
     ],
   },
 };
 
 const EXPECTED_DROPPED: Record<string, unknown[]> = {
-  StatefulSet: [0, ['A']], Job: ['gone'], CronJob: ['gone'], Ingress: ['gone'], PersistentVolumeClaim: ['gone'], PodDisruptionBudget: ['gone'],
-  Role: [1], RoleBinding: [1], NetworkPolicy: ['gone'], Widget: ['gone', [80]],
+  StatefulSet: [0, ['A']],
+  Job: ['gone'],
+  CronJob: ['gone'],
+  Ingress: ['gone'],
+  PersistentVolumeClaim: ['gone'],
+  PodDisruptionBudget: ['gone'],
+  Role: [1],
+  RoleBinding: [1],
+  NetworkPolicy: ['gone'],
+  Widget: ['gone', [80]],
 };
 
 const cluster = testCluster();
@@ -260,7 +397,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   ns = await cluster.newNamespace('manifests-kinds');
-  owner = (await other.create<KubeObject>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'owner', namespace: ns } })) as unknown as OwnerObject;
+  owner = (await other.create<KubeObject>({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name: 'owner', namespace: ns },
+  })) as unknown as OwnerObject;
 });
 
 describe.each(Object.entries(CASES))('%s', (kind, c) => {
@@ -277,9 +418,19 @@ describe.each(Object.entries(CASES))('%s', (kind, c) => {
     expect(result.action).toBe('created');
     const live = await read();
     expect(live?.metadata.labels).toEqual({ app: 'db', 'managed-by': 'orkestra', 'orkestra-owner': 'owner' });
-    expect(live?.metadata.ownerReferences).toEqual([{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata.uid, controller: true, blockOwnerDeletion: true }]);
+    expect(live?.metadata.ownerReferences).toEqual([
+      {
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        name: 'owner',
+        uid: owner.metadata.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ]);
     kube.requests.reset();
-    for (let i = 0; i < 5; i++) expect((await manifests.update(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
+    for (let i = 0; i < 5; i++)
+      expect((await manifests.update(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
     expect((await manifests.create(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
     expect(kube.requests.writes()).toBe(0);
   });
@@ -290,8 +441,15 @@ describe.each(Object.entries(CASES))('%s', (kind, c) => {
       await other.patch(ref(), patch, { fieldManager: 'kubectl-edit' });
       kube.requests.reset();
       const result = await manifests.update(ctx, kube, owner, spec(c.full()));
-      expect({ what, action: result.action, writes: kube.requests.writes() }).toEqual({ what, action: 'updated', writes: 1 });
-      expect({ what, action: (await manifests.update(ctx, kube, owner, spec(c.full()))).action }).toEqual({ what, action: 'unchanged' });
+      expect({ what, action: result.action, writes: kube.requests.writes() }).toEqual({
+        what,
+        action: 'updated',
+        writes: 1,
+      });
+      expect({ what, action: (await manifests.update(ctx, kube, owner, spec(c.full()))).action }).toEqual({
+        what,
+        action: 'unchanged',
+      });
     }
   });
 
@@ -307,11 +465,22 @@ describe.each(Object.entries(CASES))('%s', (kind, c) => {
   if (kind === 'Widget') {
     it('a route another manager adds (list keyed by port) is theirs: no drift, no write, and it stays', async () => {
       await manifests.update(ctx, kube, owner, spec(c.full()));
-      await other.apply({ apiVersion: 'acme.example.com/v1', kind: 'Widget', metadata: { name: NAME, namespace: ns }, spec: { routes: [{ port: 8080, backend: 'debug' }] } }, { fieldManager: 'other-controller', force: false });
+      await other.apply(
+        {
+          apiVersion: 'acme.example.com/v1',
+          kind: 'Widget',
+          metadata: { name: NAME, namespace: ns },
+          spec: { routes: [{ port: 8080, backend: 'debug' }] },
+        },
+        { fieldManager: 'other-controller', force: false },
+      );
       kube.requests.reset();
-      for (let i = 0; i < 5; i++) expect((await manifests.update(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
+      for (let i = 0; i < 5; i++)
+        expect((await manifests.update(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
       expect(kube.requests.writes()).toBe(0);
-      expect((at(await read(), 'spec.routes') as { port: number }[]).map((r) => r.port).sort()).toEqual([443, 80, 8080]);
+      expect((at(await read(), 'spec.routes') as { port: number }[]).map((r) => r.port).sort()).toEqual([
+        443, 80, 8080,
+      ]);
     });
   }
 

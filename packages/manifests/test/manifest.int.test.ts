@@ -6,8 +6,13 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import {
-  ImmutableFieldError, NotFoundError, OwnershipError, ValidationError, createContext, type KubeObject,
+  createContext,
+  ImmutableFieldError,
+  type KubeObject,
+  NotFoundError,
   type OwnerObject,
+  OwnershipError,
+  ValidationError,
 } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
@@ -20,10 +25,19 @@ let other: Kubeclient;
 let ns: string;
 let owner: OwnerObject;
 
-const configMap = (name: string, data: Record<string, string> = { a: '1' }): manifests.ManifestSource => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name }, data });
+const configMap = (name: string, data: Record<string, string> = { a: '1' }): manifests.ManifestSource => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name },
+  data,
+});
 const ref = (kind: string, name: string, apiVersion = 'v1') => ({ apiVersion, kind, namespace: ns, name });
 async function makeOwner(name: string): Promise<OwnerObject> {
-  return (await other.create<KubeObject>({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns } })) as unknown as OwnerObject;
+  return (await other.create<KubeObject>({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace: ns },
+  })) as unknown as OwnerObject;
 }
 
 beforeAll(() => {
@@ -44,12 +58,21 @@ beforeEach(async () => {
 describe('ownership', () => {
   it('refuses an object controlled by another owner, naming it, without writing', async () => {
     const otherOwner = await makeOwner('other-site');
-    await manifests.create(ctx, kube, otherOwner, manifests.resolve(configMap('shared', { a: 'theirs' }), 'other-site'));
+    await manifests.create(
+      ctx,
+      kube,
+      otherOwner,
+      manifests.resolve(configMap('shared', { a: 'theirs' }), 'other-site'),
+    );
     kube.requests.reset();
-    const err = await manifests.update(ctx, kube, owner, manifests.resolve(configMap('shared', { a: 'mine' }), 'site')).catch((e: unknown) => e);
+    const err = await manifests
+      .update(ctx, kube, owner, manifests.resolve(configMap('shared', { a: 'mine' }), 'site'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OwnershipError);
     expect((err as Error).message).toContain(`ConfigMap ${ns}/other-site`);
-    await expect(manifests.delete(ctx, kube, owner, manifests.resolve(configMap('shared'), 'site'))).rejects.toThrow(OwnershipError);
+    await expect(manifests.delete(ctx, kube, owner, manifests.resolve(configMap('shared'), 'site'))).rejects.toThrow(
+      OwnershipError,
+    );
     expect(kube.requests.writes()).toBe(0);
     expect((await other.get(ref('ConfigMap', 'shared')))?.data).toEqual({ a: 'theirs' });
   });
@@ -57,37 +80,86 @@ describe('ownership', () => {
 
 describe('delete', () => {
   it('deletes an owned object, and a missing one is nothing', async () => {
-    const spec = manifests.resolve({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'pdb' }, spec: { maxUnavailable: 1 } }, 'site');
+    const spec = manifests.resolve(
+      { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'pdb' }, spec: { maxUnavailable: 1 } },
+      'site',
+    );
     expect((await manifests.delete(ctx, kube, owner, spec)).action).toBe('absent');
     await manifests.create(ctx, kube, owner, spec);
     expect((await manifests.delete(ctx, kube, owner, spec)).action).toBe('deleted');
-    await cluster.waitFor(async () => (await other.get(ref('PodDisruptionBudget', 'pdb', 'policy/v1'))) === undefined, { timeoutMs: 30_000, description: 'the PodDisruptionBudget to be gone' });
+    await cluster.waitFor(async () => (await other.get(ref('PodDisruptionBudget', 'pdb', 'policy/v1'))) === undefined, {
+      timeoutMs: 30_000,
+      description: 'the PodDisruptionBudget to be gone',
+    });
   });
 
   it('the garbage collector removes the object when the owner goes', async () => {
-    await manifests.create(ctx, kube, owner, manifests.resolve({ apiVersion: 'batch/v1', kind: 'CronJob', metadata: { name: 'backup' }, spec: { schedule: '@daily', jobTemplate: { spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'b', image: 'busybox' }] } } } } } }, 'site'));
+    await manifests.create(
+      ctx,
+      kube,
+      owner,
+      manifests.resolve(
+        {
+          apiVersion: 'batch/v1',
+          kind: 'CronJob',
+          metadata: { name: 'backup' },
+          spec: {
+            schedule: '@daily',
+            jobTemplate: {
+              spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'b', image: 'busybox' }] } } },
+            },
+          },
+        },
+        'site',
+      ),
+    );
     await other.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'site' });
-    await cluster.waitFor(async () => (await other.get(ref('CronJob', 'backup', 'batch/v1'))) === undefined, { timeoutMs: 30_000, description: 'the CronJob to be garbage-collected' });
+    await cluster.waitFor(async () => (await other.get(ref('CronJob', 'backup', 'batch/v1'))) === undefined, {
+      timeoutMs: 30_000,
+      description: 'the CronJob to be garbage-collected',
+    });
   });
 });
 
 describe('scope', () => {
-  const clusterRole = (name: string): manifests.ManifestSource => ({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name }, rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }] });
+  const clusterRole = (name: string): manifests.ManifestSource => ({
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+    metadata: { name },
+    rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }],
+  });
 
   it('refuses a cluster-scoped child of a namespaced owner before any request', async () => {
-    const err = await manifests.update(ctx, kube, owner, manifests.resolve(clusterRole(`${ns}-reader`), 'site')).catch((e: unknown) => e);
+    const err = await manifests
+      .update(ctx, kube, owner, manifests.resolve(clusterRole(`${ns}-reader`), 'site'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
-    expect((err as Error).message).toContain(`a ClusterRole is cluster-scoped and cannot be owned by the namespaced ConfigMap ${ns}/site`);
+    expect((err as Error).message).toContain(
+      `a ClusterRole is cluster-scoped and cannot be owned by the namespaced ConfigMap ${ns}/site`,
+    );
     expect(kube.requests.count()).toBe(0);
   });
 
   it('a cluster-scoped owner owns a cluster-scoped child; the namespace of the template is not used', async () => {
-    const clusterOwner = (await other.create<KubeObject>({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: `${ns}-owner` }, rules: [] })) as unknown as OwnerObject;
+    const clusterOwner = (await other.create<KubeObject>({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: `${ns}-owner` },
+      rules: [],
+    })) as unknown as OwnerObject;
     try {
       const spec = manifests.resolve(clusterRole(`${ns}-child`), `${ns}-owner`);
       expect((await manifests.update(ctx, kube, clusterOwner, spec)).action).toBe('created');
-      const live = await other.get({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name: `${ns}-child` });
-      expect(live?.metadata.ownerReferences?.[0]).toMatchObject({ kind: 'ClusterRole', name: `${ns}-owner`, controller: true });
+      const live = await other.get({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRole',
+        name: `${ns}-child`,
+      });
+      expect(live?.metadata.ownerReferences?.[0]).toMatchObject({
+        kind: 'ClusterRole',
+        name: `${ns}-owner`,
+        controller: true,
+      });
       expect(live?.metadata.namespace).toBeUndefined();
       kube.requests.reset();
       expect((await manifests.update(ctx, kube, clusterOwner, spec)).action).toBe('unchanged');
@@ -101,16 +173,37 @@ describe('scope', () => {
 
 describe('kinds', () => {
   it('a kind the server does not serve is an error naming it and the CRD to install', async () => {
-    const spec = manifests.resolve({ apiVersion: 'acme.example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: {} }, 'site');
+    const spec = manifests.resolve(
+      { apiVersion: 'acme.example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: {} },
+      'site',
+    );
     const err = await manifests.update(ctx, kube, owner, spec).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toMatch(/does not serve kind Gadget in acme\.example\.com\/v1 — install its CRD/);
   });
 
   it('numbers stay numbers (as typed template values give them) and are in sync after', async () => {
-    const spec = manifests.resolve({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'web' }, spec: { replicas: 3, selector: { matchLabels: { app: 'web' } }, template: { metadata: { labels: { app: 'web' } }, spec: { containers: [{ name: 'web', image: 'nginx', ports: [{ containerPort: 8080 }] }] } } } }, 'site');
+    const spec = manifests.resolve(
+      {
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'web' },
+        spec: {
+          replicas: 3,
+          selector: { matchLabels: { app: 'web' } },
+          template: {
+            metadata: { labels: { app: 'web' } },
+            spec: { containers: [{ name: 'web', image: 'nginx', ports: [{ containerPort: 8080 }] }] },
+          },
+        },
+      },
+      'site',
+    );
     await manifests.update(ctx, kube, owner, spec);
-    expect(((await other.get(ref('Deployment', 'web', 'apps/v1'))) as KubeObject & { spec: { replicas: number } }).spec.replicas).toBe(3);
+    expect(
+      ((await other.get(ref('Deployment', 'web', 'apps/v1'))) as KubeObject & { spec: { replicas: number } }).spec
+        .replicas,
+    ).toBe(3);
     kube.requests.reset();
     expect((await manifests.update(ctx, kube, owner, spec)).action).toBe('unchanged');
     expect(kube.requests.writes()).toBe(0);
@@ -119,10 +212,17 @@ describe('kinds', () => {
 
 describe('immutable fields the package does not know', () => {
   it("the server's refusal is an ImmutableFieldError naming the field the server names", async () => {
-    const claim = (storage: string): manifests.ManifestSource => ({ apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'data' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } } });
+    const claim = (storage: string): manifests.ManifestSource => ({
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: { name: 'data' },
+      spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } },
+    });
     await manifests.update(ctx, kube, owner, manifests.resolve(claim('1Gi'), 'site'));
     // An unbound claim refuses even a new size; the package allows it (bound claims can grow), the server says no.
-    const err = await manifests.update(ctx, kube, owner, manifests.resolve(claim('2Gi'), 'site')).catch((e: unknown) => e);
+    const err = await manifests
+      .update(ctx, kube, owner, manifests.resolve(claim('2Gi'), 'site'))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImmutableFieldError);
     expect((err as Error).message).toMatch(new RegExp(`cannot update PersistentVolumeClaim ${ns}/data: spec \\(`));
   });
@@ -130,11 +230,18 @@ describe('immutable fields the package does not know', () => {
 
 describe('Secrets', () => {
   it('stringData is in sync once written, a changed value is corrected, and no value appears in the drift', async () => {
-    const spec = manifests.resolve({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds' }, stringData: { password: 's3cret-value' } }, 'site');
+    const spec = manifests.resolve(
+      { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds' }, stringData: { password: 's3cret-value' } },
+      'site',
+    );
     await manifests.update(ctx, kube, owner, spec);
     kube.requests.reset();
     expect((await manifests.update(ctx, kube, owner, spec)).action).toBe('unchanged');
-    await other.patch(ref('Secret', 'creds'), { data: { password: Buffer.from('stolen').toString('base64') } }, { fieldManager: 'kubectl-edit' });
+    await other.patch(
+      ref('Secret', 'creds'),
+      { data: { password: Buffer.from('stolen').toString('base64') } },
+      { fieldManager: 'kubectl-edit' },
+    );
     const result = await manifests.update(ctx, kube, owner, spec);
     expect(result.action).toBe('updated');
     expect(JSON.stringify(result.drifted)).not.toMatch(/s3cret|c3Mz|stolen|c3RvbGVu/);

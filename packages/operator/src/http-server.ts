@@ -42,7 +42,8 @@ export class HttpAddressError extends Error {
 export function parseAddress(address: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:]*))?:?(\d+)$/.exec(address.trim());
   const port = m ? Number(m[3]) : NaN;
-  if (!m || !(port >= 0 && port <= 65535)) throw new HttpAddressError(address, `not an address: "${address}" (want host:port, e.g. :8080 or 127.0.0.1:9090)`);
+  if (!m || !(port >= 0 && port <= 65535))
+    throw new HttpAddressError(address, `not an address: "${address}" (want host:port, e.g. :8080 or 127.0.0.1:9090)`);
   return { host: m[1] ?? (m[2] || '0.0.0.0'), port };
 }
 
@@ -85,7 +86,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
     } else if (path === '/metrics') {
       options.registry.metrics().then(
         (text) => res.writeHead(200, { 'content-type': options.registry.contentType }).end(text),
-        (e: unknown) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`metrics failed: ${e instanceof Error ? e.message : String(e)}\n`),
+        (e: unknown) =>
+          res
+            .writeHead(500, { 'content-type': 'text/plain' })
+            .end(`metrics failed: ${e instanceof Error ? e.message : String(e)}\n`),
       );
     } else {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found: try /healthz, /readyz or /metrics\n');
@@ -103,9 +107,10 @@ export async function startHttpServer(options: HttpServerOptions): Promise<HttpS
   const shownHost = bound.family === 'IPv6' ? `[${bound.address}]` : bound.address;
   return {
     url: `http://${shownHost}:${bound.port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

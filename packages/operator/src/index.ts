@@ -1,12 +1,17 @@
-export { Manager } from './manager.js';
-export type { ManagerOptions, ManagerExit, ManagedReconcilerConfig } from './manager.js';
-export { LeaderElector, microTime, defaultIdentity } from './leader-election.js';
-export type { LeaderElectionOptions, LeaseRecord, LeadershipEvent } from './leader-election.js';
-export { OperatorMetrics } from './metrics.js';
-export { startHttpServer, parseAddress, HttpAddressError } from './http-server.js';
 export type { HttpServer, HttpServerOptions, Readiness } from './http-server.js';
-export { deniedPermissions, assertPermissions, describePermission, PermissionsDeniedError } from './permission-check.js';
+export { HttpAddressError, parseAddress, startHttpServer } from './http-server.js';
+export type { LeaderElectionOptions, LeadershipEvent, LeaseRecord } from './leader-election.js';
+export { defaultIdentity, LeaderElector, microTime } from './leader-election.js';
+export type { ManagedReconcilerConfig, ManagerExit, ManagerOptions } from './manager.js';
+export { Manager } from './manager.js';
+export { OperatorMetrics } from './metrics.js';
 export type { DeniedPermission, Permission } from './permission-check.js';
+export {
+  assertPermissions,
+  deniedPermissions,
+  describePermission,
+  PermissionsDeniedError,
+} from './permission-check.js';
+export type { ProcessFacts, TunedExec } from './runtime-tuning.js';
+export { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER, tunedExec } from './runtime-tuning.js';
 export { shutdownSignal } from './signals.js';
-export { tunedExec, SEMI_SPACE_FLAG, MALLOC_ARENA_MAX, TUNED_MARKER } from './runtime-tuning.js';
-export type { TunedExec, ProcessFacts } from './runtime-tuning.js';

@@ -17,10 +17,16 @@
  *
  * Defaults are client-go's: leaseDuration 15 s, renewDeadline 10 s, retryPeriod 2 s.
  */
-import { hostname } from 'node:os';
+
 import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
-  ConflictError, AlreadyExistsError, OrkestraError, silentLogger, type KubeObject, type Logger,
+  AlreadyExistsError,
+  ConflictError,
+  type KubeObject,
+  type Logger,
+  OrkestraError,
+  silentLogger,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 
@@ -52,7 +58,10 @@ export interface LeaderElectionOptions {
 }
 
 /** What happened to the leadership. */
-export type LeadershipEvent = { type: 'acquired'; identity: string } | { type: 'lost'; reason: string } | { type: 'newLeader'; identity: string };
+export type LeadershipEvent =
+  | { type: 'acquired'; identity: string }
+  | { type: 'lost'; reason: string }
+  | { type: 'newLeader'; identity: string };
 
 /** `2026-01-02T03:04:05.123000Z`: a MicroTime, as the API server stores Lease times. */
 export function microTime(date = new Date()): string {
@@ -104,16 +113,32 @@ export class LeaderElector {
   private readonly listeners: ((event: LeadershipEvent) => void)[] = [];
   private lastLeader: string | undefined;
 
-  constructor(private readonly kube: Kubeclient, readonly options: LeaderElectionOptions) {
+  constructor(
+    private readonly kube: Kubeclient,
+    readonly options: LeaderElectionOptions,
+  ) {
     this.identity = options.identity ?? defaultIdentity();
     this.leaseDurationMs = options.leaseDurationMs ?? 15_000;
     this.renewDeadlineMs = options.renewDeadlineMs ?? 10_000;
     this.retryPeriodMs = options.retryPeriodMs ?? 2_000;
-    if (!(this.leaseDurationMs > this.renewDeadlineMs)) throw new OrkestraError('Config', `leader election: leaseDuration (${this.leaseDurationMs} ms) must be greater than renewDeadline (${this.renewDeadlineMs} ms)`);
-    if (!(this.renewDeadlineMs > this.retryPeriodMs * 1.2)) throw new OrkestraError('Config', `leader election: renewDeadline (${this.renewDeadlineMs} ms) must be greater than 1.2 × retryPeriod (${this.retryPeriodMs} ms)`);
+    if (!(this.leaseDurationMs > this.renewDeadlineMs))
+      throw new OrkestraError(
+        'Config',
+        `leader election: leaseDuration (${this.leaseDurationMs} ms) must be greater than renewDeadline (${this.renewDeadlineMs} ms)`,
+      );
+    if (!(this.renewDeadlineMs > this.retryPeriodMs * 1.2))
+      throw new OrkestraError(
+        'Config',
+        `leader election: renewDeadline (${this.renewDeadlineMs} ms) must be greater than 1.2 × retryPeriod (${this.retryPeriodMs} ms)`,
+      );
     this.logger = options.logger ?? silentLogger;
     this.now = options.now ?? (() => performance.now());
-    kube.resources.register({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', plural: 'leases', namespaced: true });
+    kube.resources.register({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      plural: 'leases',
+      namespaced: true,
+    });
   }
 
   /** True while this candidate holds the Lease. */
@@ -153,18 +178,27 @@ export class LeaderElector {
       } catch (e) {
         // As client-go: an error while standing by (API server restarting, a timeout) is logged and retried.
         if (signal?.aborted) break;
-        this.logger.warn({ lease: `${this.options.namespace}/${this.options.name}`, err: e instanceof Error ? e.message : String(e) }, 'could not read or acquire the leader-election Lease: retrying');
+        this.logger.warn(
+          { lease: `${this.options.namespace}/${this.options.name}`, err: e instanceof Error ? e.message : String(e) },
+          'could not read or acquire the leader-election Lease: retrying',
+        );
       }
       if (acquired) {
         this.leading = true;
-        this.logger.info({ lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity }, 'acquired the leader-election Lease');
+        this.logger.info(
+          { lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity },
+          'acquired the leader-election Lease',
+        );
         this.emit({ type: 'acquired', identity: this.identity });
         this.renewing = this.renewLoop();
         return true;
       }
       if (!announced && this.leader) {
         announced = true;
-        this.logger.info({ lease: `${this.options.namespace}/${this.options.name}`, leader: this.leader }, 'waiting for the leader-election Lease: another replica holds it');
+        this.logger.info(
+          { lease: `${this.options.namespace}/${this.options.name}`, leader: this.leader },
+          'waiting for the leader-election Lease: another replica holds it',
+        );
       }
       await sleep(this.retryPeriodMs * (1 + Math.random() * 1.2), signal);
     }
@@ -197,7 +231,10 @@ export class LeaderElector {
       if (!renewed) {
         this.leading = false;
         const reason = `could not renew the Lease ${this.options.namespace}/${this.options.name} within the renew deadline (${this.renewDeadlineMs} ms): ${lastError}`;
-        this.logger.error({ lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity }, `leader election lost: ${reason}`);
+        this.logger.error(
+          { lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity },
+          `leader election lost: ${reason}`,
+        );
         this.emit({ type: 'lost', reason });
         return;
       }
@@ -210,14 +247,33 @@ export class LeaderElector {
    * resourceVersion read. Returns true when we hold the Lease afterwards. Errors other than a lost race throw.
    */
   async tryAcquireOrRenew(signal?: AbortSignal): Promise<boolean> {
-    const ref = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: this.options.namespace, name: this.options.name };
+    const ref = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      namespace: this.options.namespace,
+      name: this.options.name,
+    };
     const now = this.now();
     const stamp = microTime();
-    const record: LeaseRecord = { holderIdentity: this.identity, leaseDurationSeconds: Math.ceil(this.leaseDurationMs / 1000), acquireTime: stamp, renewTime: stamp, leaseTransitions: 0 };
+    const record: LeaseRecord = {
+      holderIdentity: this.identity,
+      leaseDurationSeconds: Math.ceil(this.leaseDurationMs / 1000),
+      acquireTime: stamp,
+      renewTime: stamp,
+      leaseTransitions: 0,
+    };
     const live = await this.kube.get(ref, { signal });
     if (!live) {
       try {
-        const created = await this.kube.create({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace }, spec: record }, { signal });
+        const created = await this.kube.create(
+          {
+            apiVersion: ref.apiVersion,
+            kind: ref.kind,
+            metadata: { name: ref.name, namespace: ref.namespace },
+            spec: record,
+          },
+          { signal },
+        );
         this.observe(record, created, now);
         return true;
       } catch (e) {
@@ -234,7 +290,8 @@ export class LeaderElector {
       this.resourceVersion = live.metadata.resourceVersion;
       if (current.holderIdentity && current.holderIdentity !== this.lastLeader) {
         this.lastLeader = current.holderIdentity;
-        if (current.holderIdentity !== this.identity) this.emit({ type: 'newLeader', identity: current.holderIdentity });
+        if (current.holderIdentity !== this.identity)
+          this.emit({ type: 'newLeader', identity: current.holderIdentity });
       }
     }
     const holder = current.holderIdentity ?? '';
@@ -247,7 +304,10 @@ export class LeaderElector {
       record.leaseTransitions = (current.leaseTransitions ?? 0) + 1;
     }
     try {
-      const updated = await this.kube.update({ ...live, metadata: { ...live.metadata, resourceVersion: live.metadata.resourceVersion }, spec: record }, { signal });
+      const updated = await this.kube.update(
+        { ...live, metadata: { ...live.metadata, resourceVersion: live.metadata.resourceVersion }, spec: record },
+        { signal },
+      );
       this.observe(record, updated, now);
       return true;
     } catch (e) {
@@ -274,17 +334,36 @@ export class LeaderElector {
     await this.renewing;
     if (!this.leading) return;
     this.leading = false;
-    const ref = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: this.options.namespace, name: this.options.name };
-    const signal = AbortSignal.timeout(Math.max(1, Math.round(Math.min(this.renewDeadlineMs, options.timeoutMs ?? this.renewDeadlineMs))));
+    const ref = {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      namespace: this.options.namespace,
+      name: this.options.name,
+    };
+    const signal = AbortSignal.timeout(
+      Math.max(1, Math.round(Math.min(this.renewDeadlineMs, options.timeoutMs ?? this.renewDeadlineMs))),
+    );
     try {
       const live = await this.kube.get(ref, { signal });
       if (!live || (live.spec as LeaseRecord | undefined)?.holderIdentity !== this.identity) return;
       const stamp = microTime();
-      const spec: LeaseRecord = { holderIdentity: '', leaseDurationSeconds: 1, acquireTime: stamp, renewTime: stamp, leaseTransitions: (live.spec as LeaseRecord).leaseTransitions ?? 0 };
+      const spec: LeaseRecord = {
+        holderIdentity: '',
+        leaseDurationSeconds: 1,
+        acquireTime: stamp,
+        renewTime: stamp,
+        leaseTransitions: (live.spec as LeaseRecord).leaseTransitions ?? 0,
+      };
       await this.kube.update({ ...live, spec }, { signal });
-      this.logger.info({ lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity }, 'released the leader-election Lease');
+      this.logger.info(
+        { lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity },
+        'released the leader-election Lease',
+      );
     } catch (e) {
-      this.logger.warn({ lease: `${this.options.namespace}/${this.options.name}`, err: e instanceof Error ? e.message : String(e) }, 'could not release the leader-election Lease: the next leader takes over when it expires');
+      this.logger.warn(
+        { lease: `${this.options.namespace}/${this.options.name}`, err: e instanceof Error ? e.message : String(e) },
+        'could not release the leader-election Lease: the next leader takes over when it expires',
+      );
     }
   }
 }

@@ -4,11 +4,11 @@
  * run` and `orkestra demo` build their reconciler configurations from a katalog and hand them to it; an
  * operator written in TypeScript builds them in code.
  */
-import { silentLogger, type Logger } from '@orkestra/core';
+import { type Logger, silentLogger } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, type ReconcilerConfig, type ReconcilerObserver } from '@orkestra/reconciler';
-import { startHttpServer, type HttpServer, type Readiness } from './http-server.js';
-import { LeaderElector, type LeaderElectionOptions } from './leader-election.js';
+import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
+import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 
@@ -99,9 +99,14 @@ export class Manager {
   readiness(): Readiness {
     switch (this.phase) {
       case 'running':
-        return this.reconcilers.every((r) => r.ready) ? { ready: true, detail: 'ok' } : { ready: false, detail: 'caches not synced' };
+        return this.reconcilers.every((r) => r.ready)
+          ? { ready: true, detail: 'ok' }
+          : { ready: false, detail: 'caches not synced' };
       case 'waiting':
-        return { ready: true, detail: `standby: waiting for the leader-election Lease${this.elector?.leader ? ` (held by ${this.elector.leader})` : ''}` };
+        return {
+          ready: true,
+          detail: `standby: waiting for the leader-election Lease${this.elector?.leader ? ` (held by ${this.elector.leader})` : ''}`,
+        };
       case 'syncing':
         return { ready: false, detail: 'syncing caches' };
       case 'new':
@@ -127,8 +132,15 @@ export class Manager {
   async listen(): Promise<void> {
     const address = this.options.httpAddress;
     if (this.server || address === false || address === undefined) return;
-    this.server = await startHttpServer({ address, registry: this.metrics.registry, readiness: () => this.readiness() });
-    this.logger.info({ url: this.server.url, endpoints: ['/healthz', '/readyz', '/metrics'] }, `serving health and metrics on ${this.server.url}`);
+    this.server = await startHttpServer({
+      address,
+      registry: this.metrics.registry,
+      readiness: () => this.readiness(),
+    });
+    this.logger.info(
+      { url: this.server.url, endpoints: ['/healthz', '/readyz', '/metrics'] },
+      `serving health and metrics on ${this.server.url}`,
+    );
   }
 
   /**
@@ -188,13 +200,19 @@ export class Manager {
     if (this.phase === 'stopped') return;
     this.metrics.leader = false;
     if (this.phase === 'stopping') {
-      this.logger.warn({ reason: message }, 'lost the leader-election Lease while draining: aborting the reconciles still running');
+      this.logger.warn(
+        { reason: message },
+        'lost the leader-election Lease while draining: aborting the reconciles still running',
+      );
       for (const r of this.reconcilers) r.abortInFlight();
       return;
     }
     this.phase = 'stopping';
     this.startAbort.abort();
-    await Promise.race([Promise.all(this.reconcilers.map((r) => r.stop())), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    await Promise.race([
+      Promise.all(this.reconcilers.map((r) => r.stop())),
+      new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+    ]);
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'leadership-lost', message });

@@ -16,9 +16,10 @@
  *
  * plus prom-client's default process and Node.js metrics.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
 import type { Kubeclient } from '@orkestra/core/kube';
 import type { ReconcilerObserver } from '@orkestra/reconciler';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The metrics of one `run`. */
 export class OperatorMetrics {
@@ -35,20 +36,34 @@ export class OperatorMetrics {
   constructor(kube: Kubeclient, options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
-    this.reconciles = new Counter({ name: 'orkestra_reconcile_total', help: 'Reconciles of custom resources, by owner kind and result.', labelNames: ['kind', 'result'], registers });
+    this.reconciles = new Counter({
+      name: 'orkestra_reconcile_total',
+      help: 'Reconciles of custom resources, by owner kind and result.',
+      labelNames: ['kind', 'result'],
+      registers,
+    });
     this.duration = new Histogram({
-      name: 'orkestra_reconcile_duration_seconds', help: 'Time one reconcile took, by owner kind.', labelNames: ['kind'], registers,
+      name: 'orkestra_reconcile_duration_seconds',
+      help: 'Time one reconcile took, by owner kind.',
+      labelNames: ['kind'],
+      registers,
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     });
     const queues = this.queues;
     new Gauge({
-      name: 'orkestra_queue_depth', help: 'Custom resources waiting to be reconciled, by owner kind.', labelNames: ['kind'], registers,
+      name: 'orkestra_queue_depth',
+      help: 'Custom resources waiting to be reconciled, by owner kind.',
+      labelNames: ['kind'],
+      registers,
       collect() {
         for (const [kind, depth] of queues) this.set({ kind }, depth());
       },
     });
     new Counter({
-      name: 'orkestra_api_requests_total', help: 'Requests sent to the Kubernetes API server, by verb.', labelNames: ['verb'], registers,
+      name: 'orkestra_api_requests_total',
+      help: 'Requests sent to the Kubernetes API server, by verb.',
+      labelNames: ['verb'],
+      registers,
       collect() {
         // Read from the client's own request counter at scrape time: it is monotonic (never reset by run).
         const byVerb = new Map<string, number>();
@@ -60,12 +75,41 @@ export class OperatorMetrics {
         for (const [verb, n] of byVerb) this.inc({ verb }, n);
       },
     });
-    this.drift = new Counter({ name: 'orkestra_drift_corrections_total', help: 'Children whose drift was corrected (updated or recreated), by child kind.', labelNames: ['kind'], registers });
-    this.pruned = new Counter({ name: 'orkestra_pruned_children_total', help: 'Children deleted because they are no longer desired, by child kind.', labelNames: ['kind'], registers });
-    this.changes = new Counter({ name: 'orkestra_child_changes_total', help: 'Writes to children, by child kind and action.', labelNames: ['kind', 'action'], registers });
+    this.drift = new Counter({
+      name: 'orkestra_drift_corrections_total',
+      help: 'Children whose drift was corrected (updated or recreated), by child kind.',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.pruned = new Counter({
+      name: 'orkestra_pruned_children_total',
+      help: 'Children deleted because they are no longer desired, by child kind.',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.changes = new Counter({
+      name: 'orkestra_child_changes_total',
+      help: 'Writes to children, by child kind and action.',
+      labelNames: ['kind', 'action'],
+      registers,
+    });
     const self = this;
-    new Gauge({ name: 'orkestra_leader', help: '1 while this replica holds the leader-election Lease (or runs without leader election).', registers, collect() { this.set(self.leading); } });
-    new Gauge({ name: 'orkestra_ready', help: '1 once every informer cache has synced and reconciling runs.', registers, collect() { this.set(self.readyFn() ? 1 : 0); } });
+    new Gauge({
+      name: 'orkestra_leader',
+      help: '1 while this replica holds the leader-election Lease (or runs without leader election).',
+      registers,
+      collect() {
+        this.set(self.leading);
+      },
+    });
+    new Gauge({
+      name: 'orkestra_ready',
+      help: '1 once every informer cache has synced and reconciling runs.',
+      registers,
+      collect() {
+        this.set(self.readyFn() ? 1 : 0);
+      },
+    });
   }
 
   /** The reconciler observer that feeds the metrics of one owner kind. */

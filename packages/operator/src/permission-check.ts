@@ -20,7 +20,10 @@ export interface Permission {
 }
 
 /** `list deployments.apps in namespace shop`: one verb of a permission, in words. */
-export function describePermission(p: Pick<Permission, 'group' | 'resource' | 'namespace' | 'resourceNames'>, verb: string): string {
+export function describePermission(
+  p: Pick<Permission, 'group' | 'resource' | 'namespace' | 'resourceNames'>,
+  verb: string,
+): string {
   const [resource, sub] = p.resource.split('/') as [string, string | undefined];
   const full = `${resource}${p.group ? `.${p.group}` : ''}${sub ? `/${sub}` : ''}${p.resourceNames ? ` ${p.resourceNames.join(', ')}` : ''}`;
   return `${verb} ${full} ${p.namespace === undefined ? 'in all namespaces' : `in namespace ${p.namespace}`}`;
@@ -34,21 +37,50 @@ export interface DeniedPermission {
 }
 
 /** Asks the API server about each permission; returns those it denies. */
-export async function deniedPermissions(kube: Kubeclient, permissions: readonly Permission[], signal?: AbortSignal): Promise<DeniedPermission[]> {
-  kube.resources.register({ apiVersion: 'authorization.k8s.io/v1', kind: 'SelfSubjectAccessReview', plural: 'selfsubjectaccessreviews', namespaced: false });
-  const checks = permissions.flatMap((permission) => permission.verbs.flatMap((verb) => (permission.resourceNames ?? [undefined]).map((name) => ({ permission, verb, name }))));
-  const answers = await Promise.all(checks.map(async ({ permission, verb, name }) => {
-    const [resource, subresource] = permission.resource.split('/') as [string, string | undefined];
-    const review = await kube.create<KubeObject>({
-      apiVersion: 'authorization.k8s.io/v1',
-      kind: 'SelfSubjectAccessReview',
-      metadata: {},
-      spec: { resourceAttributes: { group: permission.group, resource, verb, ...(subresource ? { subresource } : {}), ...(name !== undefined ? { name } : {}), ...(permission.namespace !== undefined ? { namespace: permission.namespace } : {}) } },
-    }, { signal });
-    const status = review.status as { allowed?: boolean; reason?: string } | undefined;
-    return { permission, verb, allowed: status?.allowed === true, reason: status?.reason };
-  }));
-  return answers.filter((a) => !a.allowed).map(({ permission, verb, reason }) => ({ permission, verb, reason: reason || undefined }));
+export async function deniedPermissions(
+  kube: Kubeclient,
+  permissions: readonly Permission[],
+  signal?: AbortSignal,
+): Promise<DeniedPermission[]> {
+  kube.resources.register({
+    apiVersion: 'authorization.k8s.io/v1',
+    kind: 'SelfSubjectAccessReview',
+    plural: 'selfsubjectaccessreviews',
+    namespaced: false,
+  });
+  const checks = permissions.flatMap((permission) =>
+    permission.verbs.flatMap((verb) =>
+      (permission.resourceNames ?? [undefined]).map((name) => ({ permission, verb, name })),
+    ),
+  );
+  const answers = await Promise.all(
+    checks.map(async ({ permission, verb, name }) => {
+      const [resource, subresource] = permission.resource.split('/') as [string, string | undefined];
+      const review = await kube.create<KubeObject>(
+        {
+          apiVersion: 'authorization.k8s.io/v1',
+          kind: 'SelfSubjectAccessReview',
+          metadata: {},
+          spec: {
+            resourceAttributes: {
+              group: permission.group,
+              resource,
+              verb,
+              ...(subresource ? { subresource } : {}),
+              ...(name !== undefined ? { name } : {}),
+              ...(permission.namespace !== undefined ? { namespace: permission.namespace } : {}),
+            },
+          },
+        },
+        { signal },
+      );
+      const status = review.status as { allowed?: boolean; reason?: string } | undefined;
+      return { permission, verb, allowed: status?.allowed === true, reason: status?.reason };
+    }),
+  );
+  return answers
+    .filter((a) => !a.allowed)
+    .map(({ permission, verb, reason }) => ({ permission, verb, reason: reason || undefined }));
 }
 
 /** The identity lacks permissions it needs: each denied verb is listed in {@link denied}. */
@@ -58,7 +90,9 @@ export class PermissionsDeniedError extends Error {
     readonly identity: string,
     readonly denied: readonly DeniedPermission[],
   ) {
-    super(`Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} it needs: ${denied.map((d) => describePermission(d.permission, d.verb)).join('; ')}`);
+    super(
+      `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} it needs: ${denied.map((d) => describePermission(d.permission, d.verb)).join('; ')}`,
+    );
     this.name = 'PermissionsDeniedError';
   }
 }
@@ -67,7 +101,12 @@ export class PermissionsDeniedError extends Error {
  * Throws {@link PermissionsDeniedError} unless the identity has every permission; a failed review (the API
  * server unreachable) throws the client's error.
  */
-export async function assertPermissions(kube: Kubeclient, permissions: readonly Permission[], identity: string, signal?: AbortSignal): Promise<void> {
+export async function assertPermissions(
+  kube: Kubeclient,
+  permissions: readonly Permission[],
+  identity: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const denied = await deniedPermissions(kube, permissions, signal);
   if (denied.length > 0) throw new PermissionsDeniedError(identity, denied);
 }

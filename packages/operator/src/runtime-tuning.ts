@@ -55,9 +55,12 @@ export interface ProcessFacts {
  */
 export function tunedExec(facts: ProcessFacts): TunedExec | undefined {
   const { env } = facts;
-  if (!(facts.isOperator?.(facts.args) ?? true) || !facts.canExec || facts.platform === 'win32' || !facts.script) return undefined;
+  if (!(facts.isOperator?.(facts.args) ?? true) || !facts.canExec || facts.platform === 'win32' || !facts.script)
+    return undefined;
   if (env[TUNED_MARKER] || /^(off|false|0|no)$/i.test(env.ORKESTRA_RUNTIME_TUNING ?? '')) return undefined;
-  const hasSemiSpace = [...facts.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) => a.startsWith('--max-semi-space-size'));
+  const hasSemiSpace = [...facts.execArgv, ...(env.NODE_OPTIONS ?? '').split(/\s+/)].some((a) =>
+    a.startsWith('--max-semi-space-size'),
+  );
   const hasArenaMax = env.MALLOC_ARENA_MAX !== undefined;
   if (hasSemiSpace && hasArenaMax) return undefined;
   const nextEnv: Record<string, string> = {};

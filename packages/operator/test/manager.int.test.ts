@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
@@ -13,7 +13,11 @@ const RETRY_MS = 500;
 const cluster = testCluster();
 const exampleFile = fileURLToPath(new URL('../../../examples/website/operator.ts', import.meta.url));
 
-type WebsiteManager = (kube: Kubeclient, options?: Omit<ManagerOptions, 'kube' | 'reconcilers'>, namespaces?: readonly string[]) => Manager;
+type WebsiteManager = (
+  kube: Kubeclient,
+  options?: Omit<ManagerOptions, 'kube' | 'reconcilers'>,
+  namespaces?: readonly string[],
+) => Manager;
 
 interface Replica {
   manager: Manager;
@@ -26,7 +30,9 @@ interface Replica {
 async function metric(url: string, name: string): Promise<number | undefined> {
   const res = await fetch(`${url}/metrics`);
   expect(res.status).toBe(200);
-  const lines = (await res.text()).split('\n').filter((l) => l.startsWith(name) && !l.startsWith('#') && /^[a-z_]+[{ ]/.test(l) && l.split(/[{ ]/)[0] === name);
+  const lines = (await res.text())
+    .split('\n')
+    .filter((l) => l.startsWith(name) && !l.startsWith('#') && /^[a-z_]+[{ ]/.test(l) && l.split(/[{ ]/)[0] === name);
   return lines.length ? lines.reduce((n, l) => n + Number(l.split(' ').pop()), 0) : undefined;
 }
 
@@ -35,22 +41,39 @@ describe('Manager: the Website operator in TypeScript, with leader election and 
   let user: Kubeclient;
   let ns: string;
   const replicas: Replica[] = [];
-  const lease = async () => (await user.get({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: ns, name: 'website-operator' }))?.spec as { holderIdentity?: string } | undefined;
-  const deployment = async () => (await user.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'shop-web' })) as (KubeObject & { spec: { replicas: number } }) | undefined;
+  const lease = async () =>
+    (await user.get({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: ns, name: 'website-operator' }))
+      ?.spec as { holderIdentity?: string } | undefined;
+  const deployment = async () =>
+    (await user.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'shop-web' })) as
+      | (KubeObject & { spec: { replicas: number } })
+      | undefined;
 
   const start = (identity: string): Replica => {
     const kube = new Kubeclient(cluster.kubeConfig);
-    const manager = websiteManager(kube, {
-      httpAddress: '127.0.0.1:0',
-      stopTimeoutMs: 5_000,
-      leaderElection: { namespace: ns, name: 'website-operator', identity, leaseDurationMs: LEASE_MS, renewDeadlineMs: RENEW_MS, retryPeriodMs: RETRY_MS },
-    }, [ns]);
+    const manager = websiteManager(
+      kube,
+      {
+        httpAddress: '127.0.0.1:0',
+        stopTimeoutMs: 5_000,
+        leaderElection: {
+          namespace: ns,
+          name: 'website-operator',
+          identity,
+          leaseDurationMs: LEASE_MS,
+          renewDeadlineMs: RENEW_MS,
+          retryPeriodMs: RETRY_MS,
+        },
+      },
+      [ns],
+    );
     const stop = new AbortController();
     const replica = { manager, kube, stop, exit: manager.run(stop.signal) };
     replicas.push(replica);
     return replica;
   };
-  const listening = (r: Replica) => cluster.waitFor(() => r.manager.url, { timeoutMs: 10_000, description: 'the health and metrics server' });
+  const listening = (r: Replica) =>
+    cluster.waitFor(() => r.manager.url, { timeoutMs: 10_000, description: 'the health and metrics server' });
 
   beforeAll(async () => {
     ({ websiteManager } = (await import(pathToFileURL(exampleFile).href)) as { websiteManager: WebsiteManager });
@@ -59,10 +82,12 @@ describe('Manager: the Website operator in TypeScript, with leader election and 
   });
   afterAll(async () => {
     for (const r of replicas) r.stop.abort();
-    await Promise.all(replicas.map(async (r) => {
-      await r.exit.catch(() => undefined);
-      await r.kube.close();
-    }));
+    await Promise.all(
+      replicas.map(async (r) => {
+        await r.exit.catch(() => undefined);
+        await r.kube.close();
+      }),
+    );
     await cluster.deleteNamespaces();
     await user.close();
   });
@@ -70,13 +95,27 @@ describe('Manager: the Website operator in TypeScript, with leader election and 
   it('one Manager leads and reconciles, the other stands by; when the leader stops, the standby takes over', async () => {
     const a = start('manager-a');
     const urlA = await listening(a);
-    await cluster.waitFor(async () => (await lease())?.holderIdentity === 'manager-a', { timeoutMs: 10_000, description: 'manager-a to acquire the Lease' });
+    await cluster.waitFor(async () => (await lease())?.holderIdentity === 'manager-a', {
+      timeoutMs: 10_000,
+      description: 'manager-a to acquire the Lease',
+    });
     const b = start('manager-b');
     const urlB = await listening(b);
-    await cluster.waitFor(async () => (await (await fetch(`${urlB}/readyz`)).text()).startsWith('standby'), { timeoutMs: 10_000, description: 'manager-b to stand by' });
+    await cluster.waitFor(async () => (await (await fetch(`${urlB}/readyz`)).text()).startsWith('standby'), {
+      timeoutMs: 10_000,
+      description: 'manager-b to stand by',
+    });
 
-    await user.create({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: ns }, spec: { image: 'nginx:1.27', replicas: 2 } });
-    await cluster.waitFor(async () => (await deployment())?.spec.replicas === 2, { timeoutMs: 20_000, description: 'the leader to create the Deployment' });
+    await user.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name: 'shop', namespace: ns },
+      spec: { image: 'nginx:1.27', replicas: 2 },
+    });
+    await cluster.waitFor(async () => (await deployment())?.spec.replicas === 2, {
+      timeoutMs: 20_000,
+      description: 'the leader to create the Deployment',
+    });
 
     // Metrics over HTTP: the leader reconciled and wrote children; the standby did neither.
     const health = await fetch(`${urlA}/healthz`);
@@ -89,26 +128,50 @@ describe('Manager: the Website operator in TypeScript, with leader election and 
     expect(await metric(urlA, 'orkestra_child_changes_total')).toBeGreaterThanOrEqual(4); // Deployment, Service, ConfigMap, Secret
     expect(await metric(urlB, 'orkestra_leader')).toBe(0);
     expect(await metric(urlB, 'orkestra_reconcile_total')).toBeUndefined();
-    expect((await (await fetch(`${urlB}/readyz`)).text()).trim()).toBe('standby: waiting for the leader-election Lease (held by manager-a)');
+    expect((await (await fetch(`${urlB}/readyz`)).text()).trim()).toBe(
+      'standby: waiting for the leader-election Lease (held by manager-a)',
+    );
 
     // The leader stops gracefully: it releases the Lease and the standby acquires it at its next try.
     a.stop.abort();
     expect(await a.exit).toEqual({ reason: 'stopped', message: 'stopped' });
-    await cluster.waitFor(async () => (await lease())?.holderIdentity === 'manager-b', { timeoutMs: LEASE_MS, description: 'manager-b to take over before the Lease would have expired' });
-    await user.patch({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }, { spec: { replicas: 3 } }, { fieldManager: 'kubectl' });
-    await cluster.waitFor(async () => (await deployment())?.spec.replicas === 3, { timeoutMs: 20_000, description: 'the new leader to roll out the change' });
+    await cluster.waitFor(async () => (await lease())?.holderIdentity === 'manager-b', {
+      timeoutMs: LEASE_MS,
+      description: 'manager-b to take over before the Lease would have expired',
+    });
+    await user.patch(
+      { apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' },
+      { spec: { replicas: 3 } },
+      { fieldManager: 'kubectl' },
+    );
+    await cluster.waitFor(async () => (await deployment())?.spec.replicas === 3, {
+      timeoutMs: 20_000,
+      description: 'the new leader to roll out the change',
+    });
     expect(await metric(urlB, 'orkestra_leader')).toBe(1);
     expect(await metric(urlB, 'orkestra_reconcile_total')).toBeGreaterThan(0);
   }, 60_000);
 
   it('a leader whose Lease is taken stops reconciling and ends with leadership-lost', async () => {
     const b = replicas.find((r) => r.manager.elector?.identity === 'manager-b')!;
-    const live = await user.get({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: ns, name: 'website-operator' });
-    await user.update({ ...live!, spec: { ...(live!.spec as object), holderIdentity: 'intruder', leaseDurationSeconds: 60 } });
+    const live = await user.get({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      namespace: ns,
+      name: 'website-operator',
+    });
+    await user.update({
+      ...live!,
+      spec: { ...(live!.spec as object), holderIdentity: 'intruder', leaseDurationSeconds: 60 },
+    });
     const exit = await b.exit;
     expect(exit.reason).toBe('leadership-lost');
     // Nothing reconciles any more: a change to the Website is not rolled out.
-    await user.patch({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }, { spec: { replicas: 5 } }, { fieldManager: 'kubectl' });
+    await user.patch(
+      { apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' },
+      { spec: { replicas: 5 } },
+      { fieldManager: 'kubectl' },
+    );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect((await deployment())?.spec.replicas).toBe(3);
   }, 30_000);

@@ -4,16 +4,17 @@
  * proxy that the test cuts; a "slow" resource handler (the ConfigMap handler whose update waits until its
  * request is aborted) keeps a reconcile in flight.
  */
-import { afterAll, describe, expect, it } from '@jest/globals';
-import { createServer, connect, type Server, type Socket } from 'node:net';
+
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { silentLogger, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
-import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { handler as configmaps } from '@orkestra/configmaps';
+import { type ResolvedSpec, type ResourceHandler, silentLogger } from '@orkestra/core';
+import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
+import { parse, stringify } from 'yaml';
 import { Manager } from '../src/index.js';
 
 const cluster = testCluster();
@@ -25,7 +26,9 @@ const servers: Server[] = [];
  * them and then accepts new ones but never answers (a server that hangs).
  */
 async function proxy(): Promise<{ kubeconfig: string; cut(mode?: 'refuse' | 'silent'): void }> {
-  const config = parse(readFileSync(cluster.kubeconfigPath!, 'utf8')) as { clusters: { cluster: { server: string } }[] };
+  const config = parse(readFileSync(cluster.kubeconfigPath!, 'utf8')) as {
+    clusters: { cluster: { server: string } }[];
+  };
   const upstream = new URL(config.clusters[0]!.cluster.server);
   const sockets = new Set<Socket>();
   let silent = false;
@@ -37,7 +40,10 @@ async function proxy(): Promise<{ kubeconfig: string; cut(mode?: 'refuse' | 'sil
     for (const s of [client, up]) {
       sockets.add(s);
       s.on('error', () => undefined);
-      s.on('close', () => { client.destroy(); up.destroy(); });
+      s.on('close', () => {
+        client.destroy();
+        up.destroy();
+      });
     }
     client.pipe(up).pipe(client);
   });
@@ -58,7 +64,11 @@ async function proxy(): Promise<{ kubeconfig: string; cut(mode?: 'refuse' | 'sil
 }
 
 /** The ConfigMap handler under another key, whose update waits until its request is aborted. */
-function slowHandler(): { handler: ResourceHandler<unknown, ResolvedSpec>; started: Promise<void>; aborted: Promise<void> } {
+function slowHandler(): {
+  handler: ResourceHandler<unknown, ResolvedSpec>;
+  started: Promise<void>;
+  aborted: Promise<void>;
+} {
   let started!: () => void;
   let aborted!: () => void;
   const startedP = new Promise<void>((resolve) => (started = resolve));
@@ -68,7 +78,16 @@ function slowHandler(): { handler: ResourceHandler<unknown, ResolvedSpec>; start
     key: 'slow',
     update: (ctx: { signal: AbortSignal }) => {
       started();
-      return new Promise<never>((_, reject) => ctx.signal.addEventListener('abort', () => { aborted(); reject(new Error('aborted')); }, { once: true }));
+      return new Promise<never>((_, reject) =>
+        ctx.signal.addEventListener(
+          'abort',
+          () => {
+            aborted();
+            reject(new Error('aborted'));
+          },
+          { once: true },
+        ),
+      );
     },
   } as ResourceHandler<unknown, ResolvedSpec>;
   return { handler, started: startedP, aborted: abortedP };
@@ -76,10 +95,14 @@ function slowHandler(): { handler: ResourceHandler<unknown, ResolvedSpec>; start
 
 /** One Website reconciler with one "slow" child. */
 function reconcilers(handler: ResourceHandler<unknown, ResolvedSpec>, ns: string) {
-  return [{
-    owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' }, namespaces: [ns], handlers: [handler],
-    resources: { slow: { onReconcile: [{ name: '{{metadata.name}}-slow', data: { a: 'b' } }] } },
-  }];
+  return [
+    {
+      owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
+      namespaces: [ns],
+      handlers: [handler],
+      resources: { slow: { onReconcile: [{ name: '{{metadata.name}}-slow', data: { a: 'b' } }] } },
+    },
+  ];
 }
 
 const clients: Kubeclient[] = [];
@@ -101,17 +124,35 @@ describe('stopping a Manager', () => {
     const link = await proxy();
     const slow = slowHandler();
     const operator = new Manager({
-      reconcilers: reconcilers(slow.handler, ns), kube: client(link.kubeconfig), logger: silentLogger, httpAddress: false, stopTimeoutMs: 2_000,
-      leaderElection: { kube: client(link.kubeconfig, { retry: { retries: 0 }, timeoutMs: 4_000 }), namespace: ns, name: 'slow', leaseDurationMs: 10_000, renewDeadlineMs: 8_000, retryPeriodMs: 500 },
+      reconcilers: reconcilers(slow.handler, ns),
+      kube: client(link.kubeconfig),
+      logger: silentLogger,
+      httpAddress: false,
+      stopTimeoutMs: 2_000,
+      leaderElection: {
+        kube: client(link.kubeconfig, { retry: { retries: 0 }, timeoutMs: 4_000 }),
+        namespace: ns,
+        name: 'slow',
+        leaseDurationMs: 10_000,
+        renewDeadlineMs: 8_000,
+        retryPeriodMs: 500,
+      },
     });
     await operator.start();
-    await client(cluster.kubeconfigPath!).create({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: ns }, spec: { image: 'nginx' } });
+    await client(cluster.kubeconfigPath!).create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name: 'shop', namespace: ns },
+      spec: { image: 'nginx' },
+    });
     await slow.started;
     link.cut('silent');
     const began = performance.now();
     await operator.stop();
     const ms = performance.now() - began;
-    console.log(`stop with the API server hanging: ${Math.round(ms)} ms (drain bound 2000 ms, then at least 250 ms for the release)`);
+    console.log(
+      `stop with the API server hanging: ${Math.round(ms)} ms (drain bound 2000 ms, then at least 250 ms for the release)`,
+    );
     await slow.aborted;
     expect(ms).toBeLessThan(2_000 + 250 + 1_000); // before: the drain, then the release waited out its request timeout (4 s)
   }, 60_000);
@@ -123,11 +164,27 @@ describe('stopping a Manager', () => {
     const kube = client(cluster.kubeconfigPath!);
     const leaseKube = client(link.kubeconfig, { retry: { retries: 0 }, timeoutMs: 1_000 });
     const operator = new Manager({
-      reconcilers: reconcilers(slow.handler, ns), kube, logger: silentLogger, httpAddress: false, stopTimeoutMs: 60_000,
-      leaderElection: { kube: leaseKube, namespace: ns, name: 'slow', leaseDurationMs: 3_000, renewDeadlineMs: 2_000, retryPeriodMs: 500 },
+      reconcilers: reconcilers(slow.handler, ns),
+      kube,
+      logger: silentLogger,
+      httpAddress: false,
+      stopTimeoutMs: 60_000,
+      leaderElection: {
+        kube: leaseKube,
+        namespace: ns,
+        name: 'slow',
+        leaseDurationMs: 3_000,
+        renewDeadlineMs: 2_000,
+        retryPeriodMs: 500,
+      },
     });
     await operator.start();
-    await kube.create({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: ns }, spec: { image: 'nginx' } });
+    await kube.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name: 'shop', namespace: ns },
+      spec: { image: 'nginx' },
+    });
     await slow.started;
     link.cut(); // renewals fail from now on: the Lease is lost after the renew deadline (2 s)
     const began = performance.now();

@@ -3,7 +3,17 @@
  * A typed handler makes one kind; a handler of any kind (`@orkestra/manifests`) makes the kind each of its
  * templates names, read from the template before it is evaluated (see `ResourceHandler.kindOf`).
  */
-import { NotFoundError, OrkestraError, ValidationError, templateKindOf, type ChildKind, type FieldProblem, type ResolvedSpec, type ResourceHandler, type ResourceInfo } from '@orkestra/core';
+import {
+  type ChildKind,
+  type FieldProblem,
+  NotFoundError,
+  OrkestraError,
+  type ResolvedSpec,
+  type ResourceHandler,
+  type ResourceInfo,
+  templateKindOf,
+  ValidationError,
+} from '@orkestra/core';
 import { PHASES } from './child-planner.js';
 import type { HandlerTemplates } from './config.js';
 
@@ -24,7 +34,10 @@ export function kindKey(kind: ChildKind): string {
  * Every kind the templates of `resources` make. Throws a {@link ValidationError} listing every template of a
  * handler of any kind whose apiVersion or kind is missing or templated.
  */
-export function childKinds(resources: Readonly<Record<string, HandlerTemplates>>, handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>): ChildKindUse[] {
+export function childKinds(
+  resources: Readonly<Record<string, HandlerTemplates>>,
+  handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>,
+): ChildKindUse[] {
   const kinds = new Map<string, ChildKindUse>();
   const problems: FieldProblem[] = [];
   const use = (kind: ChildKind, handlerKey: string, field: string) => {
@@ -60,18 +73,29 @@ export function childKinds(resources: Readonly<Record<string, HandlerTemplates>>
  * apiVersion, cached). A kind the API server does not serve is an error naming it, where it is used, and the
  * CRD to install; every such kind is listed at once.
  */
-export async function resolveChildKinds(kinds: readonly ChildKindUse[], resourceFor: (apiVersion: string, kind: string) => Promise<ResourceInfo>): Promise<Map<string, ResourceInfo & ChildKindUse>> {
+export async function resolveChildKinds(
+  kinds: readonly ChildKindUse[],
+  resourceFor: (apiVersion: string, kind: string) => Promise<ResourceInfo>,
+): Promise<Map<string, ResourceInfo & ChildKindUse>> {
   const out = new Map<string, ResourceInfo & ChildKindUse>();
   const missing: string[] = [];
-  await Promise.all(kinds.map(async (k) => {
-    try {
-      out.set(kindKey(k), { ...k, ...(await resourceFor(k.apiVersion, k.kind)) });
-    } catch (e) {
-      if (!(e instanceof NotFoundError)) throw e;
-      const group = k.apiVersion.includes('/') ? k.apiVersion.slice(0, k.apiVersion.indexOf('/')) : 'the core group';
-      missing.push(`${k.field}: the API server does not serve kind ${k.kind} in ${k.apiVersion} — install the CustomResourceDefinition of ${k.kind} (group ${group}), or fix apiVersion and kind`);
-    }
-  }));
-  if (missing.length > 0) throw new OrkestraError('Config', missing.length === 1 ? missing[0]! : `${missing.length} kinds are not served:\n  - ${missing.join('\n  - ')}`);
+  await Promise.all(
+    kinds.map(async (k) => {
+      try {
+        out.set(kindKey(k), { ...k, ...(await resourceFor(k.apiVersion, k.kind)) });
+      } catch (e) {
+        if (!(e instanceof NotFoundError)) throw e;
+        const group = k.apiVersion.includes('/') ? k.apiVersion.slice(0, k.apiVersion.indexOf('/')) : 'the core group';
+        missing.push(
+          `${k.field}: the API server does not serve kind ${k.kind} in ${k.apiVersion} — install the CustomResourceDefinition of ${k.kind} (group ${group}), or fix apiVersion and kind`,
+        );
+      }
+    }),
+  );
+  if (missing.length > 0)
+    throw new OrkestraError(
+      'Config',
+      missing.length === 1 ? missing[0]! : `${missing.length} kinds are not served:\n  - ${missing.join('\n  - ')}`,
+    );
   return out;
 }

@@ -8,17 +8,31 @@
  * A CR's plan is memoised per (uid, resourceVersion) — and per planner, that is per configuration — so a
  * steady-state resync of an unchanged CR resolves nothing at all.
  */
-import { ValidationError, type KubeObject, type ResolvedSpec, type ResourceHandler, type OwnerObject } from '@orkestra/core';
-import { TemplateError, type TemplateEngine, type TemplateProblem } from '@orkestra/template';
+import {
+  type KubeObject,
+  type OwnerObject,
+  type ResolvedSpec,
+  type ResourceHandler,
+  ValidationError,
+} from '@orkestra/core';
+import { type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
 import type { HandlerTemplates } from './config.js';
-import { forEachItems, type ForEachItem } from './for-each.js';
+import { type ForEachItem, forEachItems } from './for-each.js';
 import { objectKey } from './informer.js';
+import {
+  type ChildTemplateRef,
+  type KindScopes,
+  PHASES,
+  type Phase,
+  type Plan,
+  type PlannedChild,
+  type PlanProblem,
+} from './plan.js';
 import { checkPlacement } from './plan-checks.js';
-import { PHASES, type KindScopes, type Phase, type Plan, type PlannedChild, type PlanProblem, type ChildTemplateRef } from './plan.js';
 import { yieldControlledFields } from './yielded-fields.js';
 
-export { PHASES } from './plan.js';
 export type { ChildTemplateRef, KindScopes, Phase, Plan, PlannedChild, PlanProblem } from './plan.js';
+export { PHASES } from './plan.js';
 
 /** The plans of one CR version, by phases. */
 interface Memo {
@@ -69,13 +83,28 @@ export class ChildPlanner {
           const field = `${handlerKey}.${phase}[${index}]`;
           const { when, forEach, readyWhen, ...source } = item;
           try {
-            if (forEach !== undefined && (typeof forEach !== 'string' || !/^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/.test(forEach))) {
-              throw new TemplateError({ field: `${field}.forEach`, message: `must be a dotted CR path such as spec.databases, got ${JSON.stringify(forEach)}` });
+            if (
+              forEach !== undefined &&
+              (typeof forEach !== 'string' || !/^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/.test(forEach))
+            ) {
+              throw new TemplateError({
+                field: `${field}.forEach`,
+                message: `must be a dotted CR path such as spec.databases, got ${JSON.stringify(forEach)}`,
+              });
             }
             const template = engine.compile(source, { field, sensitive });
             const whenFn = when === undefined ? () => true : engine.compileWhen(when);
             const readyFn = readyWhen === undefined ? undefined : engine.compileWhen(readyWhen);
-            this.compiled.push({ handlerKey, phase, index, field, forEach, readyWhen: readyFn ? (live) => readyFn(live) : undefined, when: (cr) => whenFn(cr), evaluate: (cr) => template.resolve(cr) });
+            this.compiled.push({
+              handlerKey,
+              phase,
+              index,
+              field,
+              forEach,
+              readyWhen: readyFn ? (live) => readyFn(live) : undefined,
+              when: (cr) => whenFn(cr),
+              evaluate: (cr) => template.resolve(cr),
+            });
           } catch (e) {
             if (e instanceof TemplateError) problems.push(...e.problems);
             else throw e;
@@ -103,7 +132,8 @@ export class ChildPlanner {
    */
   resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): Plan {
     const { uid, resourceVersion } = cr.metadata;
-    if (typeof uid !== 'string' || !uid || typeof resourceVersion !== 'string' || !resourceVersion) return this.plan(cr, phases);
+    if (typeof uid !== 'string' || !uid || typeof resourceVersion !== 'string' || !resourceVersion)
+      return this.plan(cr, phases);
     const key = objectKey(cr.metadata.namespace, cr.metadata.name);
     let memo = this.memo.get(key);
     if (memo === undefined || memo.uid !== uid || memo.resourceVersion !== resourceVersion) {
@@ -168,11 +198,23 @@ export class ChildPlanner {
   }
 
   /** Plans one child of template `c` from `data` (the CR, or the CR with a forEach item beside it). */
-  private planOne(c: CompiledChild, ref: ChildTemplateRef, cr: OwnerObject, data: OwnerObject, children: PlannedChild[], problems: PlanProblem[]): void {
+  private planOne(
+    c: CompiledChild,
+    ref: ChildTemplateRef,
+    cr: OwnerObject,
+    data: OwnerObject,
+    children: PlannedChild[],
+    problems: PlanProblem[],
+  ): void {
     try {
       if (!c.when(data)) return;
       const handler = this.handlers.get(c.handlerKey)!;
-      children.push({ ...ref, handler, spec: handler.resolve(c.evaluate(data), cr.metadata.name), ...(c.readyWhen ? { readyWhen: c.readyWhen } : {}) });
+      children.push({
+        ...ref,
+        handler,
+        spec: handler.resolve(c.evaluate(data), cr.metadata.name),
+        ...(c.readyWhen ? { readyWhen: c.readyWhen } : {}),
+      });
     } catch (error) {
       problems.push({ ...ref, error: ref.item === undefined ? error : forItem(error, ref.item) });
     }
@@ -181,7 +223,15 @@ export class ChildPlanner {
 
 /** An error of one forEach item, its message naming the item (`… (item spec.databases[1])`). */
 function forItem(error: unknown, item: string): unknown {
-  if (error instanceof TemplateError) return new TemplateError(error.problems.map((p) => ({ ...p, message: `${p.message} (item ${item})` })), { ...(error.object ? { object: error.object } : {}), cause: error });
-  if (error instanceof ValidationError) return new ValidationError(error.problems.map((p) => ({ ...p, message: `${p.message} (item ${item})` })), { ...(error.object ? { object: error.object } : {}), cause: error });
+  if (error instanceof TemplateError)
+    return new TemplateError(
+      error.problems.map((p) => ({ ...p, message: `${p.message} (item ${item})` })),
+      { ...(error.object ? { object: error.object } : {}), cause: error },
+    );
+  if (error instanceof ValidationError)
+    return new ValidationError(
+      error.problems.map((p) => ({ ...p, message: `${p.message} (item ${item})` })),
+      { ...(error.object ? { object: error.object } : {}), cause: error },
+    );
   return error;
 }

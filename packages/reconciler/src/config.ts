@@ -59,7 +59,12 @@ export interface HandlerTemplates {
 /** Observes what the reconciler does: the CLI turns it into Prometheus metrics. */
 export interface ReconcilerObserver {
   reconciled?(info: { key: string; result: 'success' | 'invalid' | 'error'; durationMs: number }): void;
-  childChanged?(info: { key: string; kind: string; name: string; action: 'created' | 'updated' | 'recreated' | 'deleted' | 'pruned' }): void;
+  childChanged?(info: {
+    key: string;
+    kind: string;
+    name: string;
+    action: 'created' | 'updated' | 'recreated' | 'deleted' | 'pruned';
+  }): void;
 }
 
 /** Everything a {@link GenericReconciler} needs. */

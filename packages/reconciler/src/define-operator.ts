@@ -3,8 +3,9 @@
  * handler's source type, and checked at run time against the handler's JSON Schema exactly as a katalog is (so
  * a plain-JavaScript user gets the katalog's errors).
  */
+
+import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
 import { Ajv } from 'ajv';
-import { ValidationError, type FieldProblem, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
 import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
 import { compileChildCheck, describeAjvError, pathOf } from './katalog.js';
 
@@ -57,7 +58,10 @@ export function children<Source, Resolved extends ResolvedSpec>(
   handler: ResourceHandler<Source, Resolved>,
   templates: NoInfer<TypedHandlerTemplates<Source>>,
 ): HandlerChildren {
-  return { handler: handler as unknown as ResourceHandler<unknown, ResolvedSpec>, templates: templates as HandlerTemplates };
+  return {
+    handler: handler as unknown as ResourceHandler<unknown, ResolvedSpec>,
+    templates: templates as HandlerTemplates,
+  };
 }
 
 const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
@@ -91,7 +95,11 @@ export function defineOperator(config: OperatorConfig): ReconcilerConfig {
         for (const e of check.errors ?? []) {
           if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;
           const { segments, message, hint } = describeAjvError(e);
-          problems.push({ path: pathOf(['children', i, phase, j, ...segments]), message: `${message} (handler ${handler.key})`, hint });
+          problems.push({
+            path: pathOf(['children', i, phase, j, ...segments]),
+            message: `${message} (handler ${handler.key})`,
+            hint,
+          });
         }
       });
     }
@@ -99,6 +107,7 @@ export function defineOperator(config: OperatorConfig): ReconcilerConfig {
     const merged = (resources[handler.key] ??= {});
     for (const phase of PHASES) if (templates[phase]) merged[phase] = [...(merged[phase] ?? []), ...templates[phase]];
   });
-  if (problems.length > 0) throw new ValidationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
+  if (problems.length > 0)
+    throw new ValidationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
   return { ...rest, handlers, resources };
 }

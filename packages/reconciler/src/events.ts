@@ -42,7 +42,10 @@ export class EventRecorder {
   /** Events sent and events suppressed, for tests and metrics. */
   readonly stats = { sent: 0, suppressed: 0 };
 
-  constructor(private readonly kube: Kubeclient, private readonly options: EventRecorderOptions) {
+  constructor(
+    private readonly kube: Kubeclient,
+    private readonly options: EventRecorderOptions,
+  ) {
     this.component = options.component ?? 'orkestra';
     this.windowMs = options.windowMs ?? 600_000;
     this.burst = options.burst ?? 25;
@@ -78,17 +81,30 @@ export class EventRecorder {
       await this.kube.create({
         apiVersion: 'v1',
         kind: 'Event',
-        metadata: { name: `${owner.metadata.name.slice(0, 200)}.${randomBytes(6).toString("hex")}`, namespace },
-        involvedObject: { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, namespace: owner.metadata.namespace, uid },
-        type, reason, message: message.slice(0, 1024), count,
-        firstTimestamp: timestamp, lastTimestamp: timestamp,
+        metadata: { name: `${owner.metadata.name.slice(0, 200)}.${randomBytes(6).toString('hex')}`, namespace },
+        involvedObject: {
+          apiVersion: owner.apiVersion,
+          kind: owner.kind,
+          name: owner.metadata.name,
+          namespace: owner.metadata.namespace,
+          uid,
+        },
+        type,
+        reason,
+        message: message.slice(0, 1024),
+        count,
+        firstTimestamp: timestamp,
+        lastTimestamp: timestamp,
         source: { component: this.component },
         reportingComponent: this.component,
       });
       this.stats.sent++;
       return true;
     } catch (e) {
-      this.options.logger.warn({ reason, err: e instanceof Error ? e.message : String(e) }, 'could not record an event');
+      this.options.logger.warn(
+        { reason, err: e instanceof Error ? e.message : String(e) },
+        'could not record an event',
+      );
       return false;
     }
   }

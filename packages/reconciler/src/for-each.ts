@@ -3,7 +3,7 @@
  * Children are told apart by what the template makes of each item (their names), not by position, so
  * reordering a list changes no child and a removed item's child is pruned like any undesired child.
  */
-import { ValidationError, type OwnerObject } from '@orkestra/core';
+import { type OwnerObject, ValidationError } from '@orkestra/core';
 
 /** One item of a forEach: its value, position, map key (the position, as text, for a list) and CR path. */
 export interface ForEachItem {
@@ -25,10 +25,16 @@ export function forEachItems(cr: OwnerObject, path: string, field: string): ForE
     value = (value as Record<string, unknown>)[part];
   }
   if (value === null || value === undefined) return [];
-  if (Array.isArray(value)) return value.map((v, index) => ({ value: v, index, key: String(index), path: `${path}[${index}]` }));
-  if (typeof value === 'object') return Object.entries(value).map(([key, v], index) => ({ value: v, index, key, path: `${path}.${key}` }));
+  if (Array.isArray(value))
+    return value.map((v, index) => ({ value: v, index, key: String(index), path: `${path}[${index}]` }));
+  if (typeof value === 'object')
+    return Object.entries(value).map(([key, v], index) => ({ value: v, index, key, path: `${path}.${key}` }));
   throw new ValidationError(
-    { path: `${field}.forEach`, message: `${path} is ${JSON.stringify(value)}, not a list or a map`, hint: `make ${path} a list or a map in the CR, or point forEach at one` },
+    {
+      path: `${field}.forEach`,
+      message: `${path} is ${JSON.stringify(value)}, not a list or a map`,
+      hint: `make ${path} a list or a map in the CR, or point forEach at one`,
+    },
     { object: { kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name } },
   );
 }

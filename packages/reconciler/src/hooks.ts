@@ -22,7 +22,10 @@ export interface ReconcilerHooks<CR extends OwnerObject = OwnerObject> {
 
 /** A hook threw: the message names the hook. */
 export class HookError extends Error {
-  constructor(readonly hook: keyof ReconcilerHooks, cause: unknown) {
+  constructor(
+    readonly hook: keyof ReconcilerHooks,
+    cause: unknown,
+  ) {
     super(`${hook} hook failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     this.name = 'HookError';
   }

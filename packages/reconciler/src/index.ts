@@ -1,26 +1,41 @@
-export { GenericReconciler } from './reconciler.js';
-export { ChildPlanner, PHASES } from './child-planner.js';
-export type { Phase, Plan, PlannedChild, PlanProblem, ChildTemplateRef, KindScopes } from './child-planner.js';
-export { childKinds, resolveChildKinds, kindKey } from './child-kinds.js';
 export type { ChildKindUse } from './child-kinds.js';
-export type { ReconcileReport } from './reconciler.js';
-export type { ReconcilerConfig, OwnerKind, ChildTemplate, HandlerTemplates, ReconcilerObserver, TemplateValue, When } from './config.js';
-export { Informer, objectKey } from './informer.js';
-export { SharedInformerFactory } from './shared-informers.js';
-export type { InformerLease, SharedInformerOptions, SharedInformerFactoryOptions } from './shared-informers.js';
-export type { InformerOptions, InformerEvent } from './informer.js';
-export { WorkQueue } from './work-queue.js';
-export type { WorkQueueOptions, WorkResult } from './work-queue.js';
+export { childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
+export type { ChildTemplateRef, KindScopes, Phase, Plan, PlannedChild, PlanProblem } from './child-planner.js';
+export { ChildPlanner, PHASES } from './child-planner.js';
+export type {
+  ChildTemplate,
+  HandlerTemplates,
+  OwnerKind,
+  ReconcilerConfig,
+  ReconcilerObserver,
+  TemplateValue,
+  When,
+} from './config.js';
+export type {
+  HandlerChildren,
+  OperatorConfig,
+  Templated,
+  TemplateString,
+  TypedChildTemplate,
+  TypedHandlerTemplates,
+} from './define-operator.js';
+export { children, defineOperator } from './define-operator.js';
+export type { EventRecorderOptions, EventType } from './events.js';
 export { EventRecorder } from './events.js';
-export type { EventType, EventRecorderOptions } from './events.js';
-export { statusPatch } from './status.js';
-export type { Condition, ReconcileOutcome } from './status.js';
-export { loadKatalog, parseDuration } from './katalog.js';
-export type { Katalog, KatalogEntry } from './katalog.js';
-export { YamlLocator, splitLocation } from './yaml-locator.js';
-export { readYaml } from './yaml-source.js';
-export type { YamlSource } from './yaml-source.js';
-export { defineOperator, children } from './define-operator.js';
-export type { OperatorConfig, HandlerChildren, TypedHandlerTemplates, TypedChildTemplate, Templated, TemplateString } from './define-operator.js';
+export type { LiveChildren, ReconcilerHooks } from './hooks.js';
 export { HookError } from './hooks.js';
-export type { ReconcilerHooks, LiveChildren } from './hooks.js';
+export type { InformerEvent, InformerOptions } from './informer.js';
+export { Informer, objectKey } from './informer.js';
+export type { Katalog, KatalogEntry } from './katalog.js';
+export { loadKatalog, parseDuration } from './katalog.js';
+export type { ReconcileReport } from './reconciler.js';
+export { GenericReconciler } from './reconciler.js';
+export type { InformerLease, SharedInformerFactoryOptions, SharedInformerOptions } from './shared-informers.js';
+export { SharedInformerFactory } from './shared-informers.js';
+export type { Condition, ReconcileOutcome } from './status.js';
+export { statusPatch } from './status.js';
+export type { WorkQueueOptions, WorkResult } from './work-queue.js';
+export { WorkQueue } from './work-queue.js';
+export { splitLocation, YamlLocator } from './yaml-locator.js';
+export type { YamlSource } from './yaml-source.js';
+export { readYaml } from './yaml-source.js';

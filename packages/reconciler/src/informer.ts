@@ -11,7 +11,7 @@
  *   the server ends every watch after `timeoutSeconds`, so no connection lives forever.
  * - Cached objects have `metadata.managedFields` removed: it is often most of an object and no reader needs it.
  */
-import { KubeApiError, matchesLabelSelector, type KubeObject, type Logger, type WatchEvent } from '@orkestra/core';
+import { KubeApiError, type KubeObject, type Logger, matchesLabelSelector, type WatchEvent } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 
 /** What an informer watches. */
@@ -91,7 +91,10 @@ export class Informer {
   /** Watch (re)starts and relists, for tests and metrics. */
   readonly stats = { lists: 0, watches: 0, failures: 0 };
 
-  constructor(private readonly kube: Kubeclient, readonly options: InformerOptions) {}
+  constructor(
+    private readonly kube: Kubeclient,
+    readonly options: InformerOptions,
+  ) {}
 
   /**
    * Subscribes to changes; returns a function that unsubscribes again (an informer shared by several
@@ -167,7 +170,11 @@ export class Informer {
 
   /** True when this informer's scope includes objects of `namespace`. */
   covers(apiVersion: string, kind: string, namespace: string | undefined): boolean {
-    return apiVersion === this.options.apiVersion && kind === this.options.kind && (this.options.namespace === undefined || this.options.namespace === namespace);
+    return (
+      apiVersion === this.options.apiVersion &&
+      kind === this.options.kind &&
+      (this.options.namespace === undefined || this.options.namespace === namespace)
+    );
   }
 
   /**
@@ -179,14 +186,22 @@ export class Informer {
   start(): Promise<void> {
     if (this.synced) return Promise.resolve();
     if (this.firstSync) return this.firstSync;
-    if (this.abort.signal.aborted) return Promise.reject(new Error(`informer for ${this.options.kind} was stopped: create a new one`));
+    if (this.abort.signal.aborted)
+      return Promise.reject(new Error(`informer for ${this.options.kind} was stopped: create a new one`));
     this.firstSync = new Promise<void>((resolve, reject) => {
       const off = this.on((e) => {
         if (e.type !== 'relisted') return;
         off();
         resolve();
       });
-      this.abort.signal.addEventListener('abort', () => { off(); reject(new Error(`informer for ${this.options.kind} stopped before its first list`)); }, { once: true });
+      this.abort.signal.addEventListener(
+        'abort',
+        () => {
+          off();
+          reject(new Error(`informer for ${this.options.kind} stopped before its first list`));
+        },
+        { once: true },
+      );
     });
     this.running ??= this.run();
     return this.firstSync;
@@ -216,7 +231,12 @@ export class Informer {
     if (!this.matchesScope(object)) return;
     const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
     const current = this.store.get(key);
-    if (current && (current.metadata.resourceVersion === object.metadata.resourceVersion || !isNewer(object.metadata.resourceVersion, current.metadata.resourceVersion))) return;
+    if (
+      current &&
+      (current.metadata.resourceVersion === object.metadata.resourceVersion ||
+        !isNewer(object.metadata.resourceVersion, current.metadata.resourceVersion))
+    )
+      return;
     const stored = strip(object);
     this.put(key, stored);
     if (current) this.emit({ type: 'updated', object: stored, old: current });
@@ -257,8 +277,17 @@ export class Informer {
         this.stats.watches++;
         const timeout = Math.round((this.options.timeoutSeconds ?? 300) * (0.8 + Math.random() * 0.2));
         await this.kube.watch(
-          this.options.apiVersion, this.options.kind,
-          { namespace: this.options.namespace, labelSelector: this.options.labelSelector, fieldSelector: this.options.fieldSelector, resourceVersion: this.resourceVersion, timeoutSeconds: timeout, idleTimeoutMs: this.options.idleTimeoutMs, signal },
+          this.options.apiVersion,
+          this.options.kind,
+          {
+            namespace: this.options.namespace,
+            labelSelector: this.options.labelSelector,
+            fieldSelector: this.options.fieldSelector,
+            resourceVersion: this.resourceVersion,
+            timeoutSeconds: timeout,
+            idleTimeoutMs: this.options.idleTimeoutMs,
+            signal,
+          },
           (event) => this.apply(event),
         );
         failures = 0; // the server ended the watch normally: resume at once
@@ -274,12 +303,28 @@ export class Informer {
         }
         failures++;
         const delay = Math.min(200 * 2 ** (failures - 1), 10_000) * (0.8 + Math.random() * 0.4);
-        this.options.logger.warn({ kind: this.options.kind, namespace: this.options.namespace, attempt: failures, delayMs: Math.round(delay), reason: e instanceof Error ? e.message : String(e) }, 'watch failed: restarting');
+        this.options.logger.warn(
+          {
+            kind: this.options.kind,
+            namespace: this.options.namespace,
+            attempt: failures,
+            delayMs: Math.round(delay),
+            reason: e instanceof Error ? e.message : String(e),
+          },
+          'watch failed: restarting',
+        );
         // After a long outage the resourceVersion is probably compacted away: relist after a few failures.
         if (failures >= 3) needList = true;
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, delay);
-          signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });
+          signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(t);
+              resolve();
+            },
+            { once: true },
+          );
         });
       }
     }
@@ -296,7 +341,8 @@ export class Informer {
       const old = this.store.get(key);
       this.put(key, object);
       if (!old) this.emit({ type: 'added', object });
-      else if (old.metadata.resourceVersion !== object.metadata.resourceVersion) this.emit({ type: 'updated', object, old });
+      else if (old.metadata.resourceVersion !== object.metadata.resourceVersion)
+        this.emit({ type: 'updated', object, old });
     }
     for (const [key, object] of this.store) {
       if (!seen.has(key)) {
@@ -320,8 +366,12 @@ export class Informer {
     let resourceVersion = '';
     do {
       const page = await this.kube.list(this.options.apiVersion, this.options.kind, {
-        namespace: this.options.namespace, labelSelector: this.options.labelSelector, fieldSelector: this.options.fieldSelector,
-        limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, continue: token, signal: this.abort.signal,
+        namespace: this.options.namespace,
+        labelSelector: this.options.labelSelector,
+        fieldSelector: this.options.fieldSelector,
+        limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+        continue: token,
+        signal: this.abort.signal,
       });
       for (const item of page.items) items.push(item);
       resourceVersion = page.resourceVersion;
@@ -345,7 +395,12 @@ export class Informer {
       return;
     }
     // The version our own write already put in the cache (and announced), or an older one: nothing new.
-    if (old && (old.metadata.resourceVersion === object.metadata.resourceVersion || !isNewer(object.metadata.resourceVersion, old.metadata.resourceVersion))) return;
+    if (
+      old &&
+      (old.metadata.resourceVersion === object.metadata.resourceVersion ||
+        !isNewer(object.metadata.resourceVersion, old.metadata.resourceVersion))
+    )
+      return;
     this.put(key, object);
     if (old) this.emit({ type: 'updated', object, old });
     else this.emit({ type: 'added', object });

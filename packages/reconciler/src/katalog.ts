@@ -24,8 +24,15 @@
  * YAML is parsed with `yaml` (eemeli/yaml: YAML 1.2, keeps source positions for line numbers); the
  * structure and each child against its handler's JSON Schema are checked with Ajv.
  */
+
+import {
+  type FieldProblem,
+  type JsonSchema,
+  type ResolvedSpec,
+  type ResourceHandler,
+  ValidationError,
+} from '@orkestra/core';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { ValidationError, type FieldProblem, type JsonSchema, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
 import type { YamlLocator } from './yaml-locator.js';
 import { readYaml, type YamlSource } from './yaml-source.js';
@@ -47,7 +54,12 @@ const WHEN_SCHEMA = {
   anyOf: [
     { type: 'string' },
     { type: 'object', required: ['field'], properties: { field: { type: 'string' } } },
-    { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'object', required: ['field'], properties: { field: { type: 'string' } } }] } },
+    {
+      type: 'array',
+      items: {
+        anyOf: [{ type: 'string' }, { type: 'object', required: ['field'], properties: { field: { type: 'string' } } }],
+      },
+    },
   ],
 };
 
@@ -129,7 +141,10 @@ export function parseDuration(text: string): number {
 
 /** Compiles the check of one child template of a handler: its source schema plus `when` and `forEach`. */
 export function compileChildCheck(ajv: Ajv, schema: JsonSchema): ValidateFunction {
-  return ajv.compile({ ...schema, properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA, readyWhen: WHEN_SCHEMA } });
+  return ajv.compile({
+    ...schema,
+    properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA, readyWhen: WHEN_SCHEMA },
+  });
 }
 
 /** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
@@ -141,7 +156,11 @@ export function pathOf(segments: readonly (string | number)[]): string {
 
 function segmentsOf(pointer: string): (string | number)[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 }
 
 /** Where a field is, for a message: `katalog.yaml:12:3`, or the file alone when the document is empty. */
@@ -154,7 +173,11 @@ export function describeAjvError(e: ErrorObject): { segments: (string | number)[
   const segments = segmentsOf(e.instancePath);
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') {
-    return { segments: [...segments, String(params.additionalProperty)], message: 'is not a known field', hint: 'check the spelling; see the package README for the fields it takes' };
+    return {
+      segments: [...segments, String(params.additionalProperty)],
+      message: 'is not a known field',
+      hint: 'check the spelling; see the package README for the fields it takes',
+    };
   }
   if (e.keyword === 'required') return { segments, message: `must have ${String(params.missingProperty)}` };
   if (e.keyword === 'const') return { segments, message: `must be ${JSON.stringify(params.allowedValue)}` };
@@ -162,7 +185,11 @@ export function describeAjvError(e: ErrorObject): { segments: (string | number)[
   return { segments, message: e.message ?? 'is invalid' };
 }
 
-function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: readonly (string | number)[], locator: YamlLocator): FieldProblem[] {
+function problemsOf(
+  errors: readonly ErrorObject[] | null | undefined,
+  prefix: readonly (string | number)[],
+  locator: YamlLocator,
+): FieldProblem[] {
   const out: FieldProblem[] = [];
   const seen = new Set<string>();
   for (const e of errors ?? []) {
@@ -180,7 +207,12 @@ function problemsOf(errors: readonly ErrorObject[] | null | undefined, prefix: r
 }
 
 /** A handler of any kind needs a literal apiVersion and kind in each template: what {@link ResourceHandler.kindOf} says. */
-function kindProblems(handler: ResourceHandler<unknown, ResolvedSpec>, item: unknown, at: readonly (string | number)[], locator: YamlLocator): FieldProblem[] {
+function kindProblems(
+  handler: ResourceHandler<unknown, ResolvedSpec>,
+  item: unknown,
+  at: readonly (string | number)[],
+  locator: YamlLocator,
+): FieldProblem[] {
   try {
     handler.kindOf?.(item);
     return [];
@@ -204,7 +236,10 @@ function kindProblems(handler: ResourceHandler<unknown, ResolvedSpec>, item: unk
  * const katalog = loadKatalog(readFileSync('katalog.yaml', 'utf8'), { file: 'katalog.yaml', handlers: [deployments.handler] });
  * const configs = katalog.entries.map((entry) => ({ ...entry, handlers: [deployments.handler] }));
  */
-export function loadKatalog(input: string | YamlSource, options: { file?: string; handlers?: readonly ResourceHandler<unknown, ResolvedSpec>[] } = {}): Katalog {
+export function loadKatalog(
+  input: string | YamlSource,
+  options: { file?: string; handlers?: readonly ResourceHandler<unknown, ResolvedSpec>[] } = {},
+): Katalog {
   const file = options.file ?? (typeof input === 'string' ? undefined : input.file);
   const object = { kind: 'Katalog', name: file };
   let source: YamlSource;
@@ -230,7 +265,11 @@ export function loadKatalog(input: string | YamlSource, options: { file?: string
       if (!options.handlers) continue;
       const handler = handlers.get(key);
       if (!handler) {
-        problems.push({ path: pathOf(['spec', 'crds', i, 'resources', key]), message: `no resource handler "${key}" (${where(locator, pathOf(['spec', 'crds', i, 'resources', key]))})`, hint: `install its package (e.g. npm install @orkestra/${key}), or remove "${key}"` });
+        problems.push({
+          path: pathOf(['spec', 'crds', i, 'resources', key]),
+          message: `no resource handler "${key}" (${where(locator, pathOf(['spec', 'crds', i, 'resources', key]))})`,
+          hint: `install its package (e.g. npm install @orkestra/${key}), or remove "${key}"`,
+        });
         continue;
       }
       let check = validators.get(key);
@@ -249,18 +288,20 @@ export function loadKatalog(input: string | YamlSource, options: { file?: string
   });
   if (problems.length > 0) throw new ValidationError(problems, { object });
 
-  const entries = spec.crds.map((raw): KatalogEntry => ({
-    owner: raw.owner,
-    resources: raw.resources,
-    ...(raw.status ? { status: raw.status } : {}),
-    ...(raw.readiness ? { readiness: raw.readiness } : {}),
-    ...(raw.concurrency !== undefined ? { concurrency: raw.concurrency } : {}),
-    ...(raw.namespaces ? { namespaces: raw.namespaces } : {}),
-    ...(raw.resyncPeriod ? { resyncPeriodMs: parseDuration(raw.resyncPeriod) } : {}),
-    ...(raw.finalizer ? { finalizer: raw.finalizer } : {}),
-    ...(raw.fieldManager ? { fieldManager: raw.fieldManager } : {}),
-    ...(raw.events ? { events: raw.events } : {}),
-  }));
+  const entries = spec.crds.map(
+    (raw): KatalogEntry => ({
+      owner: raw.owner,
+      resources: raw.resources,
+      ...(raw.status ? { status: raw.status } : {}),
+      ...(raw.readiness ? { readiness: raw.readiness } : {}),
+      ...(raw.concurrency !== undefined ? { concurrency: raw.concurrency } : {}),
+      ...(raw.namespaces ? { namespaces: raw.namespaces } : {}),
+      ...(raw.resyncPeriod ? { resyncPeriodMs: parseDuration(raw.resyncPeriod) } : {}),
+      ...(raw.finalizer ? { finalizer: raw.finalizer } : {}),
+      ...(raw.fieldManager ? { fieldManager: raw.fieldManager } : {}),
+      ...(raw.events ? { events: raw.events } : {}),
+    }),
+  );
   const name = (data as { metadata?: { name?: string } }).metadata?.name ?? file ?? 'katalog';
   return { name, file, entries, keys };
 }

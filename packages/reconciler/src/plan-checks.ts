@@ -3,7 +3,7 @@
  * same object. They run while planning, so a CR with any child that fails them gets no write at all — not
  * even for its valid siblings.
  */
-import { ANY_KIND, ValidationError, assertOwnable, childKindOf, type OwnerObject } from '@orkestra/core';
+import { ANY_KIND, assertOwnable, childKindOf, type OwnerObject, ValidationError } from '@orkestra/core';
 import type { KindScopes, PlannedChild, PlanProblem } from './plan.js';
 
 /**
@@ -13,7 +13,11 @@ import type { KindScopes, PlannedChild, PlanProblem } from './plan.js';
  * The scope of a handler of any kind's child is known only from discovery: `scopes` (the client's registry)
  * tells; a kind it does not know is taken as namespaced, and only the namespace is checked.
  */
-export function checkPlacement(owner: OwnerObject, children: readonly PlannedChild[], scopes?: KindScopes): { children: PlannedChild[]; problems: PlanProblem[] } {
+export function checkPlacement(
+  owner: OwnerObject,
+  children: readonly PlannedChild[],
+  scopes?: KindScopes,
+): { children: PlannedChild[]; problems: PlanProblem[] } {
   const ok: PlannedChild[] = [];
   const problems: PlanProblem[] = [];
   const seen = new Map<string, string>();
@@ -38,7 +42,14 @@ export function checkPlacement(owner: OwnerObject, children: readonly PlannedChi
       problems.push({
         ...ref,
         error: new ValidationError(
-          { path: `${field}.name`, message: `${item !== undefined ? `(item ${item}) ` : ''}is the same ${kind} as ${first}: both are named ${JSON.stringify(spec.name)}`, hint: item !== undefined ? 'give each item its own identity (e.g. a unique item.name) and build the child name from it' : 'give each child its own name' },
+          {
+            path: `${field}.name`,
+            message: `${item !== undefined ? `(item ${item}) ` : ''}is the same ${kind} as ${first}: both are named ${JSON.stringify(spec.name)}`,
+            hint:
+              item !== undefined
+                ? 'give each item its own identity (e.g. a unique item.name) and build the child name from it'
+                : 'give each child its own name',
+          },
           { object: { kind, namespace, name: spec.name } },
         ),
       });
@@ -53,5 +64,8 @@ export function checkPlacement(owner: OwnerObject, children: readonly PlannedChi
 /** The placement error with the child template's field path in front of its own (`services.onReconcile[0].namespace`). */
 function withField(error: unknown, field: string): unknown {
   if (!(error instanceof ValidationError)) return error;
-  return new ValidationError(error.problems.map((p) => ({ ...p, path: `${field}.${p.path}` })), { object: error.object, cause: error });
+  return new ValidationError(
+    error.problems.map((p) => ({ ...p, path: `${field}.${p.path}` })),
+    { object: error.object, cause: error },
+  );
 }

@@ -8,23 +8,53 @@
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
 import {
-  ANY_KIND, ConflictError, builtInReadiness, DEFAULT_FIELD_MANAGER, ForbiddenError, NotFoundError, OWNER_LABEL, OrkestraError, OwnershipError, childKindOf, childSelector, createContext, deleteChild,
-  deepEqual, isControlledBy, ownerLabelValue, silentLogger, templateKindOf, type ChildKind, type ChildResult, type Context, type KubeObject, type Logger, type OwnerObject,
-  type ResolvedSpec, type ResourceHandler, type ResourceInfo,
+  ANY_KIND,
+  builtInReadiness,
+  type ChildKind,
+  type ChildResult,
+  ConflictError,
+  type Context,
+  childKindOf,
+  childSelector,
+  createContext,
+  DEFAULT_FIELD_MANAGER,
+  deepEqual,
+  deleteChild,
+  ForbiddenError,
+  isControlledBy,
+  type KubeObject,
+  type Logger,
+  NotFoundError,
+  OrkestraError,
+  OWNER_LABEL,
+  type OwnerObject,
+  OwnershipError,
+  ownerLabelValue,
+  type ResolvedSpec,
+  type ResourceHandler,
+  type ResourceInfo,
+  silentLogger,
+  templateKindOf,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { childKinds, kindKey, resolveChildKinds, type ChildKindUse } from './child-kinds.js';
+import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
+import type { PlannedChild } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
-import { objectKey, type Informer } from './informer.js';
-import { SharedInformerFactory, type InformerLease, type SharedInformerOptions } from './shared-informers.js';
-import { hookOutcome, runHook, type HookError, type LiveChildren } from './hooks.js';
-import { isFirstReconcile, statusPatch, type ReconcileOutcome } from './status.js';
-import type { PlannedChild } from './child-planner.js';
-import { INVENTORY_ANNOTATION, annotationsBesidesInventory, formatKind, inventoryValue, recordedKinds } from './inventory.js';
-import { OwnershipRefusals, type ChildRef } from './refusals.js';
+import { type HookError, hookOutcome, type LiveChildren, runHook } from './hooks.js';
+import { type Informer, objectKey } from './informer.js';
+import {
+  annotationsBesidesInventory,
+  formatKind,
+  INVENTORY_ANNOTATION,
+  inventoryValue,
+  recordedKinds,
+} from './inventory.js';
 import { OwnWrites } from './own-writes.js';
-import { compileReconcilerTemplates, type CompiledTemplates } from './templates.js';
+import { type ChildRef, OwnershipRefusals } from './refusals.js';
+import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
+import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
+import { type CompiledTemplates, compileReconcilerTemplates } from './templates.js';
 import { WorkQueue } from './work-queue.js';
 
 /** What one reconcile did, for tests and the CLI. */
@@ -32,7 +62,13 @@ export interface ReconcileReport {
   key: string;
   /** `invalid`: a template or validation error stopped the reconcile before any write. */
   result: 'success' | 'invalid' | 'error' | 'deleted' | 'absent';
-  children: { handler: string; kind: string; name: string; action: ChildResult['action'] | 'pruned' | 'failed'; error?: string }[];
+  children: {
+    handler: string;
+    kind: string;
+    name: string;
+    action: ChildResult['action'] | 'pruned' | 'failed';
+    error?: string;
+  }[];
   statusWritten: boolean;
   error?: string;
   /** The error behind {@link error}, for callers that branch on its class (a `ConflictError` is retried at once). */
@@ -48,7 +84,8 @@ function ownerIndexKey(namespace: string | undefined, ownerLabel: string | undef
  * The index of child informers. One function object for every reconciler: shared informers accept one
  * index only. Owners of several kinds may share a bucket (same namespace and name); prune confirms by UID.
  */
-const indexByOwner = (o: KubeObject): string | undefined => ownerIndexKey(o.metadata.namespace, o.metadata.labels?.[OWNER_LABEL]);
+const indexByOwner = (o: KubeObject): string | undefined =>
+  ownerIndexKey(o.metadata.namespace, o.metadata.labels?.[OWNER_LABEL]);
 
 /** What is not ready among the planned children, from their live objects (`Deployment web: 1 of 3 replicas available`). */
 function waitingChildren(desired: readonly PlannedChild[], lives: readonly (KubeObject | undefined)[]): string[] {
@@ -62,7 +99,9 @@ function waitingChildren(desired: readonly PlannedChild[], lives: readonly (Kube
       try {
         ready = child.readyWhen(live);
       } catch (e) {
-        return void out.push(`${kind} ${child.spec.name}: readyWhen failed (${e instanceof Error ? e.message : String(e)})`);
+        return void out.push(
+          `${kind} ${child.spec.name}: readyWhen failed (${e instanceof Error ? e.message : String(e)})`,
+        );
       }
       if (!ready) out.push(`${kind} ${child.spec.name}: readyWhen does not hold`);
       return;
@@ -75,7 +114,16 @@ function waitingChildren(desired: readonly PlannedChild[], lives: readonly (Kube
 
 function describeError(e: unknown): { reason: string; message: string } {
   if (e instanceof OrkestraError) {
-    const reason = e.reason === 'Ownership' ? 'OwnershipConflict' : e.reason === 'Immutable' ? 'ImmutableField' : e.reason === 'Validation' ? 'InvalidSpec' : e.reason === 'Template' ? 'TemplateError' : `Api${e.reason}`;
+    const reason =
+      e.reason === 'Ownership'
+        ? 'OwnershipConflict'
+        : e.reason === 'Immutable'
+          ? 'ImmutableField'
+          : e.reason === 'Validation'
+            ? 'InvalidSpec'
+            : e.reason === 'Template'
+              ? 'TemplateError'
+              : `Api${e.reason}`;
     return { reason, message: e.message };
   }
   return { reason: 'Error', message: e instanceof Error ? e.message : String(e) };
@@ -132,21 +180,32 @@ export class GenericReconciler {
   /** The last report of each key, for tests and `orkestra diff`. */
   readonly lastReports = new Map<string, ReconcileReport>();
 
-  constructor(readonly kube: Kubeclient, readonly config: ReconcilerConfig) {
+  constructor(
+    readonly kube: Kubeclient,
+    readonly config: ReconcilerConfig,
+  ) {
     this.logger = config.logger ?? silentLogger;
     this.ownerApiVersion = `${config.owner.group}/${config.owner.version}`;
     for (const h of config.handlers) this.handlers.set(h.key, h);
     for (const key of Object.keys(config.resources)) {
       if (!this.handlers.has(key)) {
-        throw new OrkestraError('Config', `resources.${key}: no handler with key "${key}" was given — pass its package's handler (e.g. @orkestra/${key}) in handlers, or remove "${key}" from resources`);
+        throw new OrkestraError(
+          'Config',
+          `resources.${key}: no handler with key "${key}" was given — pass its package's handler (e.g. @orkestra/${key}) in handlers, or remove "${key}" from resources`,
+        );
       }
     }
-    for (const h of this.handlers.values()) if (!h.kindOf) kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
+    for (const h of this.handlers.values())
+      if (!h.kindOf)
+        kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
     this.kinds = childKinds(config.resources, this.handlers);
     this.templates = compileReconcilerTemplates(config, this.handlers, kube.resources);
     for (const [key, templates] of Object.entries(config.resources)) {
       const handler = this.handlers.get(key)!;
-      for (const { when: _when, forEach: _forEach, readyWhen: _readyWhen, ...source } of [...(templates.onCreate ?? []), ...(templates.onReconcile ?? [])]) {
+      for (const { when: _when, forEach: _forEach, readyWhen: _readyWhen, ...source } of [
+        ...(templates.onCreate ?? []),
+        ...(templates.onReconcile ?? []),
+      ]) {
         try {
           const kind = templateKindOf(handler, source);
           if (kind.kind !== ANY_KIND) this.configuredKinds.set(formatKind(kind), kind);
@@ -159,13 +218,25 @@ export class GenericReconciler {
     this.finalizer = config.finalizer ?? 'orkestra.io/finalizer';
     this.informers = config.informers ?? SharedInformerFactory.for(kube);
     if (this.informers.kube !== kube) {
-      throw new OrkestraError('Config', `informers: the SharedInformerFactory belongs to another Kubeclient — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`);
+      throw new OrkestraError(
+        'Config',
+        `informers: the SharedInformerFactory belongs to another Kubeclient — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`,
+      );
     }
-    this.ctx = createContext({ signal: this.abort.signal, logger: this.logger, fieldManager: config.fieldManager ?? DEFAULT_FIELD_MANAGER });
+    this.ctx = createContext({
+      signal: this.abort.signal,
+      logger: this.logger,
+      fieldManager: config.fieldManager ?? DEFAULT_FIELD_MANAGER,
+    });
     this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
     this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
     this.refusals = new OwnershipRefusals(kube, this.logger, (key) => this.queue.add(key));
-    kube.resources.register({ apiVersion: this.ownerApiVersion, kind: config.owner.kind, plural: config.owner.plural, namespaced: config.owner.namespaced ?? true });
+    kube.resources.register({
+      apiVersion: this.ownerApiVersion,
+      kind: config.owner.kind,
+      plural: config.owner.plural,
+      namespaced: config.owner.namespaced ?? true,
+    });
   }
 
   /** True once every cache has synced and the workers run: what `/readyz` reports. */
@@ -185,11 +256,18 @@ export class GenericReconciler {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    this.served = await resolveChildKinds(this.kinds, (apiVersion, kind) => this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal }));
+    this.served = await resolveChildKinds(this.kinds, (apiVersion, kind) =>
+      this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal }),
+    );
     const namespaces = this.config.namespaces?.length ? [...this.config.namespaces] : [undefined];
     const owner = this.config.owner;
     for (const namespace of namespaces) {
-      const lease = this.acquire({ apiVersion: this.ownerApiVersion, kind: owner.kind, namespace: owner.namespaced === false ? undefined : namespace, logger: this.logger });
+      const lease = this.acquire({
+        apiVersion: this.ownerApiVersion,
+        kind: owner.kind,
+        namespace: owner.namespaced === false ? undefined : namespace,
+        logger: this.logger,
+      });
       lease.on((e) => {
         if (e.type === 'relisted') return this.enqueueAll();
         if (e.type === 'updated' && !this.needsReconcile(e.old, e.object)) return;
@@ -205,7 +283,11 @@ export class GenericReconciler {
         // Every Orkestra child of the kind, whoever owns it: the same informer serves every reconciler of
         // this client, and events are filtered by owner kind in ownerKeyOf.
         const lease = this.acquire({
-          apiVersion, kind, namespace: namespaced ? namespace : undefined, labelSelector: childSelector(), logger: this.logger,
+          apiVersion,
+          kind,
+          namespace: namespaced ? namespace : undefined,
+          labelSelector: childSelector(),
+          logger: this.logger,
           // Pruning asks for one owner's children on every reconcile: index them, instead of scanning the cache.
           indexBy: indexByOwner,
         });
@@ -270,7 +352,8 @@ export class GenericReconciler {
 
   /** Queues every cached CR: what the periodic resync does. */
   enqueueAll(): void {
-    for (const informer of this.ownerInformers) for (const cr of informer.list()) this.queue.add(objectKey(cr.metadata.namespace, cr.metadata.name ?? ''));
+    for (const informer of this.ownerInformers)
+      for (const cr of informer.list()) this.queue.add(objectKey(cr.metadata.namespace, cr.metadata.name ?? ''));
   }
 
   /** Reconciles one CR now, outside the queue (for tests and tools); the queue's own runs go through {@link process}. */
@@ -280,11 +363,14 @@ export class GenericReconciler {
 
   /** Status-only and metadata-only changes of a CR need no reconcile, except deletion and our finalizer. */
   private needsReconcile(old: KubeObject, now: KubeObject): boolean {
-    return old.metadata.generation !== now.metadata.generation || old.metadata.deletionTimestamp !== now.metadata.deletionTimestamp ||
+    return (
+      old.metadata.generation !== now.metadata.generation ||
+      old.metadata.deletionTimestamp !== now.metadata.deletionTimestamp ||
       !deepEqual(old.metadata.labels, now.metadata.labels) ||
       // Our own inventory writes are no change of the CR.
       !deepEqual(annotationsBesidesInventory(old), annotationsBesidesInventory(now)) ||
-      now.metadata.generation === undefined;
+      now.metadata.generation === undefined
+    );
   }
 
   /**
@@ -306,7 +392,12 @@ export class GenericReconciler {
     return objectKey(this.config.owner.namespaced === false ? undefined : child.metadata.namespace, ref.name);
   }
 
-  private informerFor(informers: Informer[], apiVersion: string, kind: string, namespace: string | undefined): Informer | undefined {
+  private informerFor(
+    informers: Informer[],
+    apiVersion: string,
+    kind: string,
+    namespace: string | undefined,
+  ): Informer | undefined {
     return informers.find((i) => i.hasSynced && i.covers(apiVersion, kind, namespace));
   }
 
@@ -356,7 +447,10 @@ export class GenericReconciler {
   }
 
   /** Resolves every child of the CR; collects every error instead of stopping at the first. */
-  private resolveAll(cr: OwnerObject, phases: readonly ('onCreate' | 'onReconcile' | 'onDelete')[]): { desired: PlannedChild[]; errors: unknown[] } {
+  private resolveAll(
+    cr: OwnerObject,
+    phases: readonly ('onCreate' | 'onReconcile' | 'onDelete')[],
+  ): { desired: PlannedChild[]; errors: unknown[] } {
     const { children, problems } = this.templates.planner.resolve(cr, phases);
     return { desired: children, errors: problems.map((p) => p.error) };
   }
@@ -372,7 +466,8 @@ export class GenericReconciler {
       report.statusWritten = await this.writeStatus(cr, { ready: false, reason: first.reason, message, fields: {} });
       return;
     }
-    if (this.hasOnDelete && !(cr.metadata.finalizers as string[] | undefined)?.includes(this.finalizer)) await this.addFinalizer(cr);
+    if (this.hasOnDelete && !(cr.metadata.finalizers as string[] | undefined)?.includes(this.finalizer))
+      await this.addFinalizer(cr);
 
     const crChanged = this.crChangedSince(report.key, cr);
     const liveChildren: Record<string, Record<string, KubeObject>> = {};
@@ -386,27 +481,37 @@ export class GenericReconciler {
     const wanted = new Map(this.configuredKinds);
     for (const ref of refs) wanted.set(formatKind(ref), { apiVersion: ref.apiVersion, kind: ref.kind });
     const grow = [...wanted.keys()].some((k) => !recorded.has(k))
-      ? this.writeInventory(cr, [...recorded.keys(), ...wanted.keys()]).catch((e: unknown) => { failures.push(e); })
+      ? this.writeInventory(cr, [...recorded.keys(), ...wanted.keys()]).catch((e: unknown) => {
+          failures.push(e);
+        })
       : undefined;
     const lives: (KubeObject | undefined)[] = [];
-    await Promise.all(desired.map(async ({ phase, handler, spec }, i) => {
-      const { kind } = childKindOf(handler, spec);
-      try {
-        // A refusal that still holds is answered from memory: no request while nothing changed.
-        const refused = this.refusals.current(report.key, cr, refs[i]!);
-        if (refused) throw refused;
-        const result = await this.applyChild(report.key, cr, phase, handler, spec, refs[i]!);
-        if (result.action !== 'unchanged') this.ownWrites.record(result.object);
-        if (result.action === 'created') this.prefetchSchema(refs[i]!);
-        report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
-        if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
-        lives[i] = result.object;
-        if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes, crChanged);
-      } catch (e) {
-        failures.push(e);
-        report.children.push({ handler: handler.key, kind, name: spec.name, action: 'failed', error: e instanceof Error ? e.message : String(e) });
-      }
-    }));
+    await Promise.all(
+      desired.map(async ({ phase, handler, spec }, i) => {
+        const { kind } = childKindOf(handler, spec);
+        try {
+          // A refusal that still holds is answered from memory: no request while nothing changed.
+          const refused = this.refusals.current(report.key, cr, refs[i]!);
+          if (refused) throw refused;
+          const result = await this.applyChild(report.key, cr, phase, handler, spec, refs[i]!);
+          if (result.action !== 'unchanged') this.ownWrites.record(result.object);
+          if (result.action === 'created') this.prefetchSchema(refs[i]!);
+          report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
+          if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
+          lives[i] = result.object;
+          if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes, crChanged);
+        } catch (e) {
+          failures.push(e);
+          report.children.push({
+            handler: handler.key,
+            kind,
+            name: spec.name,
+            action: 'failed',
+            error: e instanceof Error ? e.message : String(e),
+          });
+        }
+      }),
+    );
     await grow;
     await this.prune(cr, desired, report, failures, notes);
     await this.pruneRemovedKinds(cr, recorded, wanted, report, failures, notes);
@@ -414,7 +519,10 @@ export class GenericReconciler {
     if (created && isFirstReconcile(cr)) {
       // A new CR getting its children is the expected course: the Ready condition written below records it,
       // and an Event per CR would double the writes of a convergence. Opt in with events.initialCreate.
-      this.logger.info({ kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name, children: created }, 'created the children of a new custom resource');
+      this.logger.info(
+        { kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name, children: created },
+        'created the children of a new custom resource',
+      );
       if (!this.config.events?.initialCreate) notes.delete('Created');
     }
     await this.flushEvents(cr, notes);
@@ -422,7 +530,12 @@ export class GenericReconciler {
     let outcome: ReconcileOutcome;
     if (failures.length > 0) {
       const first = describeError(failures[0]);
-      outcome = { ready: false, reason: first.reason, message: failures.length === 1 ? first.message : `${failures.length} children failed; first: ${first.message}`, fields: {} };
+      outcome = {
+        ready: false,
+        reason: first.reason,
+        message: failures.length === 1 ? first.message : `${failures.length} children failed; first: ${first.message}`,
+        fields: {},
+      };
       await this.events.record(cr, 'Warning', first.reason, outcome.message);
     } else {
       outcome = await this.statusOutcome(cr, liveChildren, desired.length);
@@ -465,16 +578,30 @@ export class GenericReconciler {
     const hook = this.config.hooks?.status;
     try {
       const computed = hook ? await runHook('status', () => hook(cr, live)) : {};
-      return { ready: true, reason: 'Reconciled', message: `${count} ${count === 1 ? 'child' : 'children'} in sync`, fields: { ...fields, ...computed } };
+      return {
+        ready: true,
+        reason: 'Reconciled',
+        message: `${count} ${count === 1 ? 'child' : 'children'} in sync`,
+        fields: { ...fields, ...computed },
+      };
     } catch (e) {
       return hookOutcome(e as HookError);
     }
   }
 
   /** Creates or updates one child; an ownership refusal is remembered (see {@link OwnershipRefusals}). */
-  private async applyChild(key: string, cr: OwnerObject, phase: PlannedChild['phase'], handler: ResourceHandler<unknown, ResolvedSpec>, spec: ResolvedSpec, ref: ChildRef): Promise<ChildResult> {
+  private async applyChild(
+    key: string,
+    cr: OwnerObject,
+    phase: PlannedChild['phase'],
+    handler: ResourceHandler<unknown, ResolvedSpec>,
+    spec: ResolvedSpec,
+    ref: ChildRef,
+  ): Promise<ChildResult> {
     try {
-      return phase === 'onCreate' ? await handler.create(this.ctx, this.kube, cr, spec) : await handler.update(this.ctx, this.kube, cr, spec);
+      return phase === 'onCreate'
+        ? await handler.create(this.ctx, this.kube, cr, spec)
+        : await handler.update(this.ctx, this.kube, cr, spec);
     } catch (e) {
       if (e instanceof OwnershipError) this.refusals.remember(key, cr, ref, e);
       throw e;
@@ -483,33 +610,62 @@ export class GenericReconciler {
 
   private childRef(cr: OwnerObject, handler: ResourceHandler<unknown, ResolvedSpec>, spec: ResolvedSpec): ChildRef {
     const { apiVersion, kind } = childKindOf(handler, spec);
-    const namespaced = handler.kind === ANY_KIND ? (this.kube.resources.lookup(apiVersion, kind)?.namespaced ?? true) : handler.namespaced;
-    return { apiVersion, kind, namespace: namespaced ? (spec.namespace ?? cr.metadata.namespace) : undefined, name: spec.name };
+    const namespaced =
+      handler.kind === ANY_KIND
+        ? (this.kube.resources.lookup(apiVersion, kind)?.namespaced ?? true)
+        : handler.namespaced;
+    return {
+      apiVersion,
+      kind,
+      namespace: namespaced ? (spec.namespace ?? cr.metadata.namespace) : undefined,
+      name: spec.name,
+    };
   }
 
   /** Deletes owned children (found in the caches by label, confirmed by controller UID) that are not desired. */
-  private async prune(cr: OwnerObject, desired: PlannedChild[], report: ReconcileReport, failures: unknown[], notes: Map<string, string[]>): Promise<void> {
-    const wanted = new Set(desired.map((d) => {
-      const kind = childKindOf(d.handler, d.spec);
-      const namespaced = this.served.get(kindKey(kind))?.namespaced ?? true;
-      return `${kindKey(kind)}/${namespaced ? (d.spec.namespace ?? cr.metadata.namespace ?? '') : ''}/${d.spec.name}`;
-    }));
+  private async prune(
+    cr: OwnerObject,
+    desired: PlannedChild[],
+    report: ReconcileReport,
+    failures: unknown[],
+    notes: Map<string, string[]>,
+  ): Promise<void> {
+    const wanted = new Set(
+      desired.map((d) => {
+        const kind = childKindOf(d.handler, d.spec);
+        const namespaced = this.served.get(kindKey(kind))?.namespaced ?? true;
+        return `${kindKey(kind)}/${namespaced ? (d.spec.namespace ?? cr.metadata.namespace ?? '') : ''}/${d.spec.name}`;
+      }),
+    );
     const ownerLabel = ownerLabelValue(cr.metadata.name);
     const seen = new Set<Informer>();
     for (const served of this.served.values()) {
       const { apiVersion, kind, namespaced } = served;
       const handlerKey = served.handlerKeys[0]!;
       for (const informer of this.childInformers) {
-        if (seen.has(informer) || informer.options.apiVersion !== apiVersion || informer.options.kind !== kind) continue;
+        if (seen.has(informer) || informer.options.apiVersion !== apiVersion || informer.options.kind !== kind)
+          continue;
         seen.add(informer);
-        for (const child of informer.byIndex(ownerIndexKey(namespaced ? cr.metadata.namespace : undefined, ownerLabel)!)) {
+        for (const child of informer.byIndex(
+          ownerIndexKey(namespaced ? cr.metadata.namespace : undefined, ownerLabel)!,
+        )) {
           if (!isControlledBy(child, cr)) continue;
           if (wanted.has(`${apiVersion}/${kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
           try {
-            const result = await deleteChild(this.ctx, this.kube, cr, { apiVersion, kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '' });
+            const result = await deleteChild(this.ctx, this.kube, cr, {
+              apiVersion,
+              kind,
+              namespace: child.metadata.namespace,
+              name: child.metadata.name ?? '',
+            });
             if (result.action === 'deleted') {
               report.children.push({ handler: handlerKey, kind, name: child.metadata.name ?? '', action: 'pruned' });
-              this.config.observer?.childChanged?.({ key: objectKey(cr.metadata.namespace, cr.metadata.name), kind, name: child.metadata.name ?? '', action: 'pruned' });
+              this.config.observer?.childChanged?.({
+                key: objectKey(cr.metadata.namespace, cr.metadata.name),
+                kind,
+                name: child.metadata.name ?? '',
+                action: 'pruned',
+              });
               notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${kind} ${child.metadata.name}`]);
             }
           } catch (e) {
@@ -525,7 +681,14 @@ export class GenericReconciler {
    * key removed): listed by the owner label and kind — no template or handler needed — and deleted only when
    * the CR controls them. Once none is left, the inventory drops those kinds. Costs nothing in steady state.
    */
-  private async pruneRemovedKinds(cr: OwnerObject, recorded: Map<string, ChildKind>, wanted: Map<string, ChildKind>, report: ReconcileReport, failures: unknown[], notes: Map<string, string[]>): Promise<void> {
+  private async pruneRemovedKinds(
+    cr: OwnerObject,
+    recorded: Map<string, ChildKind>,
+    wanted: Map<string, ChildKind>,
+    report: ReconcileReport,
+    failures: unknown[],
+    notes: Map<string, string[]>,
+  ): Promise<void> {
     const removed = [...recorded].filter(([k]) => !wanted.has(k)).map(([, kind]) => kind);
     if (removed.length === 0) return;
     const before = failures.length;
@@ -533,12 +696,26 @@ export class GenericReconciler {
       try {
         const info = await this.kube.resourceFor(apiVersion, kind, { signal: this.ctx.signal });
         const namespace = info.namespaced ? cr.metadata.namespace : undefined;
-        const { items } = await this.kube.list(apiVersion, kind, { namespace, labelSelector: childSelector(cr.metadata.name), signal: this.ctx.signal });
+        const { items } = await this.kube.list(apiVersion, kind, {
+          namespace,
+          labelSelector: childSelector(cr.metadata.name),
+          signal: this.ctx.signal,
+        });
         for (const child of items.filter((item) => isControlledBy(item, cr))) {
-          const result = await deleteChild(this.ctx, this.kube, cr, { apiVersion, kind, namespace: child.metadata.namespace, name: child.metadata.name ?? '' });
+          const result = await deleteChild(this.ctx, this.kube, cr, {
+            apiVersion,
+            kind,
+            namespace: child.metadata.namespace,
+            name: child.metadata.name ?? '',
+          });
           if (result.action !== 'deleted') continue;
           report.children.push({ handler: '', kind, name: child.metadata.name ?? '', action: 'pruned' });
-          this.config.observer?.childChanged?.({ key: report.key, kind, name: child.metadata.name ?? '', action: 'pruned' });
+          this.config.observer?.childChanged?.({
+            key: report.key,
+            kind,
+            name: child.metadata.name ?? '',
+            action: 'pruned',
+          });
           notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${kind} ${child.metadata.name}`]);
         }
       } catch (e) {
@@ -547,19 +724,30 @@ export class GenericReconciler {
         // RBAC made from the smaller configuration no longer covers the kind: say so once, and let it go —
         // trying again on every reconcile would cost a request each time.
         if (e instanceof ForbiddenError) {
-          await this.events.record(cr, 'Warning', 'PruneForbidden', `cannot prune the ${kind} children of this ${cr.kind} (${apiVersion} is no longer configured): ${e.message}. Grant list and delete on it and add it back to the configuration for one reconcile, or delete them yourself (label orkestra-owner=${ownerLabelValue(cr.metadata.name)})`);
+          await this.events.record(
+            cr,
+            'Warning',
+            'PruneForbidden',
+            `cannot prune the ${kind} children of this ${cr.kind} (${apiVersion} is no longer configured): ${e.message}. Grant list and delete on it and add it back to the configuration for one reconcile, or delete them yourself (label orkestra-owner=${ownerLabelValue(cr.metadata.name)})`,
+          );
           continue;
         }
         failures.push(e);
       }
     }
-    if (failures.length === before) await this.writeInventory(cr, wanted.keys()).catch((e: unknown) => { failures.push(e); });
+    if (failures.length === before)
+      await this.writeInventory(cr, wanted.keys()).catch((e: unknown) => {
+        failures.push(e);
+      });
   }
 
   /** Sets the CR's inventory annotation to `kinds` (one merge patch of metadata; the status is not touched). */
   private async writeInventory(cr: OwnerObject, kinds: Iterable<string>): Promise<void> {
-    await this.kube.patch({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
-      { metadata: { annotations: { [INVENTORY_ANNOTATION]: inventoryValue(kinds) } } }, { type: 'merge', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal });
+    await this.kube.patch(
+      { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
+      { metadata: { annotations: { [INVENTORY_ANNOTATION]: inventoryValue(kinds) } } },
+      { type: 'merge', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal },
+    );
   }
 
   /**
@@ -571,18 +759,46 @@ export class GenericReconciler {
   private crChangedSince(key: string, cr: OwnerObject): boolean {
     const marked = this.changedCRs.delete(key);
     const observed = (cr.status as { observedGeneration?: unknown } | undefined)?.observedGeneration;
-    return marked || (typeof cr.metadata.generation === 'number' && typeof observed === 'number' && observed !== cr.metadata.generation);
+    return (
+      marked ||
+      (typeof cr.metadata.generation === 'number' &&
+        typeof observed === 'number' &&
+        observed !== cr.metadata.generation)
+    );
   }
 
   /**
    * Notes a change for the observer and for the reconcile's events (one event per reason, see {@link flushEvents}).
    * An update is `Updated` when it rolls out a change of the CR, `DriftCorrected` when the live child had moved.
    */
-  private childChanged(cr: OwnerObject, kind: string, name: string, result: ChildResult, notes: Map<string, string[]>, crChanged = false): void {
+  private childChanged(
+    cr: OwnerObject,
+    kind: string,
+    name: string,
+    result: ChildResult,
+    notes: Map<string, string[]>,
+    crChanged = false,
+  ): void {
     const action = result.action as 'created' | 'updated' | 'recreated' | 'deleted';
-    this.config.observer?.childChanged?.({ key: objectKey(cr.metadata.namespace, cr.metadata.name), kind, name, action });
-    const reason = { created: 'Created', updated: crChanged ? 'Updated' : 'DriftCorrected', recreated: 'Recreated', deleted: 'Deleted' }[action] ?? 'Changed';
-    const detail = result.drifted?.length ? ` (${result.drifted.slice(0, 5).map((d) => d.path).join(', ')}${result.drifted.length > 5 ? ', …' : ''})` : '';
+    this.config.observer?.childChanged?.({
+      key: objectKey(cr.metadata.namespace, cr.metadata.name),
+      kind,
+      name,
+      action,
+    });
+    const reason =
+      {
+        created: 'Created',
+        updated: crChanged ? 'Updated' : 'DriftCorrected',
+        recreated: 'Recreated',
+        deleted: 'Deleted',
+      }[action] ?? 'Changed';
+    const detail = result.drifted?.length
+      ? ` (${result.drifted
+          .slice(0, 5)
+          .map((d) => d.path)
+          .join(', ')}${result.drifted.length > 5 ? ', …' : ''})`
+      : '';
     const list = notes.get(reason) ?? [];
     list.push(`${kind} ${name}${detail}`);
     notes.set(reason, list);
@@ -590,26 +806,57 @@ export class GenericReconciler {
 
   /** One Normal event per reason and reconcile ("Created: Deployment a, Service b"), not one per child. */
   private async flushEvents(cr: OwnerObject, notes: Map<string, string[]>): Promise<void> {
-    const verbs: Record<string, string> = { Created: 'created', Updated: `updated to follow the ${cr.kind}'s change:`, DriftCorrected: 'corrected drift in', Recreated: 'recreated', Deleted: 'deleted', Pruned: 'pruned (no longer desired)' };
-    for (const [reason, items] of notes) await this.events.record(cr, 'Normal', reason, `${verbs[reason] ?? reason} ${items.join(', ')}`);
+    const verbs: Record<string, string> = {
+      Created: 'created',
+      Updated: `updated to follow the ${cr.kind}'s change:`,
+      DriftCorrected: 'corrected drift in',
+      Recreated: 'recreated',
+      Deleted: 'deleted',
+      Pruned: 'pruned (no longer desired)',
+    };
+    for (const [reason, items] of notes)
+      await this.events.record(cr, 'Normal', reason, `${verbs[reason] ?? reason} ${items.join(', ')}`);
   }
 
   private async writeStatus(cr: OwnerObject, outcome: ReconcileOutcome): Promise<boolean> {
     const patch = statusPatch(cr, outcome, new Date());
     if (!patch) return false;
-    await this.kube.patchStatus({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name }, patch, { fieldManager: this.ctx.fieldManager, signal: this.ctx.signal });
+    await this.kube.patchStatus(
+      { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
+      patch,
+      { fieldManager: this.ctx.fieldManager, signal: this.ctx.signal },
+    );
     return true;
   }
 
   private async addFinalizer(cr: OwnerObject): Promise<void> {
     const finalizers = (cr.metadata.finalizers as string[] | undefined) ?? [];
-    const patch = finalizers.length === 0
-      ? [{ op: 'test', path: '/metadata/resourceVersion', value: cr.metadata.resourceVersion }, { op: 'add', path: '/metadata/finalizers', value: [this.finalizer] }]
-      : [{ op: 'test', path: '/metadata/finalizers', value: finalizers }, { op: 'add', path: '/metadata/finalizers/-', value: this.finalizer }];
-    await this.kube.patch({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name }, patch, { type: 'json', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal })
+    const patch =
+      finalizers.length === 0
+        ? [
+            { op: 'test', path: '/metadata/resourceVersion', value: cr.metadata.resourceVersion },
+            { op: 'add', path: '/metadata/finalizers', value: [this.finalizer] },
+          ]
+        : [
+            { op: 'test', path: '/metadata/finalizers', value: finalizers },
+            { op: 'add', path: '/metadata/finalizers/-', value: this.finalizer },
+          ];
+    await this.kube
+      .patch(
+        { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
+        patch,
+        { type: 'json', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal },
+      )
       .catch((e: unknown) => {
         // A JSON-patch `test` that fails is a 422 for some servers and a 409 for others: either way, re-read and retry.
-        throw e instanceof OrkestraError && (e.reason === 'Invalid' || e.reason === 'Conflict') ? new ConflictError('Conflict', 409, `finalizer of ${cr.kind} ${cr.metadata.name}: the object changed meanwhile`, { verb: 'patch', kind: cr.kind }) : e;
+        throw e instanceof OrkestraError && (e.reason === 'Invalid' || e.reason === 'Conflict')
+          ? new ConflictError(
+              'Conflict',
+              409,
+              `finalizer of ${cr.kind} ${cr.metadata.name}: the object changed meanwhile`,
+              { verb: 'patch', kind: cr.kind },
+            )
+          : e;
       });
   }
 
@@ -633,9 +880,14 @@ export class GenericReconciler {
     }
     await this.flushEvents(cr, notes);
     const index = finalizers.indexOf(this.finalizer);
-    await this.kube.patch({ apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
-      [{ op: 'test', path: `/metadata/finalizers/${index}`, value: this.finalizer }, { op: 'remove', path: `/metadata/finalizers/${index}` }],
-      { type: 'json', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal });
+    await this.kube.patch(
+      { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
+      [
+        { op: 'test', path: `/metadata/finalizers/${index}`, value: this.finalizer },
+        { op: 'remove', path: `/metadata/finalizers/${index}` },
+      ],
+      { type: 'json', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal },
+    );
     this.logger.info({ kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name }, 'finalized');
   }
 }

@@ -46,7 +46,11 @@ export class OwnershipRefusals {
   private readonly byOwner = new Map<string, Map<string, Refusal>>();
 
   /** `changed(key)` is called when an object in the way of a child of the CR `key` changes (or goes). */
-  constructor(private readonly kube: Kubeclient, private readonly logger: Logger, private readonly changed: (key: string) => void) {}
+  constructor(
+    private readonly kube: Kubeclient,
+    private readonly logger: Logger,
+    private readonly changed: (key: string) => void,
+  ) {}
 
   /** Refusals remembered now (for tests and metrics). */
   get size(): number {
@@ -81,7 +85,11 @@ export class OwnershipRefusals {
       return;
     }
     const informer = new Informer(this.kube, {
-      apiVersion: ref.apiVersion, kind: ref.kind, namespace: ref.namespace, fieldSelector: `metadata.name=${ref.name}`, logger: this.logger,
+      apiVersion: ref.apiVersion,
+      kind: ref.kind,
+      namespace: ref.namespace,
+      fieldSelector: `metadata.name=${ref.name}`,
+      logger: this.logger,
     });
     // A list (the first one too: it shows the object as it is now), an update or a deletion: compare again.
     // An object added later cannot matter: one seen absent has already ended the refusal.

@@ -14,7 +14,7 @@
  * {@link SharedInformerFactory.for} returns the factory of a client (one per client, created on first use);
  * `GenericReconciler` uses it unless its configuration passes `informers`.
  */
-import { OrkestraError, silentLogger, type KubeObject, type Logger, type ObjectRef } from '@orkestra/core';
+import { type KubeObject, type Logger, type ObjectRef, OrkestraError, silentLogger } from '@orkestra/core';
 import type { CacheAnswer, Kubeclient, ReadCache } from '@orkestra/core/kube';
 import { Informer, type InformerEvent, type InformerOptions } from './informer.js';
 
@@ -52,7 +52,12 @@ function normalizeSelector(selector: string | undefined): string {
   return (selector ?? '').replace(/\s+/g, '');
 }
 
-function informerKey(o: { apiVersion: string; kind: string; namespace?: string | undefined; labelSelector?: string | undefined }): string {
+function informerKey(o: {
+  apiVersion: string;
+  kind: string;
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+}): string {
   return JSON.stringify([o.apiVersion, o.kind, o.namespace ?? '', normalizeSelector(o.labelSelector)]);
 }
 
@@ -86,7 +91,10 @@ export class SharedInformerFactory {
   }
 
   /** A factory of its own (informers shared only among its users); most callers want {@link SharedInformerFactory.for}. */
-  constructor(readonly kube: Kubeclient, options: SharedInformerFactoryOptions = {}) {
+  constructor(
+    readonly kube: Kubeclient,
+    options: SharedInformerFactoryOptions = {},
+  ) {
     this.logger = options.logger ?? silentLogger;
   }
 
@@ -107,7 +115,10 @@ export class SharedInformerFactory {
    */
   acquire(options: SharedInformerOptions): InformerLease {
     if (options.fieldSelector !== undefined) {
-      throw new OrkestraError('Config', `a shared informer cannot have a field selector (${options.fieldSelector}): its cache answers reads for everything it does not select — create an Informer of your own`);
+      throw new OrkestraError(
+        'Config',
+        `a shared informer cannot have a field selector (${options.fieldSelector}): its cache answers reads for everything it does not select — create an Informer of your own`,
+      );
     }
     const key = informerKey(options);
     let entry = this.entries.get(key);
@@ -118,7 +129,10 @@ export class SharedInformerFactory {
     }
     if (entry) {
       if (options.indexBy && entry.informer.options.indexBy !== options.indexBy) {
-        throw new OrkestraError('Config', `the shared informer for ${options.kind} (${options.apiVersion}) in ${options.namespace ?? 'all namespaces'} with selector "${options.labelSelector ?? ''}" already has ${entry.informer.options.indexBy ? 'another' : 'no'} indexBy function: pass the same function object, or use a SharedInformerFactory of your own`);
+        throw new OrkestraError(
+          'Config',
+          `the shared informer for ${options.kind} (${options.apiVersion}) in ${options.namespace ?? 'all namespaces'} with selector "${options.labelSelector ?? ''}" already has ${entry.informer.options.indexBy ? 'another' : 'no'} indexBy function: pass the same function object, or use a SharedInformerFactory of your own`,
+        );
       }
     } else {
       const informer = new Informer(this.kube, { ...options, logger: options.logger ?? this.logger });
@@ -139,7 +153,11 @@ export class SharedInformerFactory {
       informer: entry.informer,
       synced: entry.synced,
       on: (listener) => {
-        if (released) throw new OrkestraError('Config', `this lease of the ${entry.informer.options.kind} informer was released: acquire a new one`);
+        if (released)
+          throw new OrkestraError(
+            'Config',
+            `this lease of the ${entry.informer.options.kind} informer was released: acquire a new one`,
+          );
         const off = entry.informer.on(listener);
         offs.add(off);
         return () => {
@@ -174,7 +192,8 @@ export class SharedInformerFactory {
     const get = (ref: ObjectRef, options?: { labelSelector?: string | undefined }): CacheAnswer => {
       const wanted = options?.labelSelector === undefined ? undefined : normalizeSelector(options.labelSelector);
       for (const { informer, selector } of this.entries.values()) {
-        if (!informer.hasSynced || informer.stopped || !informer.covers(ref.apiVersion, ref.kind, ref.namespace)) continue;
+        if (!informer.hasSynced || informer.stopped || !informer.covers(ref.apiVersion, ref.kind, ref.namespace))
+          continue;
         const object = informer.get(ref.namespace, ref.name);
         // Without a selector only a hit answers. With one, only an informer of exactly that selector knows
         // the answer, hit or miss; another informer's copy may lack the labels (left to the server).
@@ -187,7 +206,8 @@ export class SharedInformerFactory {
       observe: (event: { type: 'written'; object: KubeObject } | { type: 'deleted'; ref: ObjectRef }) => {
         for (const { informer } of this.entries.values()) {
           if (event.type === 'written') informer.recordWrite(event.object);
-          else if (informer.covers(event.ref.apiVersion, event.ref.kind, event.ref.namespace)) informer.recordDelete(event.ref.namespace, event.ref.name);
+          else if (informer.covers(event.ref.apiVersion, event.ref.kind, event.ref.namespace))
+            informer.recordDelete(event.ref.namespace, event.ref.name);
         }
       },
     };

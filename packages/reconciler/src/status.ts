@@ -41,7 +41,11 @@ export interface ReconcileOutcome {
  * const patch = statusPatch(cr, { ready: true, reason: 'Reconciled', message: '4 children in sync', fields: {} }, new Date());
  * if (patch) await kube.patchStatus(ref, patch);
  */
-export function statusPatch(cr: { metadata: { [field: string]: unknown }; status?: unknown }, outcome: ReconcileOutcome, now: Date): Record<string, unknown> | undefined {
+export function statusPatch(
+  cr: { metadata: { [field: string]: unknown }; status?: unknown },
+  outcome: ReconcileOutcome,
+  now: Date,
+): Record<string, unknown> | undefined {
   const current = (cr.status && typeof cr.status === 'object' ? cr.status : {}) as Record<string, unknown>;
   const conditions = Array.isArray(current.conditions) ? (current.conditions as Condition[]) : [];
   const generation = typeof cr.metadata.generation === 'number' ? cr.metadata.generation : undefined;
@@ -49,18 +53,22 @@ export function statusPatch(cr: { metadata: { [field: string]: unknown }; status
     const previous = conditions.find((c) => c.type === type);
     const status = ok ? 'True' : 'False';
     return {
-      type, status, reason, message,
+      type,
+      status,
+      reason,
+      message,
       lastTransitionTime: previous && previous.status === status ? previous.lastTransitionTime : now.toISOString(),
       ...(generation !== undefined ? { observedGeneration: generation } : {}),
     };
   };
   const synced = condition('Synced', outcome.ready, outcome.reason, outcome.message);
   const waiting = outcome.waiting ?? [];
-  const ready = !outcome.ready || outcome.waiting === undefined
-    ? condition('Ready', outcome.ready, outcome.reason, outcome.message)
-    : waiting.length === 0
-      ? condition('Ready', true, 'ChildrenReady', outcome.message.replace(/in sync$/, 'in sync and ready'))
-      : condition('Ready', false, 'Waiting', `waiting for ${waiting.join('; ')}`);
+  const ready =
+    !outcome.ready || outcome.waiting === undefined
+      ? condition('Ready', outcome.ready, outcome.reason, outcome.message)
+      : waiting.length === 0
+        ? condition('Ready', true, 'ChildrenReady', outcome.message.replace(/in sync$/, 'in sync and ready'))
+        : condition('Ready', false, 'Waiting', `waiting for ${waiting.join('; ')}`);
   const next: Record<string, unknown> = {
     ...outcome.fields,
     conditions: [...conditions.filter((c) => c.type !== 'Ready' && c.type !== 'Synced'), synced, ready],
@@ -79,5 +87,8 @@ export function statusPatch(cr: { metadata: { [field: string]: unknown }; status
  */
 export function isFirstReconcile(cr: { metadata: unknown; status?: unknown }): boolean {
   const status = cr.status && typeof cr.status === 'object' ? (cr.status as { conditions?: unknown }) : {};
-  return !Array.isArray(status.conditions) || !status.conditions.some((c) => (c as { type?: unknown } | null)?.type === 'Ready');
+  return (
+    !Array.isArray(status.conditions) ||
+    !status.conditions.some((c) => (c as { type?: unknown } | null)?.type === 'Ready')
+  );
 }

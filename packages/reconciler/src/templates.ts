@@ -4,7 +4,7 @@
  * its field path; resolving against a CR then never compiles again.
  */
 import type { KubeObject, Logger, OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
-import { TemplateError, createTemplateEngine, type TemplateEngine, type TemplateProblem } from '@orkestra/template';
+import { createTemplateEngine, type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
 import { ChildPlanner, type KindScopes } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 
@@ -13,11 +13,19 @@ export interface CompiledTemplates {
   engine: TemplateEngine;
   planner: ChildPlanner;
   /** The status fields, resolved against the CR and its live children; a field that fails is left out. */
-  status(cr: OwnerObject, children: Record<string, Record<string, KubeObject>>, logger: Logger): Record<string, unknown>;
+  status(
+    cr: OwnerObject,
+    children: Record<string, Record<string, KubeObject>>,
+    logger: Logger,
+  ): Record<string, unknown>;
 }
 
 /** Compiles the templates of `config`; throws one {@link TemplateError} listing every problem. */
-export function compileReconcilerTemplates(config: ReconcilerConfig, handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>, resources?: KindScopes): CompiledTemplates {
+export function compileReconcilerTemplates(
+  config: ReconcilerConfig,
+  handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>,
+  resources?: KindScopes,
+): CompiledTemplates {
   const engine = config.templateEngine ?? createTemplateEngine();
   const problems: TemplateProblem[] = [];
   let planner: ChildPlanner | undefined;

@@ -40,7 +40,10 @@ export class WorkQueue {
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
 
-  constructor(private readonly work: (key: string) => Promise<WorkResult>, options: WorkQueueOptions = {}) {
+  constructor(
+    private readonly work: (key: string) => Promise<WorkResult>,
+    options: WorkQueueOptions = {},
+  ) {
     this.concurrency = options.concurrency ?? 4;
     this.baseDelayMs = options.baseDelayMs ?? 5;
     this.maxDelayMs = options.maxDelayMs ?? 1_000_000;

@@ -6,14 +6,17 @@
  * The text is parsed for positions only when a position is first asked for: a valid katalog, however large,
  * never pays for a second, position-keeping parse (a YAML document tree costs tens of bytes per character).
  */
-import { LineCounter, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
 
 /** Finds the line and column of field paths in one YAML document. */
 export class YamlLocator {
   private positions: { root: Node | null; lines: LineCounter } | undefined;
 
   /** `file` names the text in locations; without it they read `line 3:7`. */
-  constructor(private readonly text: string, readonly file?: string) {}
+  constructor(
+    private readonly text: string,
+    readonly file?: string,
+  ) {}
 
   /** True once the text was parsed for positions (the first {@link locate}); a valid file never is. */
   get parsed(): boolean {
@@ -57,7 +60,11 @@ export class YamlLocator {
           const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
           const fits = rest === key || rest.startsWith(`${key}.`) || rest.startsWith(`${key}[`);
           if (fits && (!best || key.length > best.key.length)) {
-            best = { key, keyOffset: isScalar(pair.key) ? pair.key.range?.[0] : undefined, value: pair.value as Node | null };
+            best = {
+              key,
+              keyOffset: isScalar(pair.key) ? pair.key.range?.[0] : undefined,
+              value: pair.value as Node | null,
+            };
           }
         }
         if (!best) break;

@@ -7,8 +7,9 @@
  * Aliases are shared, not copied, by js-yaml; a few of them nested can still stand for billions of values
  * (a "billion laughs" file), which every later walk over the data would expand. Such data is refused.
  */
-import { load, YAMLException } from 'js-yaml';
+
 import { ValidationError } from '@orkestra/core';
+import { load, YAMLException } from 'js-yaml';
 import { YamlLocator } from './yaml-locator.js';
 
 /** A YAML text, its data and where its fields are. */
@@ -35,10 +36,21 @@ function expandedValues(data: unknown, limit: number): number {
   return count;
 }
 
-function yamlProblem(message: string, file: string | undefined, position?: { line: number; col: number }): ValidationError {
+function yamlProblem(
+  message: string,
+  file: string | undefined,
+  position?: { line: number; col: number },
+): ValidationError {
   // One line: js-yaml's reason, without the source snippet its message carries.
-  const where = position ? ` (${file ?? 'line'}${file ? ':' : ' '}${position.line}:${position.col})` : file ? ` (${file})` : '';
-  return new ValidationError({ path: '(yaml)', message: `${message}${where}`, hint: 'fix the YAML syntax' }, { object: { kind: 'YAML', name: file } });
+  const where = position
+    ? ` (${file ?? 'line'}${file ? ':' : ' '}${position.line}:${position.col})`
+    : file
+      ? ` (${file})`
+      : '';
+  return new ValidationError(
+    { path: '(yaml)', message: `${message}${where}`, hint: 'fix the YAML syntax' },
+    { object: { kind: 'YAML', name: file } },
+  );
 }
 
 /**
@@ -64,7 +76,10 @@ export function readYaml(text: string, options: { file?: string | undefined } = 
   if (text.includes('&')) {
     const limit = Math.max(MIN_EXPANDED_VALUES, text.length);
     if (expandedValues(data, limit) > limit) {
-      throw yamlProblem(`its aliases expand to more than ${limit} values, far more than the text holds (a "billion laughs" file?)`, file);
+      throw yamlProblem(
+        `its aliases expand to more than ${limit} values, far more than the text holds (a "billion laughs" file?)`,
+        file,
+      );
     }
   }
   return { text, file, data, locator: new YamlLocator(text, file) };

@@ -8,7 +8,8 @@
 import { childKindOf, type OwnerObject } from '@orkestra/core';
 import type { PlannedChild } from './plan.js';
 
-const objectId = (apiVersion: string, kind: string, namespace: string | undefined, name: string) => `${apiVersion}/${kind}/${namespace ?? ''}/${name}`;
+const objectId = (apiVersion: string, kind: string, namespace: string | undefined, name: string) =>
+  `${apiVersion}/${kind}/${namespace ?? ''}/${name}`;
 
 /**
  * The planned children, each with the fields its siblings' controllers write on it added to its
@@ -34,6 +35,9 @@ export function yieldControlledFields(owner: OwnerObject, children: readonly Pla
     const { apiVersion, kind } = childKindOf(child.handler, child.spec);
     const fields = claims.get(objectId(apiVersion, kind, child.spec.namespace ?? ownerNs, child.spec.name));
     if (!fields) return child;
-    return { ...child, spec: { ...child.spec, yieldedFields: [...new Set([...(child.spec.yieldedFields ?? []), ...fields])] } };
+    return {
+      ...child,
+      spec: { ...child.spec, yieldedFields: [...new Set([...(child.spec.yieldedFields ?? []), ...fields])] },
+    };
   });
 }

@@ -3,30 +3,45 @@
  * resolves nothing. Counted with a spy on a real handler's `resolve` and an engine's counters.
  */
 import { describe, expect, it } from '@jest/globals';
-import type { OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import * as configmaps from '@orkestra/configmaps';
+import type { OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { createTemplateEngine } from '@orkestra/template';
 import { ChildPlanner, type HandlerTemplates } from '../src/index.js';
 
 function counted(): { handler: ResourceHandler<unknown, ResolvedSpec>; calls: () => number } {
   let calls = 0;
   const real = configmaps.handler as unknown as ResourceHandler<unknown, ResolvedSpec>;
-  const handler = { ...real, resolve: (src: unknown, owner: string) => {
-    calls++;
-    return real.resolve(src, owner);
-  } };
+  const handler = {
+    ...real,
+    resolve: (src: unknown, owner: string) => {
+      calls++;
+      return real.resolve(src, owner);
+    },
+  };
   return { handler, calls: () => calls };
 }
 
 const resources: Record<string, HandlerTemplates> = {
   configmaps: {
-    onReconcile: [{ name: '{{metadata.name}}-cfg', data: { greeting: '{{spec.greeting}}' } }, { name: '{{metadata.name}}-tls', when: '{{spec.tls}}', data: { on: 'yes' } }],
+    onReconcile: [
+      { name: '{{metadata.name}}-cfg', data: { greeting: '{{spec.greeting}}' } },
+      { name: '{{metadata.name}}-tls', when: '{{spec.tls}}', data: { on: 'yes' } },
+    ],
     onDelete: [{ name: '{{metadata.name}}-bye', data: { at: 'delete' } }],
   },
 };
 
-function website(name: string, greeting: string, meta: Record<string, string> = { uid: `uid-${name}`, resourceVersion: '1' }): OwnerObject {
-  return { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name, namespace: 'shop', ...meta } as OwnerObject['metadata'], spec: { greeting } };
+function website(
+  name: string,
+  greeting: string,
+  meta: Record<string, string> = { uid: `uid-${name}`, resourceVersion: '1' },
+): OwnerObject {
+  return {
+    apiVersion: 'example.com/v1',
+    kind: 'Website',
+    metadata: { name, namespace: 'shop', ...meta } as OwnerObject['metadata'],
+    spec: { greeting },
+  };
 }
 
 function planner() {
@@ -41,7 +56,11 @@ function planner() {
       return p(cr);
     };
   };
-  return { planner: new ChildPlanner(resources, new Map([[handler.key, handler]]), engine), resolves: calls, whens: () => whens };
+  return {
+    planner: new ChildPlanner(resources, new Map([[handler.key, handler]]), engine),
+    resolves: calls,
+    whens: () => whens,
+  };
 }
 
 describe('ChildPlanner memo', () => {
@@ -77,7 +96,8 @@ describe('ChildPlanner memo', () => {
 
   it('keeps one entry per CR, and plans per phases', () => {
     const { planner: p, resolves } = planner();
-    for (let i = 0; i < 5; i++) for (let rv = 1; rv <= 3; rv++) p.resolve(website(`s${i}`, 'x', { uid: `u${i}`, resourceVersion: String(rv) }));
+    for (let i = 0; i < 5; i++)
+      for (let rv = 1; rv <= 3; rv++) p.resolve(website(`s${i}`, 'x', { uid: `u${i}`, resourceVersion: String(rv) }));
     expect(p.memoSize).toBe(5);
     expect(resolves()).toBe(15);
     const cr = website('s0', 'x', { uid: 'u0', resourceVersion: '3' });

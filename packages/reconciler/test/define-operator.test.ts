@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { ValidationError } from '@orkestra/core';
 import { handler as configmaps } from '@orkestra/configmaps';
+import { ValidationError } from '@orkestra/core';
 import { handler as deployments } from '@orkestra/deployments';
 import { children, defineOperator, type OperatorConfig } from '../src/define-operator.js';
 import { loadKatalog } from '../src/katalog.js';
@@ -30,12 +30,18 @@ describe('defineOperator', () => {
       children: [
         children(deployments, { onReconcile: [{ image: '{{spec.image}}' }] }),
         children(configmaps, { onCreate: [{ data: { a: 'b' } }] }),
-        children(deployments, { onReconcile: [{ name: 'second', image: 'nginx' }], onDelete: [{ name: 'gone', image: 'busybox' }] }),
+        children(deployments, {
+          onReconcile: [{ name: 'second', image: 'nginx' }],
+          onDelete: [{ name: 'gone', image: 'busybox' }],
+        }),
       ],
     });
     expect(config.handlers).toEqual([deployments, configmaps]);
     expect(config.resources).toEqual({
-      deployments: { onReconcile: [{ image: '{{spec.image}}' }, { name: 'second', image: 'nginx' }], onDelete: [{ name: 'gone', image: 'busybox' }] },
+      deployments: {
+        onReconcile: [{ image: '{{spec.image}}' }, { name: 'second', image: 'nginx' }],
+        onDelete: [{ name: 'gone', image: 'busybox' }],
+      },
       configmaps: { onCreate: [{ data: { a: 'b' } }] },
     });
     expect(config.concurrency).toBe(2);
@@ -44,10 +50,19 @@ describe('defineOperator', () => {
 
   it('refuses, at run time, a misspelt field and a wrong type, with the katalog’s messages', () => {
     const problems = problemsOf(() =>
-      defineOperator(untyped({
-        owner,
-        children: [children(deployments, untyped({ onReconcile: [{ image: 'nginx' }, { imagee: '{{spec.image}}', image: 'x', replicas: true }] }) as never)],
-      })),
+      defineOperator(
+        untyped({
+          owner,
+          children: [
+            children(
+              deployments,
+              untyped({
+                onReconcile: [{ image: 'nginx' }, { imagee: '{{spec.image}}', image: 'x', replicas: true }],
+              }) as never,
+            ),
+          ],
+        }),
+      ),
     );
     expect(problems).toEqual([
       { path: 'children[0].onReconcile[1].imagee', message: 'is not a known field (handler deployments)' },
@@ -55,16 +70,32 @@ describe('defineOperator', () => {
     ]);
 
     const katalog = [
-      'apiVersion: orkestra.io/v1alpha1', 'kind: Katalog', 'metadata: { name: w }', 'spec:', '  crds:',
-      '    - owner: { group: example.com, version: v1, kind: Website, plural: websites }', '      resources:',
-      '        deployments:', '          onReconcile:', '            - { imagee: x, image: x, replicas: true }',
+      'apiVersion: orkestra.io/v1alpha1',
+      'kind: Katalog',
+      'metadata: { name: w }',
+      'spec:',
+      '  crds:',
+      '    - owner: { group: example.com, version: v1, kind: Website, plural: websites }',
+      '      resources:',
+      '        deployments:',
+      '          onReconcile:',
+      '            - { imagee: x, image: x, replicas: true }',
     ].join('\n');
     const fromKatalog = problemsOf(() => loadKatalog(katalog, { handlers: [deployments] }));
-    expect(fromKatalog.map((p) => p.message.replace(/ \(.*\)$/, ''))).toEqual(problems.map((p) => p.message.replace(/ \(.*\)$/, '')));
+    expect(fromKatalog.map((p) => p.message.replace(/ \(.*\)$/, ''))).toEqual(
+      problems.map((p) => p.message.replace(/ \(.*\)$/, '')),
+    );
   });
 
   it('refuses a bad when or forEach like a katalog', () => {
-    const problems = problemsOf(() => defineOperator(untyped({ owner, children: [{ handler: deployments, templates: { onReconcile: [{ image: 'x', forEach: 'spec..items' }] } }] })));
+    const problems = problemsOf(() =>
+      defineOperator(
+        untyped({
+          owner,
+          children: [{ handler: deployments, templates: { onReconcile: [{ image: 'x', forEach: 'spec..items' }] } }],
+        }),
+      ),
+    );
     expect(problems.map((p) => p.path)).toEqual(['children[0].onReconcile[0].forEach']);
   });
 });

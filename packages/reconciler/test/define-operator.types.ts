@@ -14,7 +14,12 @@ export const accepted = defineOperator({
     children(deployments, {
       onReconcile: [
         { image: '{{spec.image}}', replicas: 3, when: { field: 'spec.enabled', operator: 'exists' } },
-        { name: '{{metadata.name}}-{{item.name}}', image: 'nginx', replicas: '{{spec.replicas}}', forEach: 'spec.sites' },
+        {
+          name: '{{metadata.name}}-{{item.name}}',
+          image: 'nginx',
+          replicas: '{{spec.replicas}}',
+          forEach: 'spec.sites',
+        },
       ],
     }),
     children(configmaps, { onCreate: [{ data: { key: 'value', other: '{{spec.other}}' } }] }),

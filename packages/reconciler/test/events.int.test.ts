@@ -5,7 +5,9 @@ import { harness } from './harness.js';
 
 const h = harness('events');
 const resources = {
-  deployments: { onReconcile: [{ name: '{{metadata.name}}-web', image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}' }] },
+  deployments: {
+    onReconcile: [{ name: '{{metadata.name}}-web', image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}' }],
+  },
   configmaps: { onReconcile: [{ name: '{{metadata.name}}-config', data: { greeting: '{{spec.greeting}}' } }] },
 };
 
@@ -18,7 +20,10 @@ describe('Normal Events of updates', () => {
 
     const crRef = h.ref('Website', 'example.com/v1', 'shop');
     await h.user.patch(crRef, { spec: { image: 'nginx:1.28', greeting: 'hello' } }, { fieldManager: 'user' });
-    const updated = await h.until(async () => (await h.eventsOf('shop')).find((e) => e.reason === 'Updated'), 'an Updated Event');
+    const updated = await h.until(
+      async () => (await h.eventsOf('shop')).find((e) => e.reason === 'Updated'),
+      'an Updated Event',
+    );
     await r.whenIdle();
     expect(updated.type).toBe('Normal');
     expect(updated.message).toMatch(/^updated to follow the Website's change: /);
@@ -27,8 +32,15 @@ describe('Normal Events of updates', () => {
     expect(updated.message).toContain('ConfigMap shop-config (data.greeting)');
     expect((await h.eventsOf('shop')).map((e) => e.reason)).not.toContain('DriftCorrected');
 
-    await h.user.patch(h.ref('ConfigMap', 'v1', 'shop-config'), { data: { greeting: 'edited' } }, { fieldManager: 'kubectl-edit' });
-    const drift = await h.until(async () => (await h.eventsOf('shop')).find((e) => e.reason === 'DriftCorrected'), 'a DriftCorrected Event');
+    await h.user.patch(
+      h.ref('ConfigMap', 'v1', 'shop-config'),
+      { data: { greeting: 'edited' } },
+      { fieldManager: 'kubectl-edit' },
+    );
+    const drift = await h.until(
+      async () => (await h.eventsOf('shop')).find((e) => e.reason === 'DriftCorrected'),
+      'a DriftCorrected Event',
+    );
     expect(drift.message).toBe('corrected drift in ConfigMap shop-config (data.greeting)');
     expect((await h.eventsOf('shop')).filter((e) => e.reason === 'Updated')).toHaveLength(1);
   });
@@ -40,12 +52,19 @@ describe('Normal Events of updates', () => {
     await first.whenIdle();
     await first.stop();
 
-    await h.user.patch(h.ref('Website', 'example.com/v1', 'shop'), { spec: { image: 'nginx:1.28', greeting: 'hi' } }, { fieldManager: 'user' });
+    await h.user.patch(
+      h.ref('Website', 'example.com/v1', 'shop'),
+      { spec: { image: 'nginx:1.28', greeting: 'hi' } },
+      { fieldManager: 'user' },
+    );
     await h.run({ resources });
-    const updated = await h.until(async () => (await h.eventsOf('shop')).find((e) => e.reason === 'Updated'), 'an Updated Event');
+    const updated = await h.until(
+      async () => (await h.eventsOf('shop')).find((e) => e.reason === 'Updated'),
+      'an Updated Event',
+    );
     expect(updated.message).toContain('Deployment shop-web');
     expect(updated.message).not.toContain('ConfigMap');
-    const cr = await h.get('Website', 'example.com/v1', 'shop') as KubeObject;
+    const cr = (await h.get('Website', 'example.com/v1', 'shop')) as KubeObject;
     expect((await h.eventsOf('shop')).map((e) => e.reason)).not.toContain('DriftCorrected');
     expect(cr.metadata.generation).toBe(2);
   });

@@ -1,8 +1,8 @@
 /** What the reconciler's integration tests share: two clients, a namespace per test, reconcilers stopped after each. */
 import { afterAll, beforeAll, beforeEach } from '@jest/globals';
+import * as configmaps from '@orkestra/configmaps';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
-import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import * as services from '@orkestra/services';
 import { testCluster } from '@orkestra/testenv';
@@ -12,8 +12,14 @@ export const handlers = [deployments.handler, services.handler, configmaps.handl
 export const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
 
 type Condition = { type: string; status: string; reason: string; message: string };
-export const readyOf = (cr: KubeObject | undefined) => (cr?.status as { conditions?: Condition[] } | undefined)?.conditions?.find((c) => c.type === 'Ready');
-export type EventObject = KubeObject & { type: string; reason: string; message: string; involvedObject: { name: string } };
+export const readyOf = (cr: KubeObject | undefined) =>
+  (cr?.status as { conditions?: Condition[] } | undefined)?.conditions?.find((c) => c.type === 'Ready');
+export type EventObject = KubeObject & {
+  type: string;
+  reason: string;
+  message: string;
+  involvedObject: { name: string };
+};
 
 /** Sets up the hooks of one test file and returns what its tests use. */
 export function harness(prefix: string) {
@@ -26,19 +32,39 @@ export function harness(prefix: string) {
     user: undefined as unknown as Kubeclient,
     ns: '',
     running: [] as GenericReconciler[],
-    async run(config: Omit<ReconcilerConfig, 'owner' | 'handlers'> & Partial<ReconcilerConfig>): Promise<GenericReconciler> {
-      const r = new GenericReconciler(h.kube, { owner, handlers, resyncPeriodMs: 3_600_000, ...config, namespaces: [h.ns] });
+    async run(
+      config: Omit<ReconcilerConfig, 'owner' | 'handlers'> & Partial<ReconcilerConfig>,
+    ): Promise<GenericReconciler> {
+      const r = new GenericReconciler(h.kube, {
+        owner,
+        handlers,
+        resyncPeriodMs: 3_600_000,
+        ...config,
+        namespaces: [h.ns],
+      });
       h.running.push(r);
       await r.start();
       return r;
     },
-    website: (name: string, spec: Record<string, unknown>): KubeObject => ({ apiVersion: 'example.com/v1', kind: 'Website', metadata: { name, namespace: h.ns }, spec }),
+    website: (name: string, spec: Record<string, unknown>): KubeObject => ({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name, namespace: h.ns },
+      spec,
+    }),
     ref: (kind: string, apiVersion: string, name: string) => ({ apiVersion, kind, namespace: h.ns, name }),
     get: (kind: string, apiVersion: string, name: string) => h.user.get({ apiVersion, kind, namespace: h.ns, name }),
-    until: <T>(check: () => Promise<T>, description: string, timeoutMs = 20_000) => cluster.waitFor(check, { timeoutMs, intervalMs: 50, description }),
-    eventsOf: async (name: string) => ((await h.user.list('v1', 'Event', { namespace: h.ns })).items as EventObject[]).filter((e) => e.involvedObject?.name === name),
+    until: <T>(check: () => Promise<T>, description: string, timeoutMs = 20_000) =>
+      cluster.waitFor(check, { timeoutMs, intervalMs: 50, description }),
+    eventsOf: async (name: string) =>
+      ((await h.user.list('v1', 'Event', { namespace: h.ns })).items as EventObject[]).filter(
+        (e) => e.involvedObject?.name === name,
+      ),
     ready: (name: string, status: 'True' | 'False' = 'True') =>
-      h.until(async () => { const c = await h.get('Website', 'example.com/v1', name); return readyOf(c)?.status === status && c; }, `${name} Ready=${status}`),
+      h.until(async () => {
+        const c = await h.get('Website', 'example.com/v1', name);
+        return readyOf(c)?.status === status && c;
+      }, `${name} Ready=${status}`),
   };
   beforeAll(() => {
     h.kube = new Kubeclient(cluster.kubeConfig);

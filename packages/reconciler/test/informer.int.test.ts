@@ -19,8 +19,19 @@ afterAll(async () => {
 
 describe('Informer', () => {
   it('lists, then delivers changes; a silent stream is restarted without losing events', async () => {
-    await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'before', namespace: ns, labels: { 'managed-by': 'orkestra' } } });
-    const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, labelSelector: 'managed-by=orkestra', idleTimeoutMs: 400, logger: silentLogger });
+    await kube.create({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'before', namespace: ns, labels: { 'managed-by': 'orkestra' } },
+    });
+    const informer = new Informer(kube, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: ns,
+      labelSelector: 'managed-by=orkestra',
+      idleTimeoutMs: 400,
+      logger: silentLogger,
+    });
     const events: InformerEvent[] = [];
     informer.on((e) => events.push(e));
     try {
@@ -28,14 +39,30 @@ describe('Informer', () => {
       expect(informer.get(ns, 'before')?.data).toBeUndefined();
       expect(informer.get(ns, 'before')?.metadata.managedFields).toBeUndefined();
       // Quiet for longer than the idle timeout: the watch is taken for stalled and restarted.
-      await cluster.waitFor(() => informer.stats.failures >= 2 && informer.stats.watches >= 3, { timeoutMs: 15_000, description: 'the idle watch to be restarted twice' });
-      await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after', namespace: ns, labels: { 'managed-by': 'orkestra' } }, data: { a: '1' } });
+      await cluster.waitFor(() => informer.stats.failures >= 2 && informer.stats.watches >= 3, {
+        timeoutMs: 15_000,
+        description: 'the idle watch to be restarted twice',
+      });
+      await kube.create({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'after', namespace: ns, labels: { 'managed-by': 'orkestra' } },
+        data: { a: '1' },
+      });
       await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'unlabelled', namespace: ns } });
-      await cluster.waitFor(() => (informer.get(ns, 'after')?.data as Record<string, string> | undefined)?.a === '1', { timeoutMs: 15_000, description: 'the new ConfigMap in the cache' });
+      await cluster.waitFor(() => (informer.get(ns, 'after')?.data as Record<string, string> | undefined)?.a === '1', {
+        timeoutMs: 15_000,
+        description: 'the new ConfigMap in the cache',
+      });
       await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'before' });
-      await cluster.waitFor(() => informer.get(ns, 'before') === undefined, { timeoutMs: 15_000, description: 'the deleted ConfigMap gone from the cache' });
+      await cluster.waitFor(() => informer.get(ns, 'before') === undefined, {
+        timeoutMs: 15_000,
+        description: 'the deleted ConfigMap gone from the cache',
+      });
       expect(informer.get(ns, 'unlabelled')).toBeUndefined();
-      const names = events.filter((e) => e.type !== 'relisted').map((e) => `${e.type} ${'object' in e ? e.object.metadata.name : ''}`);
+      const names = events
+        .filter((e) => e.type !== 'relisted')
+        .map((e) => `${e.type} ${'object' in e ? e.object.metadata.name : ''}`);
       expect(names).toEqual(expect.arrayContaining(['added before', 'added after', 'deleted before']));
     } finally {
       await informer.stop();
@@ -46,10 +73,24 @@ describe('Informer', () => {
     const big = await cluster.newNamespace('informer-pages');
     const names = Array.from({ length: 501 }, (_, i) => `cm-${i}`);
     for (let i = 0; i < names.length; i += 25) {
-      await Promise.all(names.slice(i, i + 25).map((name) => kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: big, labels: { paged: 'yes' } } })));
+      await Promise.all(
+        names.slice(i, i + 25).map((name) =>
+          kube.create({
+            apiVersion: 'v1',
+            kind: 'ConfigMap',
+            metadata: { name, namespace: big, labels: { paged: 'yes' } },
+          }),
+        ),
+      );
     }
     const counting = new Kubeclient(cluster.kubeConfig);
-    const informer = new Informer(counting, { apiVersion: 'v1', kind: 'ConfigMap', namespace: big, labelSelector: 'paged=yes', logger: silentLogger });
+    const informer = new Informer(counting, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: big,
+      labelSelector: 'paged=yes',
+      logger: silentLogger,
+    });
     try {
       await informer.start();
       expect(informer.list()).toHaveLength(501);
@@ -65,10 +106,15 @@ describe('Informer', () => {
   it('takes our own write at once (read-your-writes), announces it once, and ignores an older version arriving later', async () => {
     const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, logger: silentLogger });
     const seen: string[] = [];
-    informer.on((e) => { if (e.type !== 'relisted' && e.object.metadata.name === 'ryw') seen.push(e.type); });
+    informer.on((e) => {
+      if (e.type !== 'relisted' && e.object.metadata.name === 'ryw') seen.push(e.type);
+    });
     try {
       await informer.start();
-      const written = await kube.apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ryw', namespace: ns }, data: { v: '1' } }, { fieldManager: 'test' });
+      const written = await kube.apply(
+        { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'ryw', namespace: ns }, data: { v: '1' } },
+        { fieldManager: 'test' },
+      );
       informer.recordWrite(written);
       expect(informer.get(ns, 'ryw')?.data).toEqual({ v: '1' });
       // The watch delivers the same version later: it is recognised, not announced a second time.
@@ -87,7 +133,10 @@ describe('Informer start', () => {
   it('keeps retrying a list it may not make, and stop() rejects the pending start', async () => {
     const informer = new Informer(kube, { apiVersion: 'example.invalid/v1', kind: 'Nothing', logger: silentLogger });
     const started = informer.start();
-    await cluster.waitFor(() => informer.stats.failures >= 1, { timeoutMs: 10_000, description: 'the first failed list' });
+    await cluster.waitFor(() => informer.stats.failures >= 1, {
+      timeoutMs: 10_000,
+      description: 'the first failed list',
+    });
     expect(informer.lastError).toBeInstanceOf(Error);
     expect(informer.hasSynced).toBe(false);
     await informer.stop();
@@ -97,18 +146,40 @@ describe('Informer start', () => {
 
 describe('Informer index', () => {
   it('keeps objects by the index value as they come and go', async () => {
-    const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, labelSelector: 'team', indexBy: (o) => o.metadata.labels?.team, logger: silentLogger });
-    const cm = (name: string, team: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, labels: { team } } });
+    const informer = new Informer(kube, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: ns,
+      labelSelector: 'team',
+      indexBy: (o) => o.metadata.labels?.team,
+      logger: silentLogger,
+    });
+    const cm = (name: string, team: string) => ({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name, namespace: ns, labels: { team } },
+    });
     try {
       await kube.create(cm('a1', 'alpha'));
       await informer.start();
       await kube.create(cm('a2', 'alpha'));
       await kube.create(cm('b1', 'beta'));
-      await cluster.waitFor(() => informer.byIndex('alpha').length === 2 && informer.byIndex('beta').length === 1, { timeoutMs: 15_000, description: 'two alpha and one beta in the index' });
+      await cluster.waitFor(() => informer.byIndex('alpha').length === 2 && informer.byIndex('beta').length === 1, {
+        timeoutMs: 15_000,
+        description: 'two alpha and one beta in the index',
+      });
       await kube.apply({ ...cm('a2', 'beta') }, { fieldManager: 'test', force: true });
       await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a1' });
-      await cluster.waitFor(() => informer.byIndex('alpha').length === 0 && informer.byIndex('beta').length === 2, { timeoutMs: 15_000, description: 'a2 moved to beta, a1 gone' });
-      expect(informer.byIndex('beta').map((o) => o.metadata.name).sort()).toEqual(['a2', 'b1']);
+      await cluster.waitFor(() => informer.byIndex('alpha').length === 0 && informer.byIndex('beta').length === 2, {
+        timeoutMs: 15_000,
+        description: 'a2 moved to beta, a1 gone',
+      });
+      expect(
+        informer
+          .byIndex('beta')
+          .map((o) => o.metadata.name)
+          .sort(),
+      ).toEqual(['a2', 'b1']);
       expect(informer.byIndex('nobody')).toEqual([]);
     } finally {
       await informer.stop();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { INVENTORY_ANNOTATION, annotationsBesidesInventory, formatKind, inventoryValue, parseKind, recordedKinds } from '../src/inventory.js';
+import {
+  annotationsBesidesInventory,
+  formatKind,
+  INVENTORY_ANNOTATION,
+  inventoryValue,
+  parseKind,
+  recordedKinds,
+} from '../src/inventory.js';
 
 describe('the inventory annotation', () => {
   it('writes Kind.version.group and reads it back, core group included', () => {
@@ -13,7 +20,11 @@ describe('the inventory annotation', () => {
 
   it('is sorted and deduplicated, and entries someone else wrote that do not parse are ignored', () => {
     expect(inventoryValue(['Service.v1', 'ConfigMap.v1', 'Service.v1'])).toBe('ConfigMap.v1,Service.v1');
-    const cr = { apiVersion: 'x/v1', kind: 'X', metadata: { annotations: { [INVENTORY_ANNOTATION]: 'Service.v1, ??? ,Deployment.v1.apps', other: 'keep' } } };
+    const cr = {
+      apiVersion: 'x/v1',
+      kind: 'X',
+      metadata: { annotations: { [INVENTORY_ANNOTATION]: 'Service.v1, ??? ,Deployment.v1.apps', other: 'keep' } },
+    };
     expect([...recordedKinds(cr).keys()]).toEqual(['Service.v1', 'Deployment.v1.apps']);
     expect(annotationsBesidesInventory(cr)).toEqual({ other: 'keep' });
     expect(recordedKinds({ apiVersion: 'x/v1', kind: 'X', metadata: {} }).size).toBe(0);

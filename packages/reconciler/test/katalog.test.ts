@@ -1,10 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { Type, ValidationError, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
-import { loadKatalog, readYaml, parseDuration } from '../src/index.js';
+import { type ResolvedSpec, type ResourceHandler, Type, ValidationError } from '@orkestra/core';
+import { loadKatalog, parseDuration, readYaml } from '../src/index.js';
 
 const handler = {
-  key: 'configmaps', apiVersion: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true,
-  schema: Type.Object({ name: Type.Optional(Type.String()), data: Type.Optional(Type.Record(Type.String(), Type.String())) }, { additionalProperties: false }),
+  key: 'configmaps',
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  plural: 'configmaps',
+  namespaced: true,
+  schema: Type.Object(
+    { name: Type.Optional(Type.String()), data: Type.Optional(Type.Record(Type.String(), Type.String())) },
+    { additionalProperties: false },
+  ),
 } as unknown as ResourceHandler<unknown, ResolvedSpec>;
 
 const good = `apiVersion: orkestra.io/v1alpha1
@@ -39,15 +46,26 @@ describe('loadKatalog', () => {
     const k = loadKatalog(good, { file: 'k.yaml', handlers: [handler] });
     expect(k.name).toBe('site');
     expect(k.keys).toEqual(['configmaps']);
-    expect(k.entries[0]).toMatchObject({ owner: { kind: 'Website', plural: 'websites' }, resyncPeriodMs: 300_000, concurrency: 2 });
-    expect(k.entries[0]!.resources.configmaps!.onReconcile![0]).toMatchObject({ data: { greeting: '{{spec.greeting}}' } });
+    expect(k.entries[0]).toMatchObject({
+      owner: { kind: 'Website', plural: 'websites' },
+      resyncPeriodMs: 300_000,
+      concurrency: 2,
+    });
+    expect(k.entries[0]!.resources.configmaps!.onReconcile![0]).toMatchObject({
+      data: { greeting: '{{spec.greeting}}' },
+    });
   });
 
   it('carries the events options', () => {
-    const k = loadKatalog(good.replace('concurrency: 2', 'concurrency: 2\n      events: { initialCreate: true }'), { file: 'k.yaml', handlers: [handler] });
+    const k = loadKatalog(good.replace('concurrency: 2', 'concurrency: 2\n      events: { initialCreate: true }'), {
+      file: 'k.yaml',
+      handlers: [handler],
+    });
     expect(k.entries[0]!.events).toEqual({ initialCreate: true });
     expect(loadKatalog(good, { file: 'k.yaml', handlers: [handler] }).entries[0]!.events).toBeUndefined();
-    expect(problems(good.replace('concurrency: 2', 'concurrency: 2\n      events: { initialCreate: yes, created: true }'))).toEqual([
+    expect(
+      problems(good.replace('concurrency: 2', 'concurrency: 2\n      events: { initialCreate: yes, created: true }')),
+    ).toEqual([
       'spec.crds[0].events.created: is not a known field (k.yaml:16:37)',
       'spec.crds[0].events.initialCreate: must be boolean (k.yaml:16:17)',
     ]);
@@ -63,7 +81,9 @@ describe('loadKatalog', () => {
       'spec.crds[0].resources.configmaps.onReconcile[0].data.greeting: must be string (k.yaml:12:17)',
     ]);
     const badChild = good.replace('            - data:', '            - dta: {}\n              data:');
-    expect(problems(badChild)).toEqual(['spec.crds[0].resources.configmaps.onReconcile[0].dta: is not a known field (k.yaml:11:15)']);
+    expect(problems(badChild)).toEqual([
+      'spec.crds[0].resources.configmaps.onReconcile[0].dta: is not a known field (k.yaml:11:15)',
+    ]);
   });
 
   it('names an unknown handler and the package to install', () => {
@@ -80,20 +100,37 @@ describe('loadKatalog', () => {
 
   it('refuses an alias bomb and duplicate keys in one line each, instead of expanding or throwing', () => {
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (const [prev, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e'], ['e', 'f'], ['f', 'g'], ['g', 'h']]) levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
+    for (const [prev, name] of [
+      ['a', 'b'],
+      ['b', 'c'],
+      ['c', 'd'],
+      ['d', 'e'],
+      ['e', 'f'],
+      ['f', 'g'],
+      ['g', 'h'],
+    ])
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
     const bomb = problems(`${levels.join('\n')}\n${good}`);
-    expect(bomb).toEqual([expect.stringMatching(/^\(yaml\): its aliases expand to more than 100000 values, .* \(k\.yaml\)$/)]);
-    expect(problems(`${good}\nspec: {}\n`)).toEqual([expect.stringMatching(/^\(yaml\): duplicated mapping key \(k\.yaml:\d+:\d+\)$/)]);
+    expect(bomb).toEqual([
+      expect.stringMatching(/^\(yaml\): its aliases expand to more than 100000 values, .* \(k\.yaml\)$/),
+    ]);
+    expect(problems(`${good}\nspec: {}\n`)).toEqual([
+      expect.stringMatching(/^\(yaml\): duplicated mapping key \(k\.yaml:\d+:\d+\)$/),
+    ]);
   });
 
   it('takes a YAML source read once, and builds the position tree only when a problem needs a line', () => {
     const source = readYaml(good, { file: 'k.yaml' });
     expect(loadKatalog(source, { handlers: [handler] }).entries).toHaveLength(1);
     expect(source.locator.parsed).toBe(false);
-    expect(() => loadKatalog(readYaml(good.replace('concurrency: 2', 'concurrency: 0'), { file: 'k.yaml' }))).toThrow('(k.yaml:15:7)');
+    expect(() => loadKatalog(readYaml(good.replace('concurrency: 2', 'concurrency: 0'), { file: 'k.yaml' }))).toThrow(
+      '(k.yaml:15:7)',
+    );
   });
 
   it('parses durations', () => {
-    expect([parseDuration('250ms'), parseDuration('30s'), parseDuration('2m'), parseDuration('1h')]).toEqual([250, 30_000, 120_000, 3_600_000]);
+    expect([parseDuration('250ms'), parseDuration('30s'), parseDuration('2m'), parseDuration('1h')]).toEqual([
+      250, 30_000, 120_000, 3_600_000,
+    ]);
   });
 });

@@ -13,7 +13,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('echoes of the reconciler’s own writes', () => {
   it('queue no second reconcile of a new CR, nor of a drift correction; a change by someone else does', async () => {
     const runs = new Map<string, number>();
-    const r = await h.run({ resources, observer: { reconciled: ({ key }) => runs.set(key, (runs.get(key) ?? 0) + 1) } });
+    const r = await h.run({
+      resources,
+      observer: { reconciled: ({ key }) => runs.set(key, (runs.get(key) ?? 0) + 1) },
+    });
     const key = `${h.ns}/shop`;
     await h.user.create(h.website('shop', { image: 'nginx:1.27', greeting: 'hi' }));
     await h.ready('shop');
@@ -23,8 +26,17 @@ describe('echoes of the reconciler’s own writes', () => {
     expect(runs.get(key)).toBe(1);
 
     // someone else edits a child: one reconcile corrects it, and the correction's own echo queues nothing more
-    await h.user.patch(h.ref('ConfigMap', 'v1', 'shop-config'), { data: { greeting: 'changed' } }, { fieldManager: 'kubectl-edit' });
-    await h.until(async () => ((await h.get('ConfigMap', 'v1', 'shop-config'))?.data as Record<string, string> | undefined)?.greeting === 'hi', 'the ConfigMap corrected');
+    await h.user.patch(
+      h.ref('ConfigMap', 'v1', 'shop-config'),
+      { data: { greeting: 'changed' } },
+      { fieldManager: 'kubectl-edit' },
+    );
+    await h.until(
+      async () =>
+        ((await h.get('ConfigMap', 'v1', 'shop-config'))?.data as Record<string, string> | undefined)?.greeting ===
+        'hi',
+      'the ConfigMap corrected',
+    );
     await r.whenIdle();
     await sleep(500);
     await r.whenIdle();

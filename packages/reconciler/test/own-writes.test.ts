@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
 import { OwnWrites } from '../src/own-writes.js';
 
-const child = (uid: string, resourceVersion: string): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c', namespace: 'ns', uid, resourceVersion } });
+const child = (uid: string, resourceVersion: string): KubeObject => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name: 'c', namespace: 'ns', uid, resourceVersion },
+});
 
 describe('OwnWrites', () => {
   it('recognises the event of a written version once, and no other version', () => {

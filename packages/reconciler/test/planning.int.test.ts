@@ -18,12 +18,19 @@ describe('a CR with one invalid child', () => {
     await r.whenIdle();
     expect(readyOf(cr)).toMatchObject({ reason: 'InvalidSpec' });
     expect(readyOf(cr)?.message).toMatch(/services\.onReconcile\[0\]\.namespace: must be the owner's namespace/);
-    for (const [kind, apiVersion] of [['Deployment', 'apps/v1'], ['Service', 'v1'], ['ConfigMap', 'v1']] as const) {
+    for (const [kind, apiVersion] of [
+      ['Deployment', 'apps/v1'],
+      ['Service', 'v1'],
+      ['ConfigMap', 'v1'],
+    ] as const) {
       const { items } = await h.user.list(apiVersion, kind, { namespace: h.ns, labelSelector: 'managed-by=orkestra' });
       expect({ kind, names: items.map((i) => i.metadata.name) }).toEqual({ kind, names: [] });
     }
     expect(r.lastReports.get(`${h.ns}/shop`)).toMatchObject({ result: 'invalid', children: [] });
-    const warning = await h.until(async () => (await h.eventsOf('shop')).find((e) => e.type === 'Warning'), 'a Warning Event');
+    const warning = await h.until(
+      async () => (await h.eventsOf('shop')).find((e) => e.type === 'Warning'),
+      'a Warning Event',
+    );
     expect(warning.reason).toBe('InvalidSpec');
   });
 });

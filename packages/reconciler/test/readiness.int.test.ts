@@ -8,7 +8,10 @@ import { harness } from './harness.js';
 
 const h = harness('readiness');
 type Condition = { type: string; status: string; reason: string; message: string };
-const conditions = (cr: KubeObject | undefined) => Object.fromEntries(((cr?.status as { conditions?: Condition[] } | undefined)?.conditions ?? []).map((c) => [c.type, c]));
+const conditions = (cr: KubeObject | undefined) =>
+  Object.fromEntries(
+    ((cr?.status as { conditions?: Condition[] } | undefined)?.conditions ?? []).map((c) => [c.type, c]),
+  );
 
 describe('readiness: children', () => {
   it('Ready waits for a Deployment rollout, a LoadBalancer address and a readyWhen; Synced is True all along', async () => {
@@ -17,11 +20,22 @@ describe('readiness: children', () => {
       resources: {
         deployments: { onReconcile: [{ name: '{{metadata.name}}-web', image: 'nginx:1.27', replicas: 3 }] },
         services: { onReconcile: [{ name: '{{metadata.name}}-lb', type: 'LoadBalancer', port: 80 }] },
-        configmaps: { onReconcile: [{ name: '{{metadata.name}}-cfg', data: { a: 'b' }, readyWhen: { field: 'metadata.annotations.approved', operator: 'equals', value: 'yes' } }] },
+        configmaps: {
+          onReconcile: [
+            {
+              name: '{{metadata.name}}-cfg',
+              data: { a: 'b' },
+              readyWhen: { field: 'metadata.annotations.approved', operator: 'equals', value: 'yes' },
+            },
+          ],
+        },
       },
     });
     await h.user.create(h.website('shop', {}));
-    const waiting = await h.until(async () => { const c = conditions(await h.get('Website', 'example.com/v1', 'shop')); return c.Synced?.status === 'True' && c; }, 'Synced=True');
+    const waiting = await h.until(async () => {
+      const c = conditions(await h.get('Website', 'example.com/v1', 'shop'));
+      return c.Synced?.status === 'True' && c;
+    }, 'Synced=True');
     expect(waiting.Ready).toMatchObject({ status: 'False', reason: 'Waiting' });
     expect(waiting.Ready!.message).toContain('Deployment shop-web: rollout not observed yet');
     expect(waiting.Ready!.message).toContain('Service shop-lb: no load balancer ingress address yet');
@@ -30,13 +44,35 @@ describe('readiness: children', () => {
     // The Deployment controller's part: observed, 3 updated, 1 available.
     const web = h.ref('Deployment', 'apps/v1', 'shop-web');
     const generation = (await h.user.get(web))!.metadata.generation;
-    await h.user.patchStatus(web, { observedGeneration: generation, replicas: 3, updatedReplicas: 3, readyReplicas: 1, availableReplicas: 1 });
-    await h.until(async () => conditions(await h.get('Website', 'example.com/v1', 'shop')).Ready?.message.includes('Deployment shop-web: 1 of 3 replicas available'), 'Ready names 1 of 3 available');
+    await h.user.patchStatus(web, {
+      observedGeneration: generation,
+      replicas: 3,
+      updatedReplicas: 3,
+      readyReplicas: 1,
+      availableReplicas: 1,
+    });
+    await h.until(
+      async () =>
+        conditions(await h.get('Website', 'example.com/v1', 'shop')).Ready?.message.includes(
+          'Deployment shop-web: 1 of 3 replicas available',
+        ),
+      'Ready names 1 of 3 available',
+    );
     await h.user.patchStatus(web, { availableReplicas: 3, readyReplicas: 3 });
     await h.user.patchStatus(h.ref('Service', 'v1', 'shop-lb'), { loadBalancer: { ingress: [{ ip: '192.0.2.10' }] } });
-    const onlyCfg = await h.until(async () => { const c = conditions(await h.get('Website', 'example.com/v1', 'shop')); return !c.Ready?.message.includes('Deployment') && !c.Ready?.message.includes('Service') && c; }, 'only the ConfigMap waits');
-    expect(onlyCfg.Ready).toMatchObject({ status: 'False', message: 'waiting for ConfigMap shop-cfg: readyWhen does not hold' });
-    await h.user.patch(h.ref('ConfigMap', 'v1', 'shop-cfg'), { metadata: { annotations: { approved: 'yes' } } }, { type: 'merge' });
+    const onlyCfg = await h.until(async () => {
+      const c = conditions(await h.get('Website', 'example.com/v1', 'shop'));
+      return !c.Ready?.message.includes('Deployment') && !c.Ready?.message.includes('Service') && c;
+    }, 'only the ConfigMap waits');
+    expect(onlyCfg.Ready).toMatchObject({
+      status: 'False',
+      message: 'waiting for ConfigMap shop-cfg: readyWhen does not hold',
+    });
+    await h.user.patch(
+      h.ref('ConfigMap', 'v1', 'shop-cfg'),
+      { metadata: { annotations: { approved: 'yes' } } },
+      { type: 'merge' },
+    );
     const ready = await h.ready('shop');
     expect(conditions(ready).Ready).toMatchObject({ status: 'True', reason: 'ChildrenReady' });
     expect(conditions(ready).Synced).toMatchObject({ status: 'True', reason: 'Reconciled' });

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { silentLogger, type KubeObject, type ObjectRef } from '@orkestra/core';
-import { Kubeclient, type CacheAnswer, type ReadCache } from '@orkestra/core/kube';
 import * as configmaps from '@orkestra/configmaps';
+import { type KubeObject, type ObjectRef, silentLogger } from '@orkestra/core';
+import { type CacheAnswer, Kubeclient, type ReadCache } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { testCluster } from '@orkestra/testenv';
-import { GenericReconciler, SharedInformerFactory, type Informer, type ReconcilerConfig } from '../src/index.js';
+import { GenericReconciler, type Informer, type ReconcilerConfig, SharedInformerFactory } from '../src/index.js';
 
 const cluster = testCluster();
 const handlers = [deployments.handler, configmaps.handler] as ReconcilerConfig['handlers'];
-const until = <T>(check: () => Promise<T> | T, description: string, timeoutMs = 20_000) => cluster.waitFor(check, { timeoutMs, intervalMs: 50, description });
+const until = <T>(check: () => Promise<T> | T, description: string, timeoutMs = 20_000) =>
+  cluster.waitFor(check, { timeoutMs, intervalMs: 50, description });
 
 /** Two CRDs of test/crds (Website, Blog), each with a Deployment and a ConfigMap per CR, named apart. */
 function config(kind: 'Website' | 'Blog', ns: string, changes: { key: string; action: string }[]): ReconcilerConfig {
@@ -26,8 +27,16 @@ function config(kind: 'Website' | 'Blog', ns: string, changes: { key: string; ac
   };
 }
 
-const cr = (kind: string, ns: string, name: string): KubeObject => ({ apiVersion: 'example.com/v1', kind, metadata: { name, namespace: ns }, spec: { image: 'nginx:1.27', greeting: `hello ${kind}` } });
-const ready = (o: KubeObject | undefined) => (o?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
+const cr = (kind: string, ns: string, name: string): KubeObject => ({
+  apiVersion: 'example.com/v1',
+  kind,
+  metadata: { name, namespace: ns },
+  spec: { image: 'nginx:1.27', greeting: `hello ${kind}` },
+});
+const ready = (o: KubeObject | undefined) =>
+  (o?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions?.some(
+    (c) => c.type === 'Ready' && c.status === 'True',
+  ) ?? false;
 const childInformers = (r: GenericReconciler) => (r as unknown as { childInformers: Informer[] }).childInformers;
 
 describe('GenericReconcilers of two CRDs on one client', () => {
@@ -53,16 +62,33 @@ describe('GenericReconcilers of two CRDs on one client', () => {
       await Promise.all([sites.start(), blogs.start()]);
       expect(sites.ready && blogs.ready).toBe(true);
       const started = kube.requests.snapshot();
-      expect(started).toMatchObject({ 'list deployments': 1, 'watch deployments': 1, 'list configmaps': 1, 'watch configmaps': 1, 'list websites': 1, 'list blogs': 1 });
+      expect(started).toMatchObject({
+        'list deployments': 1,
+        'watch deployments': 1,
+        'list configmaps': 1,
+        'watch configmaps': 1,
+        'list websites': 1,
+        'list blogs': 1,
+      });
       const deploymentInformer = childInformers(sites).find((i) => i.options.kind === 'Deployment')!;
       expect(childInformers(blogs).find((i) => i.options.kind === 'Deployment')).toBe(deploymentInformer);
       expect(informers.informers.filter((i) => i.options.kind === 'Deployment')).toEqual([deploymentInformer]);
-      expect(informers.refCount({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, labelSelector: 'managed-by=orkestra' })).toBe(2);
+      expect(
+        informers.refCount({
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          namespace: ns,
+          labelSelector: 'managed-by=orkestra',
+        }),
+      ).toBe(2);
 
       // The same CR names in both kinds: their children share an index bucket, and each reconciler keeps to its own.
       const names = ['one', 'two', 'three'];
       await Promise.all(names.flatMap((n) => [user.create(cr('Website', ns, n)), user.create(cr('Blog', ns, n))]));
-      for (const [kind, plural] of [['Website', 'websites'], ['Blog', 'blogs']] as const) {
+      for (const [kind, plural] of [
+        ['Website', 'websites'],
+        ['Blog', 'blogs'],
+      ] as const) {
         await until(async () => {
           const { items } = await user.list('example.com/v1', kind, { namespace: ns });
           return items.length === names.length && items.every(ready);
@@ -72,12 +98,18 @@ describe('GenericReconcilers of two CRDs on one client', () => {
       await Promise.all([sites.whenIdle(), blogs.whenIdle()]);
       for (const n of names) {
         for (const suffix of ['website', 'blog']) {
-          expect(await user.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: `${n}-${suffix}` })).toBeDefined();
-          expect((await user.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: `${n}-${suffix}` }))?.data).toEqual({ greeting: `hello ${suffix === 'website' ? 'Website' : 'Blog'}` });
+          expect(
+            await user.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: `${n}-${suffix}` }),
+          ).toBeDefined();
+          expect(
+            (await user.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: `${n}-${suffix}` }))?.data,
+          ).toEqual({ greeting: `hello ${suffix === 'website' ? 'Website' : 'Blog'}` });
         }
       }
       expect(changes.filter((c) => c.action === 'pruned')).toEqual([]);
-      expect([...sites.lastReports.values(), ...blogs.lastReports.values()].filter((r) => r.result !== 'success')).toEqual([]);
+      expect(
+        [...sites.lastReports.values(), ...blogs.lastReports.values()].filter((r) => r.result !== 'success'),
+      ).toEqual([]);
       expect(deploymentInformer.size).toBe(2 * names.length);
 
       // Steady state: each reconciler reads its children from the shared caches.
@@ -90,13 +122,41 @@ describe('GenericReconcilers of two CRDs on one client', () => {
       // One reconciler stops: the shared informers keep running for the other, which still corrects drift.
       await sites.stop();
       expect(deploymentInformer.stopped).toBe(false);
-      expect(informers.refCount({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, labelSelector: 'managed-by=orkestra' })).toBe(1);
+      expect(
+        informers.refCount({
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          namespace: ns,
+          labelSelector: 'managed-by=orkestra',
+        }),
+      ).toBe(1);
       expect(informers.informers.some((i) => i.options.kind === 'Website')).toBe(false);
       expect(blogs.ready).toBe(true);
       const ref = { apiVersion: 'apps/v1', kind: 'Deployment', namespace: ns, name: 'two-blog' };
-      const live = await user.get(ref) as KubeObject & { spec: { template: { spec: { containers: { name: string }[] } } } };
-      await user.patch(ref, { spec: { template: { spec: { containers: live.spec.template.spec.containers.map((c) => ({ name: c.name, image: 'evil:latest' })) } } } }, { type: 'strategic', fieldManager: 'kubectl-edit' });
-      await until(async () => ((await user.get(ref)) as typeof live).spec.template.spec.containers.every((c) => (c as { image?: string }).image === 'nginx:1.27'), 'the Blog\'s Deployment image to be restored', 10_000);
+      const live = (await user.get(ref)) as KubeObject & {
+        spec: { template: { spec: { containers: { name: string }[] } } };
+      };
+      await user.patch(
+        ref,
+        {
+          spec: {
+            template: {
+              spec: {
+                containers: live.spec.template.spec.containers.map((c) => ({ name: c.name, image: 'evil:latest' })),
+              },
+            },
+          },
+        },
+        { type: 'strategic', fieldManager: 'kubectl-edit' },
+      );
+      await until(
+        async () =>
+          ((await user.get(ref)) as typeof live).spec.template.spec.containers.every(
+            (c) => (c as { image?: string }).image === 'nginx:1.27',
+          ),
+        "the Blog's Deployment image to be restored",
+        10_000,
+      );
 
       // Both stopped: every informer stops (its watch closes) and the factory holds none.
       const held = [...informers.informers];
@@ -117,7 +177,12 @@ describe('GenericReconcilers of two CRDs on one client', () => {
 describe('SharedInformerFactory', () => {
   let kube: Kubeclient;
   let ns: string;
-  const cm = (name: string, labels?: Record<string, string>): KubeObject => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: ns, ...(labels ? { labels } : {}) }, data: { a: '1' } });
+  const cm = (name: string, labels?: Record<string, string>): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: { name, namespace: ns, ...(labels ? { labels } : {}) },
+    data: { a: '1' },
+  });
   beforeAll(async () => {
     kube = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('informer-factory');
@@ -136,8 +201,12 @@ describe('SharedInformerFactory', () => {
     expect(first.informer.hasSynced).toBe(false); // the list has been sent, not answered
     expect(second.informer).toBe(first.informer);
     const heard: string[] = [];
-    first.on((e) => { if (e.type === 'added') heard.push(`first ${e.object.metadata.name}`); });
-    second.on((e) => { if (e.type === 'added') heard.push(`second ${e.object.metadata.name}`); });
+    first.on((e) => {
+      if (e.type === 'added') heard.push(`first ${e.object.metadata.name}`);
+    });
+    second.on((e) => {
+      if (e.type === 'added') heard.push(`second ${e.object.metadata.name}`);
+    });
     await Promise.all([first.synced, second.synced]);
     expect(first.informer.get(ns, 'listed')).toBeDefined();
     expect(first.informer.stats.lists).toBe(1);
@@ -179,7 +248,9 @@ describe('SharedInformerFactory', () => {
     try {
       leases.push(factory.acquire({ ...key, indexBy: byTeam }), factory.acquire(key)); // the same index, or none needed: fine
       expect(leases.every((l) => l.informer === leases[0]!.informer)).toBe(true);
-      expect(() => factory.acquire({ ...key, indexBy: (o) => o.metadata.name })).toThrow(/already has another indexBy function/);
+      expect(() => factory.acquire({ ...key, indexBy: (o) => o.metadata.name })).toThrow(
+        /already has another indexBy function/,
+      );
       expect(factory.refCount(key)).toBe(3);
     } finally {
       await Promise.all(leases.map((l) => l.release()));
@@ -192,11 +263,22 @@ describe('SharedInformerFactory', () => {
     let cache: ReadCache | undefined;
     const client = new Kubeclient(cluster.kubeConfig);
     const plug = client.addReadCache.bind(client);
-    client.addReadCache = (c) => { cache = c; return plug(c); };
+    client.addReadCache = (c) => {
+      cache = c;
+      return plug(c);
+    };
     const factory = new SharedInformerFactory(client);
-    const lease = factory.acquire({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, labelSelector: 'managed-by=orkestra' });
+    const lease = factory.acquire({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: ns,
+      labelSelector: 'managed-by=orkestra',
+    });
     const lookup = (name: string, labelSelector?: string) =>
-      (cache!.get as (ref: ObjectRef, options?: { labelSelector?: string }) => CacheAnswer)({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name }, labelSelector === undefined ? undefined : { labelSelector });
+      (cache!.get as (ref: ObjectRef, options?: { labelSelector?: string }) => CacheAnswer)(
+        { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name },
+        labelSelector === undefined ? undefined : { labelSelector },
+      );
     try {
       expect(lookup('missing', 'managed-by=orkestra')).toBeUndefined(); // not synced yet: no answer
       await kube.create(cm('plain'));
@@ -213,8 +295,12 @@ describe('SharedInformerFactory', () => {
       expect(lookup('missing', 'team=a')).toBeUndefined();
       expect(lookup('labelled', 'managed-by')).toBeUndefined(); // another selector: for the server, even on a hit
       client.requests.reset();
-      expect((await client.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'labelled' }))?.metadata.name).toBe('labelled');
-      expect((await client.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'plain' }))?.metadata.name).toBe('plain');
+      expect(
+        (await client.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'labelled' }))?.metadata.name,
+      ).toBe('labelled');
+      expect(
+        (await client.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'plain' }))?.metadata.name,
+      ).toBe('plain');
       expect(client.requests.snapshot()).toEqual({ 'get configmaps': 1 });
     } finally {
       await lease.release();

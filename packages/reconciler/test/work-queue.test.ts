@@ -6,9 +6,18 @@ const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 describe('WorkQueue', () => {
   it('deduplicates queued keys', async () => {
     const seen: string[] = [];
-    const q = new WorkQueue(async (k) => { seen.push(k); await tick(); }, { concurrency: 1 });
+    const q = new WorkQueue(
+      async (k) => {
+        seen.push(k);
+        await tick();
+      },
+      { concurrency: 1 },
+    );
     q.add('first'); // runs at once; the rest waits behind it
-    q.add('a'); q.add('b'); q.add('b'); q.add('a');
+    q.add('a');
+    q.add('b');
+    q.add('b');
+    q.add('a');
     await q.whenIdle();
     expect(seen).toEqual(['first', 'a', 'b']);
   });
@@ -17,15 +26,20 @@ describe('WorkQueue', () => {
     let running = 0;
     let maxRunning = 0;
     let runs = 0;
-    const q = new WorkQueue(async () => {
-      running++; runs++;
-      maxRunning = Math.max(maxRunning, running);
-      await tick(10);
-      running--;
-    }, { concurrency: 4 });
+    const q = new WorkQueue(
+      async () => {
+        running++;
+        runs++;
+        maxRunning = Math.max(maxRunning, running);
+        await tick(10);
+        running--;
+      },
+      { concurrency: 4 },
+    );
     q.add('k');
     await tick(2);
-    q.add('k'); q.add('k');
+    q.add('k');
+    q.add('k');
     await q.whenIdle();
     await tick(15);
     expect(maxRunning).toBe(1);
@@ -35,7 +49,15 @@ describe('WorkQueue', () => {
   it('bounds concurrency', async () => {
     let running = 0;
     let maxRunning = 0;
-    const q = new WorkQueue(async () => { running++; maxRunning = Math.max(maxRunning, running); await tick(5); running--; }, { concurrency: 3 });
+    const q = new WorkQueue(
+      async () => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        await tick(5);
+        running--;
+      },
+      { concurrency: 3 },
+    );
     for (let i = 0; i < 20; i++) q.add(`k${i}`);
     await q.whenIdle();
     expect(maxRunning).toBe(3);
@@ -54,7 +76,13 @@ describe('WorkQueue', () => {
 
   it('a throwing worker is retried', async () => {
     let attempts = 0;
-    const q = new WorkQueue(async () => { attempts++; if (attempts < 3) throw new Error('boom'); }, { baseDelayMs: 1 });
+    const q = new WorkQueue(
+      async () => {
+        attempts++;
+        if (attempts < 3) throw new Error('boom');
+      },
+      { baseDelayMs: 1 },
+    );
     q.add('k');
     for (let i = 0; i < 50 && attempts < 3; i++) await tick(5);
     expect(attempts).toBe(3);
@@ -62,7 +90,10 @@ describe('WorkQueue', () => {
 
   it('shutdown takes no new work and waits for in-flight work', async () => {
     let finished = false;
-    const q = new WorkQueue(async () => { await tick(20); finished = true; });
+    const q = new WorkQueue(async () => {
+      await tick(20);
+      finished = true;
+    });
     q.add('k');
     await tick(2);
     expect(await q.shutdown(1000)).toBe(true);

@@ -4,17 +4,33 @@ import * as deployments from '@orkestra/deployments';
 import { createTemplateEngine } from '@orkestra/template';
 import { ChildPlanner } from '../src/index.js';
 
-const cr = { apiVersion: 'example.com/v1', kind: 'Website', metadata: { name: 'shop', namespace: 'shop-ns', uid: 'u1' } } as OwnerObject;
+const cr = {
+  apiVersion: 'example.com/v1',
+  kind: 'Website',
+  metadata: { name: 'shop', namespace: 'shop-ns', uid: 'u1' },
+} as OwnerObject;
 /** An autoscaler-like handler: it declares that it writes its target's spec.replicas (as @orkestra/hpas does). */
 const scalers = {
-  key: 'scalers', apiVersion: 'example.com/v1', kind: 'Scaler', plural: 'scalers', namespaced: true,
-  resolve: (source: { target?: string }, owner: string) => ({ name: `${owner}-scaler`, target: source.target ?? `${owner}-deployment` }),
-  controls: (spec: { target: string }) => [{ apiVersion: 'apps/v1', kind: 'Deployment', name: spec.target, fields: ['spec.replicas'] }],
+  key: 'scalers',
+  apiVersion: 'example.com/v1',
+  kind: 'Scaler',
+  plural: 'scalers',
+  namespaced: true,
+  resolve: (source: { target?: string }, owner: string) => ({
+    name: `${owner}-scaler`,
+    target: source.target ?? `${owner}-deployment`,
+  }),
+  controls: (spec: { target: string }) => [
+    { apiVersion: 'apps/v1', kind: 'Deployment', name: spec.target, fields: ['spec.replicas'] },
+  ],
 };
-const handlers = new Map([deployments.handler, scalers].map((h) => [h.key, h as unknown as ResourceHandler<unknown, ResolvedSpec>]));
-const plan = (resources: ConstructorParameters<typeof ChildPlanner>[0]) => new ChildPlanner(resources, handlers, createTemplateEngine()).resolve(cr);
+const handlers = new Map(
+  [deployments.handler, scalers].map((h) => [h.key, h as unknown as ResourceHandler<unknown, ResolvedSpec>]),
+);
+const plan = (resources: ConstructorParameters<typeof ChildPlanner>[0]) =>
+  new ChildPlanner(resources, handlers, createTemplateEngine()).resolve(cr);
 
-describe('fields a sibling\'s controller writes are yielded', () => {
+describe("fields a sibling's controller writes are yielded", () => {
   it('a scaler (an HPA) targeting a Deployment child of the same CR: the Deployment yields spec.replicas and is desired without it', async () => {
     const { children, problems } = plan({
       deployments: { onReconcile: [{ image: 'nginx:1.27' }, { name: 'other', image: 'nginx:1.27' }] },
@@ -24,10 +40,12 @@ describe('fields a sibling\'s controller writes are yielded', () => {
     const [web, other] = children.filter((c) => c.handlerKey === 'deployments');
     expect(web!.spec.yieldedFields).toEqual(['spec.replicas']);
     expect(other!.spec.yieldedFields).toBeUndefined();
-    const desired = await web!.handler.desired(cr, web!.spec) as unknown as { spec: Record<string, unknown> };
+    const desired = (await web!.handler.desired(cr, web!.spec)) as unknown as { spec: Record<string, unknown> };
     expect(desired.spec).not.toHaveProperty('replicas');
     expect(desired.spec).toHaveProperty('template');
-    expect(((await other!.handler.desired(cr, other!.spec)) as unknown as { spec: { replicas: number } }).spec.replicas).toBe(1);
+    expect(
+      ((await other!.handler.desired(cr, other!.spec)) as unknown as { spec: { replicas: number } }).spec.replicas,
+    ).toBe(1);
   });
 
   it('a scaler whose target is another name, or no scaler at all, yields nothing', () => {
@@ -36,6 +54,8 @@ describe('fields a sibling\'s controller writes are yielded', () => {
       scalers: { onReconcile: [{ target: 'elsewhere' }] },
     });
     expect(children.every((c) => c.spec.yieldedFields === undefined)).toBe(true);
-    expect(plan({ deployments: { onReconcile: [{ image: 'nginx:1.27' }] } }).children[0]!.spec.yieldedFields).toBeUndefined();
+    expect(
+      plan({ deployments: { onReconcile: [{ image: 'nginx:1.27' }] } }).children[0]!.spec.yieldedFields,
+    ).toBeUndefined();
   });
 });

@@ -1,3 +1,13 @@
-export { resolve, desired, create, update, delete, handler, immutableChanges, keepGenerated, isSecretData } from './secret.js';
-export { SecretSourceSchema, GENERATE_CHARSETS } from './types.js';
-export type { SecretSource, ResolvedSecret, GenerateRule, GenerateCharset } from './types.js';
+export {
+  create,
+  delete,
+  desired,
+  handler,
+  immutableChanges,
+  isSecretData,
+  keepGenerated,
+  resolve,
+  update,
+} from './secret.js';
+export type { GenerateCharset, GenerateRule, ResolvedSecret, SecretSource } from './types.js';
+export { GENERATE_CHARSETS, SecretSourceSchema } from './types.js';

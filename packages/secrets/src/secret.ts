@@ -1,10 +1,32 @@
 /** Secrets: how to resolve a source and build the object; the lifecycle is core's. */
 import { randomInt } from 'node:crypto';
 import {
-  Validator, canonicalBase64, checkConfigKey, immutableDataChanges, checkWrappedBase64, checkDns1123Subdomain, checkLabelKey, defineResource, metadataFor, readKeysFrom, resolveCommonFields,
-  type ChildBehaviour, type DriftedField, type ImmutableChange, type KubeObject, type ObjectReader, type OwnerObject,
+  type ChildBehaviour,
+  canonicalBase64,
+  checkConfigKey,
+  checkDns1123Subdomain,
+  checkLabelKey,
+  checkWrappedBase64,
+  type DriftedField,
+  defineResource,
+  type ImmutableChange,
+  immutableDataChanges,
+  type KubeObject,
+  metadataFor,
+  type ObjectReader,
+  type OwnerObject,
+  readKeysFrom,
+  resolveCommonFields,
+  Validator,
 } from '@orkestra/core';
-import { GENERATE_CHARSETS, SecretSourceSchema, type GenerateCharset, type GenerateRule, type ResolvedSecret, type SecretSource } from './types.js';
+import {
+  GENERATE_CHARSETS,
+  type GenerateCharset,
+  type GenerateRule,
+  type ResolvedSecret,
+  type SecretSource,
+  SecretSourceSchema,
+} from './types.js';
 
 /** Keys the API server requires of each built-in type: every key of `all`, or at least one of `anyOf`. */
 const REQUIRED_KEYS: Record<string, { all: readonly string[] } | { anyOf: readonly string[] }> = {
@@ -15,8 +37,16 @@ const REQUIRED_KEYS: Record<string, { all: readonly string[] } | { anyOf: readon
   'kubernetes.io/ssh-auth': { all: ['ssh-privatekey'] },
 };
 /** The key of a Docker-config type whose value must be JSON. */
-const JSON_KEY: Record<string, string> = { 'kubernetes.io/dockerconfigjson': '.dockerconfigjson', 'kubernetes.io/dockercfg': '.dockercfg' };
-const KNOWN_TYPES = ['Opaque', ...Object.keys(REQUIRED_KEYS), 'kubernetes.io/service-account-token', 'bootstrap.kubernetes.io/token'];
+const JSON_KEY: Record<string, string> = {
+  'kubernetes.io/dockerconfigjson': '.dockerconfigjson',
+  'kubernetes.io/dockercfg': '.dockercfg',
+};
+const KNOWN_TYPES = [
+  'Opaque',
+  ...Object.keys(REQUIRED_KEYS),
+  'kubernetes.io/service-account-token',
+  'bootstrap.kubernetes.io/token',
+];
 const CHARSETS = Object.keys(GENERATE_CHARSETS) as GenerateCharset[];
 const DEFAULT_RULE: GenerateRule = { length: 32, charset: 'alphanumeric' };
 const SECRET_DATA = /^(data|stringData)(\.|$)/;
@@ -26,12 +56,16 @@ const utf8ToBase64 = (text: string) => Buffer.from(text, 'utf8').toString('base6
 function checkSecretType(type: string): string | undefined {
   if (type.length === 0) return 'must not be empty (leave type out for Opaque)';
   const known = KNOWN_TYPES.find((t) => t.toLowerCase() === type.toLowerCase());
-  if (known && known !== type) return `must be ${JSON.stringify(known)}: type names are case-sensitive, got ${JSON.stringify(type)}`;
+  if (known && known !== type)
+    return `must be ${JSON.stringify(known)}: type names are case-sensitive, got ${JSON.stringify(type)}`;
   const problem = checkLabelKey(type);
   return problem && `must be a type name such as Opaque or kubernetes.io/tls: ${problem}`;
 }
 
-const checkKey = (key: string) => { const p = checkConfigKey(key); return p && `key ${p}`; };
+const checkKey = (key: string) => {
+  const p = checkConfigKey(key);
+  return p && `key ${p}`;
+};
 
 /** True for paths of the matcher (and of `ChildResult.drifted`) that hold Secret values. */
 export function isSecretData(path: string): boolean {
@@ -86,8 +120,12 @@ function resolveGenerate(v: Validator, value: unknown): Record<string, GenerateR
     const fields = v.map(path, rule, ['length', 'charset']);
     if (!fields) continue;
     const { length, charset } = fields;
-    const n = length === undefined || length === null ? DEFAULT_RULE.length : v.integer(`${path}.length`, length, { min: 1, max: 4096 });
-    const c = charset === undefined || charset === null ? DEFAULT_RULE.charset : v.oneOf(`${path}.charset`, charset, CHARSETS);
+    const n =
+      length === undefined || length === null
+        ? DEFAULT_RULE.length
+        : v.integer(`${path}.length`, length, { min: 1, max: 4096 });
+    const c =
+      charset === undefined || charset === null ? DEFAULT_RULE.charset : v.oneOf(`${path}.charset`, charset, CHARSETS);
     if (n !== undefined && c !== undefined) out[name] = { length: n, charset: c };
   }
   return out;
@@ -128,7 +166,10 @@ function resolveFromSecret(v: Validator, value: unknown, ownName: string): Resol
  * //   generate: { token: { length: 32, charset: 'alphanumeric' } }, labels: { 'managed-by': 'orkestra', … }, … }
  */
 export function resolve(source: SecretSource, ownerName: string): ResolvedSecret {
-  const v = new Validator({ kind: 'Secret', name: typeof source.name === 'string' ? source.name : `${ownerName}-secret` });
+  const v = new Validator({
+    kind: 'Secret',
+    name: typeof source.name === 'string' ? source.name : `${ownerName}-secret`,
+  });
   const common = resolveCommonFields(v, source, ownerName, { defaultSuffix: 'secret' });
   let type = 'Opaque';
   if (source.type !== undefined && source.type !== null) {
@@ -136,8 +177,12 @@ export function resolve(source: SecretSource, ownerName: string): ResolvedSecret
     if (t !== undefined && v.check('type', t, checkSecretType)) type = t;
   }
   const stringData = v.data('stringData', source.stringData);
-  const data = Object.fromEntries(Object.entries(v.data('data', source.data, checkWrappedBase64)).map(([k, b]) => [k, canonicalBase64(b)]));
-  for (const key of Object.keys(data)) if (key in stringData) v.add(`data.${key}`, 'is also a key of stringData', 'a key can be in stringData or in data, not both');
+  const data = Object.fromEntries(
+    Object.entries(v.data('data', source.data, checkWrappedBase64)).map(([k, b]) => [k, canonicalBase64(b)]),
+  );
+  for (const key of Object.keys(data))
+    if (key in stringData)
+      v.add(`data.${key}`, 'is also a key of stringData', 'a key can be in stringData or in data, not both');
   const generate = resolveGenerate(v, source.generate);
   for (const key of Object.keys(generate)) {
     const also = key in stringData ? 'stringData' : key in data ? 'data' : undefined;
@@ -150,10 +195,16 @@ export function resolve(source: SecretSource, ownerName: string): ResolvedSecret
     if (jsonKey in data) checkJsonValue(v, `data.${jsonKey}`, Buffer.from(data[jsonKey]!, 'base64').toString('utf8'));
   }
   if (!fromSecret || fromSecret.keys) {
-    const keys = new Set([...Object.keys(stringData), ...Object.keys(data), ...Object.keys(generate), ...(fromSecret?.keys ?? [])]);
+    const keys = new Set([
+      ...Object.keys(stringData),
+      ...Object.keys(data),
+      ...Object.keys(generate),
+      ...(fromSecret?.keys ?? []),
+    ]);
     checkRequiredKeys(v, type, keys, 'set it in stringData, data or generate, or copy it with fromSecret');
   }
-  const immutable = source.immutable === undefined || source.immutable === null ? undefined : v.boolean('immutable', source.immutable);
+  const immutable =
+    source.immutable === undefined || source.immutable === null ? undefined : v.boolean('immutable', source.immutable);
   v.done();
   return { ...common, type, stringData, data, fromSecret, generate, immutable };
 }
@@ -179,18 +230,37 @@ function generateValue(rule: GenerateRule): string {
  */
 export async function desired(owner: OwnerObject, spec: ResolvedSecret, reader?: ObjectReader): Promise<KubeObject> {
   const metadata = metadataFor(spec, owner.metadata.namespace);
-  const declared = { ...Object.fromEntries(Object.entries(spec.stringData).map(([k, text]) => [k, utf8ToBase64(text)])), ...spec.data };
+  const declared = {
+    ...Object.fromEntries(Object.entries(spec.stringData).map(([k, text]) => [k, utf8ToBase64(text)])),
+    ...spec.data,
+  };
   let copied: Record<string, string> = {};
   if (spec.fromSecret) {
-    copied = (await readKeysFrom(reader, { apiVersion: 'v1', kind: 'Secret', namespace: metadata.namespace }, spec.fromSecret, ['data'], 'fromSecret')).data ?? {};
+    copied =
+      (
+        await readKeysFrom(
+          reader,
+          { apiVersion: 'v1', kind: 'Secret', namespace: metadata.namespace },
+          spec.fromSecret,
+          ['data'],
+          'fromSecret',
+        )
+      ).data ?? {};
     if (!spec.fromSecret.keys) {
       const v = new Validator({ kind: 'Secret', namespace: metadata.namespace, name: spec.name });
       const keys = new Set([...Object.keys(copied), ...Object.keys(declared), ...Object.keys(spec.generate)]);
-      checkRequiredKeys(v, spec.type, keys, `Secret ${metadata.namespace ?? ''}/${spec.fromSecret.name} has no such key: add it there, or set it in stringData, data or generate`);
+      checkRequiredKeys(
+        v,
+        spec.type,
+        keys,
+        `Secret ${metadata.namespace ?? ''}/${spec.fromSecret.name} has no such key: add it there, or set it in stringData, data or generate`,
+      );
       v.done();
     }
   }
-  const generated = Object.fromEntries(Object.entries(spec.generate).map(([k, rule]) => [k, utf8ToBase64(generateValue(rule))]));
+  const generated = Object.fromEntries(
+    Object.entries(spec.generate).map(([k, rule]) => [k, utf8ToBase64(generateValue(rule))]),
+  );
   const data = { ...copied, ...generated, ...declared };
   return {
     apiVersion: 'v1',
@@ -218,7 +288,9 @@ export function keepGenerated(keys: readonly string[]): NonNullable<ChildBehavio
   return (desiredObj, live) => {
     if (live) {
       const liveData = (live.data ?? {}) as Record<string, unknown>;
-      kept = Object.fromEntries(keys.flatMap((k) => (typeof liveData[k] === 'string' ? [[k, liveData[k] as string]] : [])));
+      kept = Object.fromEntries(
+        keys.flatMap((k) => (typeof liveData[k] === 'string' ? [[k, liveData[k] as string]] : [])),
+      );
     }
     if (Object.keys(kept).length === 0) return desiredObj;
     return { ...desiredObj, data: { ...(desiredObj.data as Record<string, string> | undefined), ...kept } };
@@ -229,9 +301,14 @@ export function keepGenerated(keys: readonly string[]): NonNullable<ChildBehavio
  * Changes the API server refuses on an existing Secret: its `type`, always; and on an immutable Secret any
  * change of `data` (a value, a new key, a removed key) and turning `immutable` off.
  */
-export function immutableChanges(drifted: readonly DriftedField[], live: KubeObject, desiredObj?: KubeObject): ImmutableChange[] {
+export function immutableChanges(
+  drifted: readonly DriftedField[],
+  live: KubeObject,
+  desiredObj?: KubeObject,
+): ImmutableChange[] {
   const changes: ImmutableChange[] = [];
-  if (drifted.some((d) => d.path === 'type')) changes.push({ path: 'type', reason: 'the type of a Secret cannot change' });
+  if (drifted.some((d) => d.path === 'type'))
+    changes.push({ path: 'type', reason: 'the type of a Secret cannot change' });
   return [...changes, ...immutableDataChanges(drifted, live, desiredObj, { kind: 'Secret', fields: ['data'] })];
 }
 
@@ -251,7 +328,11 @@ export const handler = defineResource<SecretSource, ResolvedSecret>({
   desired,
   behaviour: (spec) => {
     const generated = Object.keys(spec.generate);
-    return { immutable: immutableChanges, match: { redact: isSecretData }, ...(generated.length ? { prepare: keepGenerated(generated) } : {}) };
+    return {
+      immutable: immutableChanges,
+      match: { redact: isSecretData },
+      ...(generated.length ? { prepare: keepGenerated(generated) } : {}),
+    };
   },
 });
 
@@ -261,4 +342,5 @@ export const create = handler.create;
 export const update = handler.update;
 /** Deletes the Secret if the owner controls it (see core's `deleteChild`). */
 const remove = handler.delete;
+
 export { remove as delete };

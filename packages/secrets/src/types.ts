@@ -1,5 +1,14 @@
 /** The Secret template source and its resolved spec. */
-import { Type, booleanField, commonSourceFields, integerField, stringField, stringMapField, type CommonResolved, type Static } from '@orkestra/core';
+import {
+  booleanField,
+  type CommonResolved,
+  commonSourceFields,
+  integerField,
+  type Static,
+  stringField,
+  stringMapField,
+  Type,
+} from '@orkestra/core';
 
 /** The alphabets a generated value can be drawn from (see {@link GenerateRule}). */
 export const GENERATE_CHARSETS = {
@@ -20,8 +29,12 @@ export type GenerateCharset = keyof typeof GENERATE_CHARSETS;
 
 const generateRuleSchema = Type.Object(
   {
-    length: Type.Optional(integerField('Number of characters; default 32, at most 4096.', { minimum: 1, maximum: 4096 })),
-    charset: Type.Optional(stringField(`Alphabet: ${Object.keys(GENERATE_CHARSETS).join(', ')}; default alphanumeric.`)),
+    length: Type.Optional(
+      integerField('Number of characters; default 32, at most 4096.', { minimum: 1, maximum: 4096 }),
+    ),
+    charset: Type.Optional(
+      stringField(`Alphabet: ${Object.keys(GENERATE_CHARSETS).join(', ')}; default alphanumeric.`),
+    ),
   },
   { additionalProperties: false },
 );
@@ -30,28 +43,46 @@ const generateRuleSchema = Type.Object(
 export const SecretSourceSchema = Type.Object(
   {
     ...commonSourceFields('<owner>-secret'),
-    type: Type.Optional(stringField(
-      'The Secret type: Opaque (default), kubernetes.io/tls (needs tls.crt and tls.key), kubernetes.io/dockerconfigjson (needs .dockerconfigjson), ' +
-        'kubernetes.io/basic-auth (username and/or password), kubernetes.io/ssh-auth (needs ssh-privatekey), or any other type name. Cannot change once created.',
-    )),
+    type: Type.Optional(
+      stringField(
+        'The Secret type: Opaque (default), kubernetes.io/tls (needs tls.crt and tls.key), kubernetes.io/dockerconfigjson (needs .dockerconfigjson), ' +
+          'kubernetes.io/basic-auth (username and/or password), kubernetes.io/ssh-auth (needs ssh-privatekey), or any other type name. Cannot change once created.',
+      ),
+    ),
     stringData: Type.Optional(stringMapField('Keys and their plain-text values; written base64-encoded as data.')),
     data: Type.Optional(stringMapField('Keys and their values, base64-encoded.')),
     fromSecret: Type.Optional(
-      Type.Union([
-        stringField('Name of a Secret in the same namespace whose keys are copied.'),
-        Type.Object({
-          name: stringField('Name of a Secret in the same namespace whose keys are copied.'),
-          keys: Type.Optional(Type.Array(Type.String(), { description: 'Only these keys; all when absent.' })),
-        }),
-      ], { description: 'Copy keys from another Secret of the namespace; keys declared in stringData, data or generate win.' }),
+      Type.Union(
+        [
+          stringField('Name of a Secret in the same namespace whose keys are copied.'),
+          Type.Object({
+            name: stringField('Name of a Secret in the same namespace whose keys are copied.'),
+            keys: Type.Optional(Type.Array(Type.String(), { description: 'Only these keys; all when absent.' })),
+          }),
+        ],
+        {
+          description:
+            'Copy keys from another Secret of the namespace; keys declared in stringData, data or generate win.',
+        },
+      ),
     ),
     generate: Type.Optional(
-      Type.Union([
-        Type.Array(Type.String(), { description: 'Keys to generate: 32 alphanumeric characters each.' }),
-        Type.Record(Type.String(), Type.Union([generateRuleSchema, Type.Null()]), { description: 'Keys to generate, each with its length and alphabet (null: the defaults).' }),
-      ], { description: 'Keys whose random value is generated when the Secret is created (or the key is missing) and then kept: never rewritten.' }),
+      Type.Union(
+        [
+          Type.Array(Type.String(), { description: 'Keys to generate: 32 alphanumeric characters each.' }),
+          Type.Record(Type.String(), Type.Union([generateRuleSchema, Type.Null()]), {
+            description: 'Keys to generate, each with its length and alphabet (null: the defaults).',
+          }),
+        ],
+        {
+          description:
+            'Keys whose random value is generated when the Secret is created (or the key is missing) and then kept: never rewritten.',
+        },
+      ),
     ),
-    immutable: Type.Optional(booleanField('Make the Secret immutable: its data can no longer change (changing it needs recreate: true).')),
+    immutable: Type.Optional(
+      booleanField('Make the Secret immutable: its data can no longer change (changing it needs recreate: true).'),
+    ),
   },
   { additionalProperties: false, description: 'A Secret owned by the custom resource.' },
 );

@@ -1,3 +1,3 @@
-export { resolve, desired, create, update, delete, handler, immutableChanges, displacedPorts } from './service.js';
-export { ServiceSourceSchema, ServicePortSourceSchema, SERVICE_TYPES, PROTOCOLS, NODE_PORT_RANGE } from './types.js';
-export type { ServiceSource, ResolvedService, ResolvedServicePort, ServiceType, Protocol } from './types.js';
+export { create, delete, desired, displacedPorts, handler, immutableChanges, resolve, update } from './service.js';
+export type { Protocol, ResolvedService, ResolvedServicePort, ServiceSource, ServiceType } from './types.js';
+export { NODE_PORT_RANGE, PROTOCOLS, SERVICE_TYPES, ServicePortSourceSchema, ServiceSourceSchema } from './types.js';

@@ -1,11 +1,27 @@
 /** Services: how to resolve a source and build the object; the lifecycle is core's. */
 import {
-  OWNER_LABEL, Validator, checkDns1123Label, defineResource, metadataFor, ownerLabelValue, resolveCommonFields,
-  type DriftedField, type ImmutableChange, type KubeObject, type ListItemKey, type OwnerObject,
+  checkDns1123Label,
+  type DriftedField,
+  defineResource,
+  type ImmutableChange,
+  type KubeObject,
+  type ListItemKey,
+  metadataFor,
+  OWNER_LABEL,
+  type OwnerObject,
+  ownerLabelValue,
+  resolveCommonFields,
+  Validator,
 } from '@orkestra/core';
 import {
-  NODE_PORT_RANGE, PROTOCOLS, SERVICE_TYPES, ServiceSourceSchema,
-  type ResolvedService, type ResolvedServicePort, type ServiceSource, type ServiceType,
+  NODE_PORT_RANGE,
+  PROTOCOLS,
+  type ResolvedService,
+  type ResolvedServicePort,
+  SERVICE_TYPES,
+  type ServiceSource,
+  ServiceSourceSchema,
+  type ServiceType,
 } from './types.js';
 
 const PORT_FIELDS = ['name', 'port', 'targetPort', 'protocol', 'nodePort'] as const;
@@ -17,7 +33,12 @@ function unset(value: unknown): value is undefined | null | '' {
 }
 
 /** One port; `at(field)` is the field's path (`ports[1].port`, or `port` for the shorthand). */
-function resolvePort(v: Validator, raw: Record<string, unknown>, type: ServiceType, at: (field: string) => string): ResolvedServicePort | undefined {
+function resolvePort(
+  v: Validator,
+  raw: Record<string, unknown>,
+  type: ServiceType,
+  at: (field: string) => string,
+): ResolvedServicePort | undefined {
   let name: string | undefined;
   if (!unset(raw.name)) {
     name = v.string(at('name'), raw.name);
@@ -30,7 +51,12 @@ function resolvePort(v: Validator, raw: Record<string, unknown>, type: ServiceTy
   const protocol = unset(raw.protocol) ? 'TCP' : v.oneOf(at('protocol'), raw.protocol, PROTOCOLS);
   let nodePort: number | undefined;
   if (!unset(raw.nodePort)) {
-    if (type === 'ClusterIP') v.add(at('nodePort'), 'can only be set for type NodePort or LoadBalancer, got type ClusterIP', 'remove `nodePort`, or set `type: NodePort`');
+    if (type === 'ClusterIP')
+      v.add(
+        at('nodePort'),
+        'can only be set for type NodePort or LoadBalancer, got type ClusterIP',
+        'remove `nodePort`, or set `type: NodePort`',
+      );
     else nodePort = v.integer(at('nodePort'), raw.nodePort, NODE_PORT_RANGE);
   }
   if (port === undefined || targetPort === undefined || protocol === undefined) return undefined;
@@ -47,10 +73,35 @@ function checkPorts(v: Validator, ports: readonly { at: string; port: ResolvedSe
     else v.add(path, `${message}, as ${first} does`, hint);
   };
   for (const { at, port } of ports) {
-    if (port.name === undefined) v.add(`${at}.name`, 'is required when the Service has more than one port', 'give every port a unique name, such as http or metrics');
-    else once('name', port.name, `${at}.name`, `duplicates the name ${JSON.stringify(port.name)}`, 'port names must be unique');
-    once('port', `${port.port}/${port.protocol}`, `${at}.port`, `duplicates port ${port.port}/${port.protocol}`, 'each port and protocol may appear once');
-    if (port.nodePort !== undefined) once('nodePort', `${port.nodePort}/${port.protocol}`, `${at}.nodePort`, `duplicates nodePort ${port.nodePort}/${port.protocol}`, 'each node port and protocol may appear once');
+    if (port.name === undefined)
+      v.add(
+        `${at}.name`,
+        'is required when the Service has more than one port',
+        'give every port a unique name, such as http or metrics',
+      );
+    else
+      once(
+        'name',
+        port.name,
+        `${at}.name`,
+        `duplicates the name ${JSON.stringify(port.name)}`,
+        'port names must be unique',
+      );
+    once(
+      'port',
+      `${port.port}/${port.protocol}`,
+      `${at}.port`,
+      `duplicates port ${port.port}/${port.protocol}`,
+      'each port and protocol may appear once',
+    );
+    if (port.nodePort !== undefined)
+      once(
+        'nodePort',
+        `${port.nodePort}/${port.protocol}`,
+        `${at}.nodePort`,
+        `duplicates nodePort ${port.nodePort}/${port.protocol}`,
+        'each node port and protocol may appear once',
+      );
   }
 }
 
@@ -67,17 +118,30 @@ function checkPorts(v: Validator, ports: readonly { at: string; port: ResolvedSe
  * //   selector: { 'orkestra-owner': 'shop' }, labels: { 'managed-by': 'orkestra', 'orkestra-owner': 'shop' }, … }
  */
 export function resolve(source: ServiceSource, ownerName: string): ResolvedService {
-  const v = new Validator({ kind: 'Service', name: typeof source.name === 'string' && source.name ? source.name : `${ownerName}-svc` });
+  const v = new Validator({
+    kind: 'Service',
+    name: typeof source.name === 'string' && source.name ? source.name : `${ownerName}-svc`,
+  });
   const common = resolveCommonFields(v, source, ownerName, { defaultSuffix: 'svc', nameRule: 'dns1035-label' });
   const type = unset(source.type) ? 'ClusterIP' : (v.oneOf('type', source.type, SERVICE_TYPES) ?? 'ClusterIP');
   const headless = unset(source.headless) ? false : (v.boolean('headless', source.headless) ?? false);
-  if (headless && type !== 'ClusterIP') v.add('headless', `a headless Service must be of type ClusterIP, got type ${type}`, 'remove `headless`, or set `type: ClusterIP`');
+  if (headless && type !== 'ClusterIP')
+    v.add(
+      'headless',
+      `a headless Service must be of type ClusterIP, got type ${type}`,
+      'remove `headless`, or set `type: ClusterIP`',
+    );
 
   const raw = source as Record<string, unknown>;
   const shorthand = SHORTHAND.filter((field) => !unset(raw[field]));
   const resolved: { at: string; port: ResolvedServicePort }[] = [];
   if (!unset(source.ports)) {
-    for (const field of shorthand) v.add(field, 'cannot be combined with `ports`', 'list every port under `ports`, or use the one-port shorthand alone');
+    for (const field of shorthand)
+      v.add(
+        field,
+        'cannot be combined with `ports`',
+        'list every port under `ports`, or use the one-port shorthand alone',
+      );
     v.list('ports', source.ports).forEach((item, i) => {
       const at = `ports[${i}]`;
       const entry = v.map(at, item, PORT_FIELDS);
@@ -89,10 +153,18 @@ export function resolve(source: ServiceSource, ownerName: string): ResolvedServi
     if (port) resolved.push({ at: 'ports[0]', port });
   }
   checkPorts(v, resolved);
-  const given = shorthand.length > 0 || !(unset(source.ports) || (Array.isArray(source.ports) && source.ports.length === 0));
-  if (!headless && !given) v.add('ports', 'a Service needs at least one port', 'set `port` for one port or `ports` for several; only a headless Service may have none');
+  const given =
+    shorthand.length > 0 || !(unset(source.ports) || (Array.isArray(source.ports) && source.ports.length === 0));
+  if (!headless && !given)
+    v.add(
+      'ports',
+      'a Service needs at least one port',
+      'set `port` for one port or `ports` for several; only a headless Service may have none',
+    );
 
-  const selector = unset(source.selector) ? { [OWNER_LABEL]: ownerLabelValue(ownerName) } : v.labels('selector', source.selector);
+  const selector = unset(source.selector)
+    ? { [OWNER_LABEL]: ownerLabelValue(ownerName) }
+    : v.labels('selector', source.selector);
   v.done();
   return { ...common, type, headless, ports: resolved.map((r) => r.port), selector };
 }
@@ -152,16 +224,22 @@ function specOf(obj: KubeObject): { clusterIP?: string; ports?: ServicePortObjec
  * immutableChanges(drifted, liveService, desired(owner, resolve({ port: 80, headless: true }, 'shop')));
  * // [{ path: 'spec.clusterIP', reason: 'turning headless on needs clusterIP None; the API server never changes the allocated 10.0.0.12' }]
  */
-export function immutableChanges(_drifted: readonly DriftedField[], live: KubeObject, want: KubeObject): ImmutableChange[] {
+export function immutableChanges(
+  _drifted: readonly DriftedField[],
+  live: KubeObject,
+  want: KubeObject,
+): ImmutableChange[] {
   const liveIP = specOf(live).clusterIP;
   const wantHeadless = specOf(want).clusterIP === 'None';
   if (wantHeadless === (liveIP === 'None')) return [];
-  return [{
-    path: 'spec.clusterIP',
-    reason: wantHeadless
-      ? `turning headless on needs clusterIP None; the API server never changes the allocated ${liveIP ?? 'address'}`
-      : 'turning headless off needs a cluster IP; the API server never allocates one to an existing Service',
-  }];
+  return [
+    {
+      path: 'spec.clusterIP',
+      reason: wantHeadless
+        ? `turning headless on needs clusterIP None; the API server never changes the allocated ${liveIP ?? 'address'}`
+        : 'turning headless off needs a cluster IP; the API server never allocates one to an existing Service',
+    },
+  ];
 }
 
 /**
@@ -179,7 +257,11 @@ export function displacedPorts(live: KubeObject, want: KubeObject): ListItemKey[
   const keyOf = (p: ServicePortObject) => `${p.port}/${p.protocol ?? 'TCP'}`;
   const ours = new Set(wanted.map(keyOf));
   const clashes = (p: ServicePortObject) =>
-    wanted.some((w) => (w.name ?? '') === (p.name ?? '') || (w.nodePort !== undefined && w.nodePort === p.nodePort && (w.protocol ?? 'TCP') === (p.protocol ?? 'TCP')));
+    wanted.some(
+      (w) =>
+        (w.name ?? '') === (p.name ?? '') ||
+        (w.nodePort !== undefined && w.nodePort === p.nodePort && (w.protocol ?? 'TCP') === (p.protocol ?? 'TCP')),
+    );
   return (specOf(live).ports ?? [])
     .filter((p) => p.port !== undefined && !ours.has(keyOf(p)) && clashes(p))
     .map((p) => ({ list: ['spec', 'ports'], key: { port: p.port!, protocol: p.protocol ?? 'TCP' } }));
@@ -204,4 +286,5 @@ export const create = handler.create;
 export const update = handler.update;
 /** Deletes the Service if the owner controls it (see core's `deleteChild`). */
 const remove = handler.delete;
+
 export { remove as delete };

@@ -1,5 +1,14 @@
 /** The Service template source and its resolved spec. */
-import { Type, booleanField, commonSourceFields, integerField, stringField, stringMapField, type CommonResolved, type Static } from '@orkestra/core';
+import {
+  booleanField,
+  type CommonResolved,
+  commonSourceFields,
+  integerField,
+  type Static,
+  stringField,
+  stringMapField,
+  Type,
+} from '@orkestra/core';
 
 /** The Service types Orkestra manages (ExternalName is not one: it has no ports, selector or cluster IP). */
 export const SERVICE_TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer'] as const;
@@ -23,14 +32,19 @@ const portFields = {
   ),
   protocol: Type.Optional(stringField('TCP (default), UDP or SCTP.')),
   nodePort: Type.Optional(
-    integerField('The port on every node, 30000 to 32767, for type NodePort or LoadBalancer; allocated by the API server when absent.', { minimum: 30000, maximum: 32767 }),
+    integerField(
+      'The port on every node, 30000 to 32767, for type NodePort or LoadBalancer; allocated by the API server when absent.',
+      { minimum: 30000, maximum: 32767 },
+    ),
   ),
 };
 
 /** JSON Schema of one entry of `ports`. */
 export const ServicePortSourceSchema = Type.Object(
   {
-    name: Type.Optional(stringField('The port\'s name, a DNS-1123 label; required, and unique, when the Service has several ports.')),
+    name: Type.Optional(
+      stringField("The port's name, a DNS-1123 label; required, and unique, when the Service has several ports."),
+    ),
     ...portFields,
   },
   { additionalProperties: false },
@@ -41,14 +55,25 @@ export const ServiceSourceSchema = Type.Object(
   {
     ...commonSourceFields('<owner>-svc'),
     type: Type.Optional(stringField('ClusterIP (default), NodePort or LoadBalancer.')),
-    headless: Type.Optional(booleanField('A headless Service (clusterIP: None): DNS names each pod instead of one virtual IP. ClusterIP only; fixed at creation.')),
-    ports: Type.Optional(Type.Array(ServicePortSourceSchema, { description: 'The ports; several need unique names. Or use the one-port shorthand port, targetPort, protocol, nodePort.' })),
+    headless: Type.Optional(
+      booleanField(
+        'A headless Service (clusterIP: None): DNS names each pod instead of one virtual IP. ClusterIP only; fixed at creation.',
+      ),
+    ),
+    ports: Type.Optional(
+      Type.Array(ServicePortSourceSchema, {
+        description:
+          'The ports; several need unique names. Or use the one-port shorthand port, targetPort, protocol, nodePort.',
+      }),
+    ),
     port: Type.Optional(portFields.port),
     targetPort: portFields.targetPort,
     protocol: portFields.protocol,
     nodePort: portFields.nodePort,
     selector: Type.Optional(
-      stringMapField("The pods the Service sends traffic to. Default: every pod of the owner (orkestra-owner: <owner>); {} for a Service without a selector."),
+      stringMapField(
+        'The pods the Service sends traffic to. Default: every pod of the owner (orkestra-owner: <owner>); {} for a Service without a selector.',
+      ),
     ),
   },
   { additionalProperties: false, description: 'A Service owned by the custom resource.' },

@@ -15,7 +15,12 @@ const t = resourceTestEnv({ namespacePrefix: 'services' }); // t.other: the othe
 type Port = { name?: string; port: number; targetPort?: number | string; protocol?: string };
 type Service = KubeObject & { spec: { ports?: Port[] } };
 const ref = () => ({ apiVersion: 'v1', kind: 'Service', namespace: t.namespace, name: 'site-svc' });
-const renumber = (port: number) => t.other.patch(ref(), { spec: { ports: [{ name: 'http', port, targetPort: 8080, protocol: 'TCP' }] } }, { fieldManager: 'kubectl-edit', type: 'merge' });
+const renumber = (port: number) =>
+  t.other.patch(
+    ref(),
+    { spec: { ports: [{ name: 'http', port, targetPort: 8080, protocol: 'TCP' }] } },
+    { fieldManager: 'kubectl-edit', type: 'merge' },
+  );
 const spec = () => services.resolve({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }, 'site');
 
 /**
@@ -25,7 +30,10 @@ const spec = () => services.resolve({ ports: [{ name: 'http', port: 80, targetPo
 class RacedClient extends Kubeclient {
   races = 0;
   private next = 90;
-  override async apply<T extends KubeObject>(obj: T, options: WriteOptions & { fieldManager: string; force?: boolean; createOnly?: boolean }): Promise<T> {
+  override async apply<T extends KubeObject>(
+    obj: T,
+    options: WriteOptions & { fieldManager: string; force?: boolean; createOnly?: boolean },
+  ): Promise<T> {
     if (obj.kind === 'Service' && !options.createOnly && this.races > 0) {
       this.races--;
       await renumber(this.next++);
@@ -53,7 +61,9 @@ describe('a renumbered port while the other writer keeps editing', () => {
     expect(result.action).toBe('updated');
     expect(kube.requests.count({ verb: 'apply' })).toBe(2);
     expect(kube.requests.count({ verb: 'patch' })).toBe(2); // ownership of 81, then of the port the race put there
-    expect(((await t.other.get<Service>(ref()))?.spec.ports ?? []).map((p) => [p.name, p.port])).toEqual([['http', 80]]);
+    expect(((await t.other.get<Service>(ref()))?.spec.ports ?? []).map((p) => [p.name, p.port])).toEqual([
+      ['http', 80],
+    ]);
     kube.requests.reset();
     expect((await services.update(t.ctx, kube, t.owner, spec())).action).toBe('unchanged');
     expect(kube.requests.writes()).toBe(0);

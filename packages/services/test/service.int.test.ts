@@ -2,8 +2,8 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
 import { resourceTestEnv } from '@orkestra/testenv/contract';
-import * as services from '../src/index.js';
 import type { ServiceSource } from '../src/index.js';
+import * as services from '../src/index.js';
 
 const t = resourceTestEnv({ namespacePrefix: 'services' });
 // Node ports are cluster-wide and stay taken while earlier tests' namespaces terminate: each test gets its own.
@@ -14,13 +14,25 @@ beforeEach(() => {
   nextNodePort += 4;
 });
 
-interface Port { name?: string; port: number; targetPort: number | string; protocol: string; nodePort?: number }
-interface Spec { type: string; clusterIP?: string; ports?: Port[]; selector?: Record<string, string> }
+interface Port {
+  name?: string;
+  port: number;
+  targetPort: number | string;
+  protocol: string;
+  nodePort?: number;
+}
+interface Spec {
+  type: string;
+  clusterIP?: string;
+  ports?: Port[];
+  selector?: Record<string, string>;
+}
 type Service = KubeObject & { spec: Spec };
 
 const ref = (name = 'site-svc') => ({ apiVersion: 'v1', kind: 'Service', namespace: t.namespace, name });
 const read = async (name = 'site-svc') => (await t.other.get(ref(name))) as Service | undefined;
-const edit = (patch: unknown, type: 'merge' | 'json' = 'merge', name = 'site-svc') => t.other.patch(ref(name), patch, { fieldManager: 'kubectl-edit', type });
+const edit = (patch: unknown, type: 'merge' | 'json' = 'merge', name = 'site-svc') =>
+  t.other.patch(ref(name), patch, { fieldManager: 'kubectl-edit', type });
 const spec = (source: ServiceSource) => services.resolve(source, 'site');
 /** Who owns something under spec.ports, by manager. */
 const portOwners = (obj: KubeObject | undefined) =>
@@ -31,51 +43,75 @@ const portOwners = (obj: KubeObject | undefined) =>
 describe('update', () => {
   it.each([
     ['read from the server', false],
-    ['read from a cache that drops managedFields, as the reconciler\'s does', true],
-  ])('restores a port someone renumbered (%s): their port is taken over, then one apply puts ours back', async (_, cached) => {
-    await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }));
-    const before = await read();
-    // `kubectl edit` changing 80 to 81: the port (key port/protocol) is now someone else's, with our port's name.
-    await edit({ spec: { ports: [{ name: 'http', port: 81, targetPort: 8080, protocol: 'TCP' }] } });
-    expect(portOwners(await read())).toEqual(['kubectl-edit']);
-    if (cached) {
-      const { managedFields: _dropped, ...metadata } = (await read())!.metadata;
-      const copy = { ...(await read())!, metadata };
-      t.kube.setReadCache({ get: (r) => (r.kind === 'Service' && r.name === 'site-svc' ? { object: copy } : undefined) });
-    }
-    t.kube.requests.reset();
-    const result = await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }));
-    t.kube.setReadCache(undefined);
-    expect(result.action).toBe('updated');
-    // Server-side apply alone cannot do it: the server would refuse a second port named http.
-    expect(t.kube.requests.count({ verb: 'patch' })).toBe(1);
-    expect(t.kube.requests.count({ verb: 'apply' })).toBe(1);
-    expect(t.kube.requests.count({ verb: 'list' })).toBe(cached ? 1 : 0);
-    const live = await read();
-    expect(live?.spec.ports).toEqual([{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }]);
-    expect(live?.spec.clusterIP).toBe(before?.spec.clusterIP);
-    expect(portOwners(live)).toEqual(['orkestra-test']);
-    t.kube.requests.reset();
-    expect((await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }))).action).toBe('unchanged');
-    expect(t.kube.requests.writes()).toBe(0);
-  });
+    ["read from a cache that drops managedFields, as the reconciler's does", true],
+  ])(
+    'restores a port someone renumbered (%s): their port is taken over, then one apply puts ours back',
+    async (_, cached) => {
+      await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }));
+      const before = await read();
+      // `kubectl edit` changing 80 to 81: the port (key port/protocol) is now someone else's, with our port's name.
+      await edit({ spec: { ports: [{ name: 'http', port: 81, targetPort: 8080, protocol: 'TCP' }] } });
+      expect(portOwners(await read())).toEqual(['kubectl-edit']);
+      if (cached) {
+        const { managedFields: _dropped, ...metadata } = (await read())!.metadata;
+        const copy = { ...(await read())!, metadata };
+        t.kube.setReadCache({
+          get: (r) => (r.kind === 'Service' && r.name === 'site-svc' ? { object: copy } : undefined),
+        });
+      }
+      t.kube.requests.reset();
+      const result = await services.update(
+        t.ctx,
+        t.kube,
+        t.owner,
+        spec({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }),
+      );
+      t.kube.setReadCache(undefined);
+      expect(result.action).toBe('updated');
+      // Server-side apply alone cannot do it: the server would refuse a second port named http.
+      expect(t.kube.requests.count({ verb: 'patch' })).toBe(1);
+      expect(t.kube.requests.count({ verb: 'apply' })).toBe(1);
+      expect(t.kube.requests.count({ verb: 'list' })).toBe(cached ? 1 : 0);
+      const live = await read();
+      expect(live?.spec.ports).toEqual([{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }]);
+      expect(live?.spec.clusterIP).toBe(before?.spec.clusterIP);
+      expect(portOwners(live)).toEqual(['orkestra-test']);
+      t.kube.requests.reset();
+      expect(
+        (await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] })))
+          .action,
+      ).toBe('unchanged');
+      expect(t.kube.requests.writes()).toBe(0);
+    },
+  );
 
   it('a port someone else added beside ours is theirs: not drift, and kept', async () => {
     await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80 }] }));
-    await edit({ spec: { ports: [{ name: 'http', port: 80, targetPort: 80, protocol: 'TCP' }, { name: 'metrics', port: 9102, targetPort: 9102, protocol: 'TCP' }] } });
+    await edit({
+      spec: {
+        ports: [
+          { name: 'http', port: 80, targetPort: 80, protocol: 'TCP' },
+          { name: 'metrics', port: 9102, targetPort: 9102, protocol: 'TCP' },
+        ],
+      },
+    });
     t.kube.requests.reset();
-    expect((await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80 }] }))).action).toBe('unchanged');
+    expect((await services.update(t.ctx, t.kube, t.owner, spec({ ports: [{ name: 'http', port: 80 }] }))).action).toBe(
+      'unchanged',
+    );
     expect(t.kube.requests.writes()).toBe(0);
     expect((await read())?.spec.ports?.map((p) => p.name)).toEqual(['http', 'metrics']);
   });
-
 
   it('changes the type in place, keeping the cluster IP; node ports the server allocated go with NodePort', async () => {
     await services.update(t.ctx, t.kube, t.owner, spec({ port: 80 }));
     const first = await read();
     const steps: [ServiceSource, (live: Service | undefined) => void][] = [
       [{ type: 'NodePort', port: 80 }, (live) => expect(live?.spec.ports?.[0]?.nodePort).toBeGreaterThanOrEqual(30000)],
-      [{ type: 'LoadBalancer', port: 80 }, (live) => expect(live?.spec.ports?.[0]?.nodePort).toBeGreaterThanOrEqual(30000)],
+      [
+        { type: 'LoadBalancer', port: 80 },
+        (live) => expect(live?.spec.ports?.[0]?.nodePort).toBeGreaterThanOrEqual(30000),
+      ],
       [{ type: 'ClusterIP', port: 80 }, (live) => expect(live?.spec.ports?.[0]).not.toHaveProperty('nodePort')],
       [{ type: 'NodePort', port: 80, nodePort: np }, (live) => expect(live?.spec.ports?.[0]?.nodePort).toBe(np)],
       [{ port: 80 }, (live) => expect(live?.spec.ports?.[0]).not.toHaveProperty('nodePort')],
@@ -96,8 +132,20 @@ describe('update', () => {
     await services.update(t.ctx, t.kube, t.owner, spec({ type: 'NodePort', port: 80, labels: { app: 'web' } }));
     const allocated = (await read())?.spec.ports?.[0]?.nodePort;
     await edit({ metadata: { labels: { app: 'other' } } });
-    expect((await services.update(t.ctx, t.kube, t.owner, spec({ type: 'NodePort', port: 80, labels: { app: 'web' } }))).action).toBe('updated');
-    expect((await services.update(t.ctx, t.kube, t.owner, spec({ type: 'NodePort', port: 80, targetPort: 8080, labels: { app: 'web' } }))).action).toBe('updated');
+    expect(
+      (await services.update(t.ctx, t.kube, t.owner, spec({ type: 'NodePort', port: 80, labels: { app: 'web' } })))
+        .action,
+    ).toBe('updated');
+    expect(
+      (
+        await services.update(
+          t.ctx,
+          t.kube,
+          t.owner,
+          spec({ type: 'NodePort', port: 80, targetPort: 8080, labels: { app: 'web' } }),
+        )
+      ).action,
+    ).toBe('updated');
     expect((await read())?.spec.ports).toEqual([{ port: 80, targetPort: 8080, protocol: 'TCP', nodePort: allocated }]);
   });
 
@@ -105,9 +153,10 @@ describe('update', () => {
     await services.update(t.ctx, t.kube, t.owner, spec({ type: 'NodePort', port: 80, nodePort: np }));
     expect((await read())?.spec.ports?.[0]?.nodePort).toBe(np);
     t.kube.requests.reset();
-    expect((await services.update(t.ctx, t.kube, t.owner, spec({ type: 'NodePort', port: 80, nodePort: np + 1 }))).action).toBe('updated');
+    expect(
+      (await services.update(t.ctx, t.kube, t.owner, spec({ type: 'NodePort', port: 80, nodePort: np + 1 }))).action,
+    ).toBe('updated');
     expect(t.kube.requests.writes()).toBe(1);
     expect((await read())?.spec.ports?.[0]?.nodePort).toBe(np + 1);
   });
-
 });

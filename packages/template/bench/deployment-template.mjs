@@ -26,7 +26,10 @@ export const textAndPaths = {
 /** The same with helpers and one block: `default`, a checksum annotation, `{{#if}}`. */
 export const withHelpers = {
   ...textAndPaths,
-  annotations: { 'orkestra.io/owner': '{{metadata.namespace}}/{{metadata.name}}', 'orkestra.io/config-hash': '{{sha256 (toJson spec.config)}}' },
+  annotations: {
+    'orkestra.io/owner': '{{metadata.namespace}}/{{metadata.name}}',
+    'orkestra.io/config-hash': '{{sha256 (toJson spec.config)}}',
+  },
   replicas: '{{default spec.replicas 1}}',
   env: [
     { name: 'LOG_LEVEL', value: '{{upper (default spec.logLevel "info")}}' },
@@ -39,23 +42,37 @@ export function handWritten(cr) {
   const m = cr.metadata;
   const s = cr.spec;
   return {
-    name: `${m.name}-web`, namespace: m.namespace,
+    name: `${m.name}-web`,
+    namespace: m.namespace,
     labels: { app: m.name, tier: s.tier, 'app.kubernetes.io/version': s.version },
     annotations: { 'orkestra.io/owner': `${m.namespace}/${m.name}` },
-    replicas: s.replicas, image: `${s.image}:${s.version}`, imagePullPolicy: 'IfNotPresent',
+    replicas: s.replicas,
+    image: `${s.image}:${s.version}`,
+    imagePullPolicy: 'IfNotPresent',
     ports: [{ name: 'http', containerPort: s.port }],
-    env: [{ name: 'LOG_LEVEL', value: s.logLevel }, { name: 'DB_HOST', value: s.database.host }],
+    env: [
+      { name: 'LOG_LEVEL', value: s.logLevel },
+      { name: 'DB_HOST', value: s.database.host },
+    ],
     resources: { requests: { cpu: s.resources.cpu, memory: s.resources.memory } },
     serviceAccountName: 'default',
   };
 }
 
 export const crs = Array.from({ length: 64 }, (_, i) => ({
-  apiVersion: 'shop.example.com/v1', kind: 'Storefront',
+  apiVersion: 'shop.example.com/v1',
+  kind: 'Storefront',
   metadata: { name: `shop-${i}`, namespace: 'retail', uid: `uid-${i}`, generation: 1 },
   spec: {
-    tier: 'web', version: `1.${i}`, replicas: 3, image: 'registry.example.com/shop', port: 8080, logLevel: 'debug',
-    tls: i % 2 === 0, database: { host: 'db.retail.svc' }, resources: { cpu: '250m', memory: '256Mi' },
+    tier: 'web',
+    version: `1.${i}`,
+    replicas: 3,
+    image: 'registry.example.com/shop',
+    port: 8080,
+    logLevel: 'debug',
+    tls: i % 2 === 0,
+    database: { host: 'db.retail.svc' },
+    resources: { cpu: '250m', memory: '256Mi' },
     config: { theme: 'dark', currency: 'EUR', items: i },
   },
 }));
@@ -63,7 +80,8 @@ export const crs = Array.from({ length: 64 }, (_, i) => ({
 export function mapStrings(source, fn) {
   if (typeof source === 'string') return fn(source);
   if (Array.isArray(source)) return source.map((s) => mapStrings(s, fn));
-  if (source && typeof source === 'object') return Object.fromEntries(Object.entries(source).map(([k, v]) => [k, mapStrings(v, fn)]));
+  if (source && typeof source === 'object')
+    return Object.fromEntries(Object.entries(source).map(([k, v]) => [k, mapStrings(v, fn)]));
   return source;
 }
 
@@ -82,7 +100,11 @@ export function cachedHandlebars(source) {
   const walk = (node, cr) => {
     if (typeof node === 'function') return node(cr);
     if (Array.isArray(node)) return node.map((n) => walk(n, cr));
-    if (node && typeof node === 'object') { const out = {}; for (const k in node) out[k] = walk(node[k], cr); return out; }
+    if (node && typeof node === 'object') {
+      const out = {};
+      for (const k in node) out[k] = walk(node[k], cr);
+      return out;
+    }
     return node;
   };
   return (cr) => walk(tree, cr);

@@ -5,7 +5,15 @@
 // Run after a build:  npx nx run @orkestra/template:build && node packages/template/bench/resolve.bench.mjs
 // Options: --seconds=<per case, default 1>
 import { createTemplateEngine } from '../dist/index.js';
-import { Handlebars, cachedHandlebars, compilePerCall, crs, handWritten, textAndPaths, withHelpers } from './deployment-template.mjs';
+import {
+  cachedHandlebars,
+  compilePerCall,
+  crs,
+  Handlebars,
+  handWritten,
+  textAndPaths,
+  withHelpers,
+} from './deployment-template.mjs';
 
 const seconds = Number(process.argv.find((a) => a.startsWith('--seconds='))?.split('=')[1] ?? 1);
 
@@ -45,7 +53,11 @@ for (const [label, source] of [
   const results = rows.map(([name, fn]) => [name, measure(fn)]);
   const resolver = results[0][1];
   for (const [name, us] of results) {
-    const ratio = name.startsWith('resolver') ? '' : us > resolver ? `  (resolver ${fmt(us / resolver)}× faster)` : `  (resolver ${fmt(resolver / us)}× slower)`;
+    const ratio = name.startsWith('resolver')
+      ? ''
+      : us > resolver
+        ? `  (resolver ${fmt(us / resolver)}× faster)`
+        : `  (resolver ${fmt(resolver / us)}× slower)`;
     console.log(`  ${name.padEnd(34)} ${fmt(us).padStart(9)} µs${ratio}`);
   }
   console.log(`  engine stats: ${JSON.stringify(engine.stats)}\n`);
@@ -55,6 +67,10 @@ const engine = createTemplateEngine();
 const strings = Array.from({ length: 2000 }, (_, i) => `{{metadata.name}}-${i}-{{spec.version}}`);
 const t0 = process.hrtime.bigint();
 for (const s of strings) engine.resolveString(s, crs[0]);
-console.log(`compiling a new template string (first resolveString): ${fmt(Number(process.hrtime.bigint() - t0) / 1000 / strings.length)} µs`);
-console.log(`resolveString of a cached string:                       ${fmt(measure((cr) => engine.resolveString('{{metadata.name}}-web', cr)))} µs`);
+console.log(
+  `compiling a new template string (first resolveString): ${fmt(Number(process.hrtime.bigint() - t0) / 1000 / strings.length)} µs`,
+);
+console.log(
+  `resolveString of a cached string:                       ${fmt(measure((cr) => engine.resolveString('{{metadata.name}}-web', cr)))} µs`,
+);
 if (sink === 42) console.log('');

@@ -10,7 +10,8 @@ export class LruCache<K, V> {
   private clock = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`cacheSize must be a whole number of at least 1, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`cacheSize must be a whole number of at least 1, got ${capacity}`);
   }
 
   get size(): number {

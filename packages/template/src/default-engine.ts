@@ -59,7 +59,11 @@ export function resolveTemplate<T>(source: T, cr: CustomResource, options?: Comp
  * resolveString('{{ .metadata.name }}-svc', cr); // 'shop-svc'
  * resolveString('{{spec.replicas}}', cr);        // 3
  */
-export function resolveString(template: string, cr: CustomResource, options?: CompileOptions): ResolvedValue | undefined {
+export function resolveString(
+  template: string,
+  cr: CustomResource,
+  options?: CompileOptions,
+): ResolvedValue | undefined {
   return defaultTemplateEngine().resolveString(template, cr, options);
 }
 

@@ -4,7 +4,7 @@
  */
 import { LruCache } from './cache.js';
 import { TemplateError } from './errors.js';
-import { BUILTIN_HELPERS, userHelper, type HelperSpec, type Position } from './helpers.js';
+import { BUILTIN_HELPERS, type HelperSpec, type Position, userHelper } from './helpers.js';
 import { assertUsable, resolvePrepared } from './interpreter.js';
 import { prepareTemplate } from './prepare.js';
 import type { PreparedTemplate } from './program.js';
@@ -90,7 +90,8 @@ class Engine implements TemplateEngine {
   }
 
   resolveString(template: string, cr: CustomResource, options: CompileOptions = {}): ResolvedValue | undefined {
-    if (typeof template !== 'string') throw new TypeError(`resolveString needs a template string, got ${typeof template}`);
+    if (typeof template !== 'string')
+      throw new TypeError(`resolveString needs a template string, got ${typeof template}`);
     const field = options.field ?? '';
     const sensitive = options.sensitive ?? false;
     const prepared = this.string(template, 'value');
@@ -129,7 +130,8 @@ class Engine implements TemplateEngine {
         for (const use of leaf.uses) {
           if (use.abs === null) continue;
           const miss = findInSchema(schema, use.abs);
-          if (miss) problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
+          if (miss)
+            problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
         }
       }
     }

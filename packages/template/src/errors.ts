@@ -4,7 +4,7 @@
  * A failure deep inside an evaluation knows the CR path (`spec.imag`) but not the template field; the caller that
  * walks the source tree adds the field and the CR, and gathers every failing field into one error.
  */
-import { OrkestraError, describeObject, type ObjectLocation } from '@orkestra/core';
+import { describeObject, type ObjectLocation, OrkestraError } from '@orkestra/core';
 import type { TemplateProblem } from './types.js';
 
 /** A problem found without a CR, before its field is known. `excerpt` is template text: left out for sensitive sources. */
@@ -49,8 +49,13 @@ export class TemplateError extends OrkestraError {
   /** 1-based column of the first problem, for syntax errors. */
   readonly column: number | undefined;
 
-  constructor(problems: TemplateProblem | readonly TemplateProblem[], options: { object?: ObjectLocation; cause?: unknown } = {}) {
-    const list: TemplateProblem[] = Array.isArray(problems) ? [...(problems as readonly TemplateProblem[])] : [problems as TemplateProblem];
+  constructor(
+    problems: TemplateProblem | readonly TemplateProblem[],
+    options: { object?: ObjectLocation; cause?: unknown } = {},
+  ) {
+    const list: TemplateProblem[] = Array.isArray(problems)
+      ? [...(problems as readonly TemplateProblem[])]
+      : [problems as TemplateProblem];
     const where = options.object ? ` in ${describeObject(options.object)}` : '';
     const body =
       list.length === 1

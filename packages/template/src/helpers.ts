@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { deepEqual } from '@orkestra/core';
 import { EvalFailure } from './errors.js';
 import { describeType } from './paths.js';
-import { isTruthy, toText } from './values.js';
 import type { TemplateHelper } from './types.js';
+import { isTruthy, toText } from './values.js';
 
 /** `value`: ordinary; `condition`: tolerant of missing args in conditions; `default`/`required`: fallbacks. */
 export type HelperKind = 'value' | 'condition' | 'default' | 'required';
@@ -77,7 +77,13 @@ function compare(helper: string, a: unknown, b: unknown): number | undefined {
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-function builtin(name: string, kind: HelperKind, minArgs: number, maxArgs: number, fn: (...args: unknown[]) => unknown): HelperSpec {
+function builtin(
+  name: string,
+  kind: HelperKind,
+  minArgs: number,
+  maxArgs: number,
+  fn: (...args: unknown[]) => unknown,
+): HelperSpec {
   return { name, kind, minArgs, maxArgs, fn, builtin: true };
 }
 
@@ -110,7 +116,9 @@ export const BUILTIN_HELPERS: readonly HelperSpec[] = [
     return chars.length <= -len ? str : chars.slice(chars.length + len).join('');
   }),
   // {{replace spec.host "." "-"}}: every occurrence.
-  builtin('replace', 'value', 3, 3, (s, from, to) => text('replace', s).replaceAll(text('replace', from), text('replace', to))),
+  builtin('replace', 'value', 3, 3, (s, from, to) =>
+    text('replace', s).replaceAll(text('replace', from), text('replace', to)),
+  ),
   // {{quote spec.name}}: a double-quoted string with JSON escapes.
   builtin('quote', 'value', 1, 1, (s) => JSON.stringify(text('quote', s))),
   builtin('b64enc', 'value', 1, 1, (s) => Buffer.from(text('b64enc', s), 'utf8').toString('base64')),
@@ -127,7 +135,9 @@ export const BUILTIN_HELPERS: readonly HelperSpec[] = [
   // {{sha256 (toJson spec.config)}}: hex SHA-256 of the text (of the JSON for a non-string).
   builtin('sha256', 'value', 1, 1, (v) => {
     if (v === undefined) fail('sha256', 'got no value');
-    return createHash('sha256').update(typeof v === 'string' ? v : JSON.stringify(v), 'utf8').digest('hex');
+    return createHash('sha256')
+      .update(typeof v === 'string' ? v : JSON.stringify(v), 'utf8')
+      .digest('hex');
   }),
   // {{join spec.args " "}}: the items' text, with "," when no separator is given.
   builtin('join', 'value', 1, 2, (list, sep) => {
@@ -169,9 +179,12 @@ const HELPER_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Checks a user helper and wraps it so that what it throws names it. */
 export function userHelper(name: string, fn: TemplateHelper): HelperSpec {
   if (!HELPER_NAME.test(name)) {
-    throw new TypeError(`helper name ${JSON.stringify(name)} is not valid: use letters, digits and _, starting with a letter`);
+    throw new TypeError(
+      `helper name ${JSON.stringify(name)} is not valid: use letters, digits and _, starting with a letter`,
+    );
   }
-  if (RESERVED_NAMES.has(name)) throw new TypeError(`helper name ${JSON.stringify(name)} is taken by a built-in helper or keyword`);
+  if (RESERVED_NAMES.has(name))
+    throw new TypeError(`helper name ${JSON.stringify(name)} is taken by a built-in helper or keyword`);
   if (typeof fn !== 'function') throw new TypeError(`helper ${name} must be a function`);
   const wrapped = (...args: unknown[]): unknown => {
     let result: unknown;
@@ -179,7 +192,10 @@ export function userHelper(name: string, fn: TemplateHelper): HelperSpec {
       result = fn(...args);
     } catch (err) {
       if (err instanceof EvalFailure) throw err;
-      throw new EvalFailure(`helper ${name} failed`, { userText: err instanceof Error ? err.message : String(err), cause: err });
+      throw new EvalFailure(`helper ${name} failed`, {
+        userText: err instanceof Error ? err.message : String(err),
+        cause: err,
+      });
     }
     if (typeof result === 'object' && result !== null && typeof (result as { then?: unknown }).then === 'function') {
       throw new EvalFailure(`helper ${name} returned a Promise; helpers must return their value synchronously`);

@@ -7,7 +7,7 @@
  * `@index`/`@key`/`@first`/`@last`, block parameters, `../`), including the rule that `../` climbs only past
  * blocks that changed the context.
  */
-import { TemplateError, locate, placeProblem, toProblem } from './errors.js';
+import { locate, placeProblem, TemplateError, toProblem } from './errors.js';
 import { copyData, missingPath, readPath } from './paths.js';
 import type { Base, Expr, PreparedTemplate, Stmt } from './program.js';
 import { toText } from './values.js';
@@ -97,7 +97,12 @@ function enter(env: Env, context: unknown, data: DataFrame | undefined, params: 
 }
 
 /** A block over the items of a list or the entries of a map; `s.otherwise` when there are none. */
-function renderEach(s: { then: readonly Stmt[]; otherwise: readonly Stmt[] }, params: boolean, value: unknown, env: Env): string {
+function renderEach(
+  s: { then: readonly Stmt[]; otherwise: readonly Stmt[] },
+  params: boolean,
+  value: unknown,
+  env: Env,
+): string {
   if (!value || typeof value !== 'object') return render(s.otherwise, env);
   const frame: DataFrame = { key: undefined, index: 0, first: false, last: false, parent: env.data };
   let out = '';

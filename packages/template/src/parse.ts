@@ -5,9 +5,8 @@
  */
 import Handlebars from 'handlebars';
 import type { StaticProblem } from './errors.js';
-import { normalizeTemplate, type NormalizedTemplate } from './go-style.js';
+import { type NormalizedTemplate, normalizeTemplate } from './go-style.js';
 import type { Program } from './hbs-ast.js';
-
 
 const TOKEN_NAMES: Record<string, string> = {
   CLOSE: '"}}"',
@@ -100,7 +99,9 @@ function syntaxProblem(err: unknown, template: string, norm: NormalizedTemplate)
     message,
     line: pos?.line,
     column: pos?.column,
-    hint: pipe ? 'pipes (|) are Go-template syntax: write {{default spec.replicas 1}}, not {{ .spec.replicas | default 1 }}' : undefined,
+    hint: pipe
+      ? 'pipes (|) are Go-template syntax: write {{default spec.replicas 1}}, not {{ .spec.replicas | default 1 }}'
+      : undefined,
     excerpt: pos ? excerptAt(template, pos.line, pos.column) : undefined,
   };
 }

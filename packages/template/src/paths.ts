@@ -69,7 +69,7 @@ export function missingPath(base: unknown, path: CompiledPath, what = 'the CR'):
   const key = parts[i]!;
   const parentParts = parts.slice(0, i);
   const prefix = display.startsWith('@root') ? '@root' : '';
-  const parentName = parentParts.length === 0 ? (prefix || what) : joinPath(parentParts, prefix);
+  const parentName = parentParts.length === 0 ? prefix || what : joinPath(parentParts, prefix);
   let detail: string;
   let near: string | undefined;
   if (cur === null) {
@@ -191,7 +191,8 @@ export function copyData(v: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(v)) {
     const value = copyData((v as Record<string, unknown>)[key]);
-    if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
     else out[key] = value;
   }
   return out;

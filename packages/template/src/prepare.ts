@@ -5,17 +5,17 @@
  */
 import type { StaticProblem } from './errors.js';
 import {
-  isLiteral,
-  literalValue,
   type BlockStatement,
   type Expression,
+  isLiteral,
+  literalValue,
   type MustacheStatement,
   type PathExpression,
   type Program,
   type SourceLocation,
   type Statement,
 } from './hbs-ast.js';
-import { paramMode, type HelperSpec, type ParamMode, type Position } from './helpers.js';
+import { type HelperSpec, type ParamMode, type Position, paramMode } from './helpers.js';
 import { parseTemplate } from './parse.js';
 import { compilePath, joinPath } from './paths.js';
 import type { Base, Expr, PathUse, PreparedTemplate, Stmt } from './program.js';
@@ -65,7 +65,14 @@ function classify(m: Call, helpers: HelperRegistry, blockParams: ReadonlySet<str
   const at = where(m.loc);
   if (m.path.type !== 'PathExpression') {
     const message = sub ? 'a sub-expression must start with a helper name' : 'a literal cannot be a mustache';
-    return { kind: 'invalid', problem: { ...at, message, hint: sub ? undefined : 'write the text without braces; write \\{{ for literal braces' } };
+    return {
+      kind: 'invalid',
+      problem: {
+        ...at,
+        message,
+        hint: sub ? undefined : 'write the text without braces; write \\{{ for literal braces',
+      },
+    };
   }
   const p = m.path;
   const name = p.parts[0] ?? '';
@@ -79,7 +86,10 @@ function classify(m: Call, helpers: HelperRegistry, blockParams: ReadonlySet<str
     if (!helper) {
       if (BLOCK_HELPERS.has(name)) return blockHelper();
       const near = suggest(name, helpers.keys());
-      return { kind: 'invalid', problem: { ...at, message: `unknown helper ${JSON.stringify(name)}`, hint: near && `did you mean ${near}?` } };
+      return {
+        kind: 'invalid',
+        problem: { ...at, message: `unknown helper ${JSON.stringify(name)}`, hint: near && `did you mean ${near}?` },
+      };
     }
     if (m.hash && m.hash.pairs.length > 0) {
       return { kind: 'invalid', problem: { ...at, message: `${name} takes positional arguments only, not key=value` } };
@@ -92,7 +102,8 @@ function classify(m: Call, helpers: HelperRegistry, blockParams: ReadonlySet<str
   if (isSimple(p) && !blockParams.has(name)) {
     const helper = helpers.get(name);
     if (helper) {
-      if (helper.minArgs > 0) return { kind: 'invalid', problem: { ...at, message: `${name} takes ${arity(helper)}, got 0` } };
+      if (helper.minArgs > 0)
+        return { kind: 'invalid', problem: { ...at, message: `${name} takes ${arity(helper)}, got 0` } };
       return { kind: 'call', helper, name };
     }
     if (BLOCK_HELPERS.has(name)) return blockHelper();
@@ -179,7 +190,11 @@ class Preparer {
       return undefined;
     }
     if (c.kind === 'path') {
-      return { k: 'out', expr: this.path(c.path, scope, this.position === 'condition').expr, display: displayPath(c.path) };
+      return {
+        k: 'out',
+        expr: this.path(c.path, scope, this.position === 'condition').expr,
+        display: displayPath(c.path),
+      };
     }
     return { k: 'out', expr: this.call(c.helper, m.params, this.position, scope), display: `the result of ${c.name}` };
   }
@@ -216,7 +231,11 @@ class Preparer {
     if (p.data) {
       const head = p.parts[0] ?? '';
       if (!DATA_VARIABLES.has(head)) {
-        this.problems.push({ ...where(p.loc), message: `unknown data variable @${head}`, hint: 'use @root, @index, @key, @first or @last' });
+        this.problems.push({
+          ...where(p.loc),
+          message: `unknown data variable @${head}`,
+          hint: 'use @root, @index, @key, @first or @last',
+        });
         return { expr: UNDEFINED, abs: null };
       }
       const rest = p.parts.slice(1);
@@ -269,14 +288,19 @@ class Preparer {
       return undefined;
     }
     if (b.params.length > 0 || (b.hash && b.hash.pairs.length > 0)) {
-      this.problems.push({ ...at, message: `unknown block helper ${JSON.stringify(displayPath(p))}`, hint: 'the block helpers are #if, #unless, #each and #with' });
+      this.problems.push({
+        ...at,
+        message: `unknown block helper ${JSON.stringify(displayPath(p))}`,
+        hint: 'the block helpers are #if, #unless, #each and #with',
+      });
       return undefined;
     }
     // A section: {{#spec.tls}}…{{/spec.tls}} renders when the value is truthy, once per item for a list.
     // Its context is the value or each of its items: unknown here, so paths inside are not checked.
     const value = this.path(p, scope, true).expr;
     const inner: Scope = { context: null, parents: [scope.context, ...scope.parents], params: scope.params };
-    if ((b.program?.blockParams ?? []).length > 0) this.problems.push({ ...at, message: 'a section has no block parameters' });
+    if ((b.program?.blockParams ?? []).length > 0)
+      this.problems.push({ ...at, message: 'a section has no block parameters' });
     // biome-ignore lint/suspicious/noThenProperty: a tree node, never awaited
     return { k: 'section', value, then: this.program(b.program, inner), otherwise: this.program(b.inverse, scope) };
   }
@@ -290,22 +314,39 @@ class Preparer {
     }
     let includeZero: Expr | undefined;
     for (const pair of b.hash?.pairs ?? []) {
-      if ((name === 'if' || name === 'unless') && pair.key === 'includeZero') includeZero = this.param(pair.value, CONDITION, scope);
+      if ((name === 'if' || name === 'unless') && pair.key === 'includeZero')
+        includeZero = this.param(pair.value, CONDITION, scope);
       else this.problems.push({ ...at, message: `#${name} does not take ${pair.key}=` });
     }
     const arg = b.params[0]!;
-    const { expr, abs } = arg.type === 'PathExpression' ? this.path(arg, scope, true) : { expr: this.param(arg, CONDITION, scope), abs: null };
+    const { expr, abs } =
+      arg.type === 'PathExpression'
+        ? this.path(arg, scope, true)
+        : { expr: this.param(arg, CONDITION, scope), abs: null };
     const declared = b.program?.blockParams ?? [];
     if (name === 'if' || name === 'unless') {
       if (declared.length > 0) this.problems.push({ ...at, message: `#${name} has no block parameters` });
       const then = this.program(b.program, scope);
-      return { k: 'if', cond: expr, negate: name === 'unless', includeZero, then, otherwise: this.program(b.inverse, scope) };
+      return {
+        k: 'if',
+        cond: expr,
+        negate: name === 'unless',
+        includeZero,
+        then,
+        otherwise: this.program(b.inverse, scope),
+      };
     }
     const context = abs === null ? null : name === 'each' ? [...abs, '[]'] : abs;
     const params = declared.length > 0 ? [{ names: declared, abs: [context, null] }, ...scope.params] : scope.params;
     const inner: Scope = { context, parents: [scope.context, ...scope.parents], params };
     const then = this.program(b.program, inner);
-    return { k: name as 'each' | 'with', value: expr, params: declared.length > 0, then, otherwise: this.program(b.inverse, scope) };
+    return {
+      k: name as 'each' | 'with',
+      value: expr,
+      params: declared.length > 0,
+      then,
+      otherwise: this.program(b.inverse, scope),
+    };
   }
 }
 

@@ -47,7 +47,12 @@ export type Stmt =
       readonly otherwise: readonly Stmt[];
     }
   /** A section `{{#spec.x}}…{{/spec.x}}`, as Handlebars renders one. */
-  | { readonly k: 'section'; readonly value: Expr; readonly then: readonly Stmt[]; readonly otherwise: readonly Stmt[] };
+  | {
+      readonly k: 'section';
+      readonly value: Expr;
+      readonly then: readonly Stmt[];
+      readonly otherwise: readonly Stmt[];
+    };
 
 /** A CR path a template reads: absolute parts from the CR root (`[]` marks "any item"), or `null` when unknown. */
 export interface PathUse {

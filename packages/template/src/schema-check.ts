@@ -65,7 +65,13 @@ function types(s: JsonSchema): string[] {
 function isOpen(s: JsonSchema): boolean {
   const all = branches(s);
   if (all.some((b) => b['x-kubernetes-preserve-unknown-fields'] === true)) return true;
-  return all.every((b) => b.type === undefined && b.properties === undefined && b.items === undefined && b.additionalProperties === undefined);
+  return all.every(
+    (b) =>
+      b.type === undefined &&
+      b.properties === undefined &&
+      b.items === undefined &&
+      b.additionalProperties === undefined,
+  );
 }
 
 function property(s: JsonSchema, key: string): JsonSchema | undefined {
@@ -149,7 +155,11 @@ export function findInSchema(schema: JsonSchema, parts: readonly string[]): Sche
     }
     const scalar = t.find((x) => x !== 'object');
     if (scalar !== undefined && !t.includes('object') && node.properties === undefined) {
-      return { parent, key, detail: `${named} is ${scalar === 'array' ? 'a list' : `a ${scalar}`}, it has no field ${JSON.stringify(key)}` };
+      return {
+        parent,
+        key,
+        detail: `${named} is ${scalar === 'array' ? 'a list' : `a ${scalar}`}, it has no field ${JSON.stringify(key)}`,
+      };
     }
     const near = suggest(key, propertyNames(node));
     return {

@@ -3,7 +3,7 @@
  * kept as they are. Resolving walks this tree, evaluates each string with the interpreter and builds a fresh
  * result; it never parses. Every failing field is reported in one {@link TemplateError}.
  */
-import { TemplateError, locate, placeProblem, toProblem } from './errors.js';
+import { locate, placeProblem, TemplateError, toProblem } from './errors.js';
 import { evaluate } from './interpreter.js';
 import { childField } from './paths.js';
 import type { PreparedTemplate } from './program.js';
@@ -23,7 +23,8 @@ interface Leaf {
 
 function describeSourceValue(v: unknown): string {
   if (typeof v === 'function') return 'a function';
-  if (typeof v === 'object' && v !== null) return `an instance of ${(v as { constructor?: { name?: string } }).constructor?.name ?? 'a class'}`;
+  if (typeof v === 'object' && v !== null)
+    return `an instance of ${(v as { constructor?: { name?: string } }).constructor?.name ?? 'a class'}`;
   return `a ${typeof v}`;
 }
 
@@ -52,7 +53,12 @@ export function buildTree(
     ancestors.add(source);
     try {
       if (Array.isArray(source)) {
-        return { k: 'list', items: source.map((item, i) => buildTree(item, childField(field, i), compile, problems, sensitive, ancestors)) };
+        return {
+          k: 'list',
+          items: source.map((item, i) =>
+            buildTree(item, childField(field, i), compile, problems, sensitive, ancestors),
+          ),
+        };
       }
       const proto = Object.getPrototypeOf(source) as unknown;
       if (proto === Object.prototype || proto === null) {
@@ -70,7 +76,10 @@ export function buildTree(
       ancestors.delete(source);
     }
   }
-  problems.push({ field, message: `a template source holds strings, numbers, booleans, null, lists and maps, not ${describeSourceValue(source)}` });
+  problems.push({
+    field,
+    message: `a template source holds strings, numbers, booleans, null, lists and maps, not ${describeSourceValue(source)}`,
+  });
   return { k: 'value', value: undefined };
 }
 
@@ -101,7 +110,8 @@ function resolveNode(n: Node, cr: unknown, problems: TemplateProblem[], sensitiv
         const v = resolveNode(values[i]!, cr, problems, sensitive);
         if (v === undefined) continue;
         const key = keys[i]!;
-        if (key === '__proto__') Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+        if (key === '__proto__')
+          Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
         else out[key] = v;
       }
       return out;
@@ -112,7 +122,9 @@ function resolveNode(n: Node, cr: unknown, problems: TemplateProblem[], sensitiv
 /** Checks the CR argument: resolving needs an object. */
 export function assertCustomResource(cr: unknown): void {
   if (typeof cr !== 'object' || cr === null) {
-    throw new TypeError(`a template resolves against a custom resource object, got ${cr === null ? 'null' : typeof cr}`);
+    throw new TypeError(
+      `a template resolves against a custom resource object, got ${cr === null ? 'null' : typeof cr}`,
+    );
   }
 }
 

@@ -37,14 +37,14 @@ export type ResolvedValue = string | number | boolean | null | ResolvedValue[] |
 export type Resolved<T> = unknown extends T
   ? ResolvedValue | undefined
   : T extends string
-  ? ResolvedValue
-  : T extends number | boolean | null | undefined
-    ? T
-    : T extends readonly (infer E)[]
-      ? Resolved<E>[]
-      : T extends object
-        ? { -readonly [K in keyof T]: Resolved<T[K]> }
-        : never;
+    ? ResolvedValue
+    : T extends number | boolean | null | undefined
+      ? T
+      : T extends readonly (infer E)[]
+        ? Resolved<E>[]
+        : T extends object
+          ? { -readonly [K in keyof T]: Resolved<T[K]> }
+          : never;
 
 /**
  * A custom resource as plain data, as the API server or an informer cache returns it (`apiVersion`, `kind`,

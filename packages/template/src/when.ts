@@ -10,10 +10,10 @@ import { TemplateError } from './errors.js';
 import type { Position } from './helpers.js';
 import { assertUsable, resolvePrepared } from './interpreter.js';
 import { compilePath, joinPath, parseFieldPath, readPath } from './paths.js';
-import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
 import type { PreparedTemplate } from './program.js';
-import { isTruthy } from './values.js';
+import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
 import type { CheckOptions, CustomResource, TemplateProblem, When, WhenCondition, WhenOperator } from './types.js';
+import { isTruthy } from './values.js';
 
 /** What `when` needs from the engine: its cached template strings. */
 export interface WhenHost {
@@ -81,7 +81,8 @@ function compileCondition(c: WhenCondition, field: string, host: WhenHost): Pred
     throw new TemplateError({ field, message: 'a when condition needs a field (a CR path such as spec.environment)' });
   }
   const parts = parseFieldPath(c.field);
-  if (parts === undefined) throw new TemplateError({ field: `${field}.field`, message: `cannot read the CR path ${JSON.stringify(c.field)}` });
+  if (parts === undefined)
+    throw new TemplateError({ field: `${field}.field`, message: `cannot read the CR path ${JSON.stringify(c.field)}` });
   const resolved = resolveOperator(c);
   if ('problem' in resolved) throw new TemplateError({ field: `${field}.operator`, message: resolved.problem });
   const { op } = resolved;
@@ -131,7 +132,11 @@ function compileCondition(c: WhenCondition, field: string, host: WhenHost): Pred
     case 'in':
       return (cr) => {
         const want = expected(cr);
-        const list = Array.isArray(want) ? want.map(textOf) : textOf(want).split(',').map((s) => s.trim());
+        const list = Array.isArray(want)
+          ? want.map(textOf)
+          : textOf(want)
+              .split(',')
+              .map((s) => s.trim());
         return list.includes(textOf(readPath(cr, path)));
       };
   }
@@ -183,7 +188,8 @@ export function checkWhen(when: When, host: WhenHost, options: CheckOptions, fie
         for (const use of leaf.uses) {
           if (use.abs === null) continue;
           const miss = findInSchema(schema, use.abs);
-          if (miss) problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
+          if (miss)
+            problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
         }
       }
       return;
@@ -197,7 +203,13 @@ export function checkWhen(when: When, host: WhenHost, options: CheckOptions, fie
     const parts = parseFieldPath(w.field);
     if (schema && parts) {
       const miss = findInSchema(schema, parts);
-      if (miss) problems.push({ field: `${at}.field`, path: joinPath(parts), message: schemaMessage(joinPath(parts), miss), hint: miss.hint });
+      if (miss)
+        problems.push({
+          field: `${at}.field`,
+          path: joinPath(parts),
+          message: schemaMessage(joinPath(parts), miss),
+          hint: miss.hint,
+        });
     }
   };
   if (Array.isArray(when)) (when as readonly (WhenCondition | string)[]).forEach((w, i) => visit(w, `${field}[${i}]`));

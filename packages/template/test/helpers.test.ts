@@ -1,6 +1,6 @@
-import { describe, it, expect } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { TemplateError, createTemplateEngine, resolveString } from '../src/index.js';
+import { describe, expect, it } from '@jest/globals';
+import { createTemplateEngine, resolveString, TemplateError } from '../src/index.js';
 import { storefront } from './fixtures.js';
 
 const cr = storefront();
@@ -102,7 +102,9 @@ describe('built-in helpers', () => {
     expect(s('{{lt spec.replicas 5}}')).toBe(true);
     expect(s('{{gt spec.replicas 5}}')).toBe(false);
     expect(s('{{gt "b" "a"}}')).toBe(true);
-    expect(failure('{{lt spec.replicas "5"}}').message).toContain('lt: compares two numbers or two strings, got a number and a string');
+    expect(failure('{{lt spec.replicas "5"}}').message).toContain(
+      'lt: compares two numbers or two strings, got a number and a string',
+    );
   });
 
   it('and, or, not', () => {
@@ -117,7 +119,15 @@ describe('built-in helpers', () => {
 
 describe('user helpers', () => {
   it('registers helpers at creation and later', () => {
-    const engine = createTemplateEngine({ helpers: { initials: (v) => String(v).split('-').map((w) => w[0]).join('') } });
+    const engine = createTemplateEngine({
+      helpers: {
+        initials: (v) =>
+          String(v)
+            .split('-')
+            .map((w) => w[0])
+            .join(''),
+      },
+    });
     expect(engine.resolveString('{{initials "big-red-dog"}}', cr)).toBe('brd');
     engine.registerHelper('twice', (v) => `${String(v)}${String(v)}`);
     expect(engine.resolveString('{{twice metadata.name}}', cr)).toBe('webweb');

@@ -8,10 +8,11 @@
  * (generated JavaScript plus the Handlebars runtime, which agreed on every case) at commit d6f79c7, before the
  * interpreter replaced both: the interpreter must reproduce it exactly.
  */
-import { describe, it, expect } from '@jest/globals';
+
 import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
 import Handlebars from 'handlebars';
-import { TemplateError, createTemplateEngine } from '../src/index.js';
+import { createTemplateEngine, TemplateError } from '../src/index.js';
 import { storefront } from './fixtures.js';
 
 type Outcome = { value: unknown; type: string } | { error: string; problems: unknown };
@@ -73,7 +74,11 @@ describe('the interpreter', () => {
       'root.list[2]',
       'root.list[3]',
     ]);
-    const good = { a: '{{metadata.name}}', b: ['{{spec.replicas}}', 'x{{spec.zero}}'], c: { d: '{{default spec.none 1}}', e: '{{default spec.none undefined}}' } };
+    const good = {
+      a: '{{metadata.name}}',
+      b: ['{{spec.replicas}}', 'x{{spec.zero}}'],
+      c: { d: '{{default spec.none 1}}', e: '{{default spec.none undefined}}' },
+    };
     expect(createTemplateEngine().resolve(good, cr)).toEqual({ a: 'web', b: [3, 'x0'], c: { d: 1 } });
   });
 
@@ -83,7 +88,12 @@ describe('the interpreter', () => {
     let compared = 0;
     const native = golden.cases
       .map((c) => c.template)
-      .filter((t) => !/(^|[^\w\]])\.spec|\w\[\d\]|\b(?:default|upper|quote|eq|ne|lt|toJson|join|required|trunc|not|and|or|sha256|toString|hasOwnProperty|constructor|__proto__|toFixed)\b/.test(t));
+      .filter(
+        (t) =>
+          !/(^|[^\w\]])\.spec|\w\[\d\]|\b(?:default|upper|quote|eq|ne|lt|toJson|join|required|trunc|not|and|or|sha256|toString|hasOwnProperty|constructor|__proto__|toFixed)\b/.test(
+            t,
+          ),
+      );
     for (const t of native) {
       const ours = outcome(() => engine.resolveString(t, cr));
       if (!('value' in ours) || typeof ours.value !== 'string') continue;
@@ -117,7 +127,8 @@ describe('the interpreter', () => {
       '{{#each spec.items as |a|}}{{#each ../spec.list as |b j|}}{{a.name}}{{b}}{{j}}{{/each}}{{/each}}',
       '{{#with spec.nested as |n|}}{{#with n.deep as |d|}}{{d.value}}{{n.deep.value}}{{/with}}{{/with}}',
     ];
-    for (const t of blocks) expect({ t, v: engine.resolveString(t, cr) }).toEqual({ t, v: hb.compile(t, { noEscape: true })(cr) });
+    for (const t of blocks)
+      expect({ t, v: engine.resolveString(t, cr) }).toEqual({ t, v: hb.compile(t, { noEscape: true })(cr) });
   });
 
   it('never evaluates a value read from the CR', () => {

@@ -1,6 +1,6 @@
-import { describe, it, expect } from '@jest/globals';
-import { TemplateError, createTemplateEngine, resolveString, resolveTemplate, compileTemplate } from '../src/index.js';
+import { describe, expect, it } from '@jest/globals';
 import { OrkestraError } from '@orkestra/core';
+import { compileTemplate, createTemplateEngine, resolveString, resolveTemplate, TemplateError } from '../src/index.js';
 import { storefront } from './fixtures.js';
 
 /** The error a call throws; fails the test when it throws none. */
@@ -130,7 +130,13 @@ describe('typed results', () => {
   });
 
   it('copies values of other types as they are', () => {
-    expect(resolveTemplate({ n: 3, b: false, z: null, s: 'plain', l: [1, 'x'] }, cr)).toEqual({ n: 3, b: false, z: null, s: 'plain', l: [1, 'x'] });
+    expect(resolveTemplate({ n: 3, b: false, z: null, s: 'plain', l: [1, 'x'] }, cr)).toEqual({
+      n: 3,
+      b: false,
+      z: null,
+      s: 'plain',
+      l: [1, 'x'],
+    });
   });
 });
 
@@ -152,8 +158,12 @@ describe('missing paths', () => {
   it('names the missing step of a deeper path', () => {
     const err = errorOf(() => resolveString('{{spec.tls.cert}}', cr));
     expect(err.message).toContain('spec.tls is a boolean, it has no field "cert"');
-    expect(errorOf(() => resolveString('{{spek.image}}', cr)).message).toContain('the CR has no field "spek" (did you mean spec?)');
-    expect(errorOf(() => resolveString('{{spec.ports.[5]}}', cr)).message).toContain('spec.ports[5] is missing: spec.ports has no field "5"');
+    expect(errorOf(() => resolveString('{{spek.image}}', cr)).message).toContain(
+      'the CR has no field "spek" (did you mean spec?)',
+    );
+    expect(errorOf(() => resolveString('{{spec.ports.[5]}}', cr)).message).toContain(
+      'spec.ports[5] is missing: spec.ports has no field "5"',
+    );
   });
 
   it('counts null as missing', () => {
@@ -176,7 +186,9 @@ describe('missing paths', () => {
       ['deployments[2].list[2].deep', 'spec.three'],
       ['deployments[2]["odd key"]', 'spec.four'],
     ]);
-    expect(err.message.startsWith('4 template problems in Storefront shop/web:\n  - deployments[2].a: spec.one is missing')).toBe(true);
+    expect(
+      err.message.startsWith('4 template problems in Storefront shop/web:\n  - deployments[2].a: spec.one is missing'),
+    ).toBe(true);
   });
 
   it('is an error inside blocks, with the path as written there', () => {
@@ -184,7 +196,9 @@ describe('missing paths', () => {
     expect(err.path).toBe('nam');
     expect(err.message).toContain('the current context has no field "nam" (did you mean name?)');
     expect(errorOf(() => resolveString('{{#if spec.tls}}{{spec.nope}}{{/if}}', cr)).path).toBe('spec.nope');
-    expect(errorOf(() => resolveString('{{#each spec.items}}{{@root.spec.nope}}{{/each}}', cr)).path).toBe('@root.spec.nope');
+    expect(errorOf(() => resolveString('{{#each spec.items}}{{@root.spec.nope}}{{/each}}', cr)).path).toBe(
+      '@root.spec.nope',
+    );
   });
 
   it('is an error in a helper argument, unless the helper is a fallback', () => {
@@ -227,9 +241,13 @@ describe('fallbacks', () => {
   });
 
   it('blocks: #each with @index, @key, this, ../ and block params; #with; sections', () => {
-    expect(resolveString('{{#each spec.items}}{{@index}}={{name}}/{{../metadata.name}};{{/each}}', cr)).toBe('0=one/web;1=two/web;');
+    expect(resolveString('{{#each spec.items}}{{@index}}={{name}}/{{../metadata.name}};{{/each}}', cr)).toBe(
+      '0=one/web;1=two/web;',
+    );
     expect(resolveString('{{#each spec.items as |item i|}}{{i}}:{{item.name}} {{/each}}', cr)).toBe('0:one 1:two ');
-    expect(resolveString('{{#each metadata.labels}}{{@key}}={{this}},{{/each}}', cr)).toBe('app.kubernetes.io/name=web,tier=front,');
+    expect(resolveString('{{#each metadata.labels}}{{@key}}={{this}},{{/each}}', cr)).toBe(
+      'app.kubernetes.io/name=web,tier=front,',
+    );
     expect(resolveString('{{#with spec.nested.deep}}{{value}}{{/with}}', cr)).toBe('deep');
     expect(resolveString('{{#spec.tls}}tls{{/spec.tls}}{{^spec.missing}}-none{{/spec.missing}}', cr)).toBe('tls-none');
     expect(resolveString('{{#spec.items}}[{{name}}]{{/spec.items}}', cr)).toBe('[one][two]');
@@ -240,18 +258,29 @@ describe('fallbacks', () => {
 describe('prototype access is blocked', () => {
   const cr = storefront();
 
-  it.each(['constructor', '__proto__', 'toString', 'spec.constructor', 'spec.__proto__', 'spec.hasOwnProperty', 'spec.list.map', 'spec.image.constructor', 'constructor.name'])(
-    '{{%s}} is a missing path',
-    (path) => {
-      expect(errorOf(() => resolveString(`{{${path}}}`, cr)).path).toBe(path);
-      expect(errorOf(() => resolveString(`x{{#if spec.tls}}{{${path}}}{{/if}}`, cr)).path).toBe(path);
-      expect(resolveString(`{{#if ${path}}}yes{{else}}no{{/if}}`, cr)).toBe('no');
-    },
-  );
+  it.each([
+    'constructor',
+    '__proto__',
+    'toString',
+    'spec.constructor',
+    'spec.__proto__',
+    'spec.hasOwnProperty',
+    'spec.list.map',
+    'spec.image.constructor',
+    'constructor.name',
+  ])('{{%s}} is a missing path', (path) => {
+    expect(errorOf(() => resolveString(`{{${path}}}`, cr)).path).toBe(path);
+    expect(errorOf(() => resolveString(`x{{#if spec.tls}}{{${path}}}{{/if}}`, cr)).path).toBe(path);
+    expect(resolveString(`{{#if ${path}}}yes{{else}}no{{/if}}`, cr)).toBe('no');
+  });
 
   it('still reads own properties that share a name with a prototype member', () => {
-    const odd = JSON.parse('{"kind":"X","metadata":{"name":"n"},"spec":{"constructor":"c","toString":"t","__proto__":"p","length":7}}') as object;
-    expect(resolveString('{{spec.constructor}}-{{spec.toString}}-{{spec.__proto__}}-{{spec.length}}', odd)).toBe('c-t-p-7');
+    const odd = JSON.parse(
+      '{"kind":"X","metadata":{"name":"n"},"spec":{"constructor":"c","toString":"t","__proto__":"p","length":7}}',
+    ) as object;
+    expect(resolveString('{{spec.constructor}}-{{spec.toString}}-{{spec.__proto__}}-{{spec.length}}', odd)).toBe(
+      'c-t-p-7',
+    );
     expect(resolveString('{{#if spec.tls}}{{/if}}{{spec.constructor}}', odd)).toBe('c');
     expect(resolveString('{{spec.list.length}} {{spec.image.length}}', storefront())).toBe('2 10');
   });
@@ -259,9 +288,14 @@ describe('prototype access is blocked', () => {
   it('has no lookup, log or partials', () => {
     expect(errorOf(() => compileTemplate('{{lookup spec "image"}}')).message).toContain('unknown helper "lookup"');
     expect(errorOf(() => compileTemplate('{{log spec.image}}')).message).toContain('unknown helper "log"');
-    expect(errorOf(() => compileTemplate('{{> secrets}}')).message).toContain('partials ({{> name}}) are not supported');
+    expect(errorOf(() => compileTemplate('{{> secrets}}')).message).toContain(
+      'partials ({{> name}}) are not supported',
+    );
     expect(errorOf(() => compileTemplate('{{#*inline "x"}}y{{/inline}}')).message).toContain('decorators');
-    expect(errorOf(() => compileTemplate('a {{{{raw}}}}{{x}}{{{{/raw}}}}')).problems[0]).toMatchObject({ message: 'raw blocks ({{{{name}}}}) are not supported', column: 3 });
+    expect(errorOf(() => compileTemplate('a {{{{raw}}}}{{x}}{{{{/raw}}}}')).problems[0]).toMatchObject({
+      message: 'raw blocks ({{{{name}}}}) are not supported',
+      column: 3,
+    });
   });
 });
 
@@ -270,7 +304,11 @@ describe('compiling', () => {
     const engine = createTemplateEngine();
     const err = errorOf(() =>
       engine.compile(
-        { image: '{{spec.image}', env: [{ value: 'ok' }, { value: 'line one\n  {{#if spec.tls}}x' }], fine: '{{spec.env}}' },
+        {
+          image: '{{spec.image}',
+          env: [{ value: 'ok' }, { value: 'line one\n  {{#if spec.tls}}x' }],
+          fine: '{{spec.env}}',
+        },
         { field: 'deployments[0]' },
       ),
     );
@@ -321,7 +359,12 @@ describe('compiling', () => {
   it('compiles each distinct string once; resolving never compiles again', () => {
     const engine = createTemplateEngine();
     const cr = storefront();
-    const source = { a: '{{metadata.name}}', b: '{{metadata.name}}', c: ['{{#if spec.tls}}x{{/if}}', 'static'], d: '{{spec.replicas}}' };
+    const source = {
+      a: '{{metadata.name}}',
+      b: '{{metadata.name}}',
+      c: ['{{#if spec.tls}}x{{/if}}', 'static'],
+      d: '{{spec.replicas}}',
+    };
     const compiled = engine.compile(source);
     expect(engine.stats.compiles).toBe(3);
     for (let i = 0; i < 50; i++) compiled.resolve(cr);
@@ -361,7 +404,9 @@ describe('compiling', () => {
   });
 
   it('omits map keys whose value resolves to undefined', () => {
-    expect(resolveTemplate({ a: '{{default spec.missing undefined}}', b: 1, c: undefined }, storefront())).toEqual({ b: 1 });
+    expect(resolveTemplate({ a: '{{default spec.missing undefined}}', b: 1, c: undefined }, storefront())).toEqual({
+      b: 1,
+    });
   });
 
   it('needs a CR object', () => {
@@ -396,10 +441,14 @@ describe('sensitive sources (Secret data)', () => {
         },
       },
     });
-    const compileErr = errorOf(() => engine.compile({ data: { password: 'hunter2{{spec.password' } }, { sensitive: true }));
+    const compileErr = errorOf(() =>
+      engine.compile({ data: { password: 'hunter2{{spec.password' } }, { sensitive: true }),
+    );
     expect(compileErr.message).not.toContain('hunter2');
     expect(compileErr.field).toBe('data.password');
-    const runErr = errorOf(() => engine.resolve({ data: { token: '{{leaky spec.password}}' } }, secret, { sensitive: true }));
+    const runErr = errorOf(() =>
+      engine.resolve({ data: { token: '{{leaky spec.password}}' } }, secret, { sensitive: true }),
+    );
     expect(runErr.message).toBe('template error in Storefront shop/web: data.token: helper leaky failed');
     const plainErr = errorOf(() => engine.resolve({ data: { token: '{{leaky spec.password}}' } }, secret));
     expect(plainErr.message).toContain('helper leaky failed: boom with hunter2');
@@ -410,7 +459,13 @@ describe('sensitive sources (Secret data)', () => {
 describe('the environment', () => {
   it('gives templates the CR and nothing else', () => {
     const cr = storefront();
-    for (const path of ['process.env.HOME', 'require', 'globalThis', 'constructor.constructor', 'spec.list.constructor.constructor']) {
+    for (const path of [
+      'process.env.HOME',
+      'require',
+      'globalThis',
+      'constructor.constructor',
+      'spec.list.constructor.constructor',
+    ]) {
       expect(errorOf(() => resolveString(`{{${path}}}`, cr)).path).toBe(path);
     }
     expect(errorOf(() => compileTemplate('{{import "fs"}}')).message).toContain('unknown helper "import"');

@@ -1,4 +1,4 @@
-import { describe, it, expect } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { checkTemplate, checkWhen, createTemplateEngine, type JsonSchema } from '../src/index.js';
 
 /** A CRD version's openAPIV3Schema, as `kubectl get crd -o yaml` shows it. */
@@ -66,7 +66,12 @@ describe('the schema check', () => {
       { schema, field: 'deployments[0]' },
     );
     expect(problems).toEqual([
-      { field: 'deployments[0].image', path: 'spec.imag', message: 'spec.imag is not in the schema: spec has no field "imag"', hint: 'did you mean spec.image?' },
+      {
+        field: 'deployments[0].image',
+        path: 'spec.imag',
+        message: 'spec.imag is not in the schema: spec has no field "imag"',
+        hint: 'did you mean spec.image?',
+      },
       {
         field: 'deployments[0].env[0].value',
         path: 'spec.enviroment',
@@ -85,19 +90,32 @@ describe('the schema check', () => {
         message: 'spec.image.tag is not in the schema: spec.image is a string, it has no field "tag"',
         hint: undefined,
       },
-      { field: 'deployments[0].meta', path: 'metadata.uidd', message: 'metadata.uidd is not in the schema: metadata has no field "uidd"', hint: 'did you mean metadata.uid?' },
+      {
+        field: 'deployments[0].meta',
+        path: 'metadata.uidd',
+        message: 'metadata.uidd is not in the schema: metadata has no field "uidd"',
+        hint: 'did you mean metadata.uid?',
+      },
       {
         field: 'deployments[0].cond',
         path: 'spec.tls.enabeld',
         message: 'spec.tls.enabeld is not in the schema: spec.tls has no field "enabeld"',
         hint: 'did you mean spec.tls.enabled?',
       },
-      { field: 'deployments[0].other', path: 'spek.image', message: 'spek.image is not in the schema: the CR has no field "spek"', hint: 'did you mean spec?' },
+      {
+        field: 'deployments[0].other',
+        path: 'spek.image',
+        message: 'spek.image is not in the schema: the CR has no field "spek"',
+        hint: 'did you mean spec?',
+      },
     ]);
   });
 
   it('reports syntax errors and schema problems together, and accepts a CRD version schema wrapper', () => {
-    const problems = createTemplateEngine().check({ a: '{{spec.image', b: '{{spec.imag}}' }, { schema: { openAPIV3Schema: schema } });
+    const problems = createTemplateEngine().check(
+      { a: '{{spec.image', b: '{{spec.imag}}' },
+      { schema: { openAPIV3Schema: schema } },
+    );
     expect(problems.map((p) => [p.field, p.path])).toEqual([
       ['a', undefined],
       ['b', 'spec.imag'],
@@ -110,9 +128,16 @@ describe('the schema check', () => {
   });
 
   it('checks when clauses', () => {
-    expect(checkWhen([{ field: 'spec.environment', equals: 'prod' }, "{{eq spec.tls.enabled true}}"], { schema })).toEqual([]);
+    expect(
+      checkWhen([{ field: 'spec.environment', equals: 'prod' }, '{{eq spec.tls.enabled true}}'], { schema }),
+    ).toEqual([]);
     const problems = checkWhen(
-      [{ field: 'spec.enviroment', equals: 'prod' }, '{{eq spec.replica 3}}', { field: 'spec.env', operator: 'near' as 'equals' }, '{{eq x'],
+      [
+        { field: 'spec.enviroment', equals: 'prod' },
+        '{{eq spec.replica 3}}',
+        { field: 'spec.env', operator: 'near' as 'equals' },
+        '{{eq x',
+      ],
       { schema },
     );
     expect(problems.map((p) => [p.field, p.path, p.hint])).toEqual([

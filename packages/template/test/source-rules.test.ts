@@ -2,10 +2,11 @@
  * Rules over source read as text: no package generates and evaluates code at run time, and this package's
  * modules do not import each other in a cycle (type-only imports included, as madge counts them).
  */
-import { describe, it, expect } from '@jest/globals';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
 
 const packagesDir = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,11 +18,15 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const packages = readdirSync(packagesDir).filter((p) => statSync(join(packagesDir, p, 'src'), { throwIfNoEntry: false })?.isDirectory());
+const packages = readdirSync(packagesDir).filter((p) =>
+  statSync(join(packagesDir, p, 'src'), { throwIfNoEntry: false })?.isDirectory(),
+);
 
 /** Comments removed, so that a doc comment may name what the code must not do. */
 function code(path: string): string {
-  return readFileSync(path, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+  return readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 }
 
 const FORBIDDEN: readonly (readonly [RegExp, string])[] = [
@@ -34,7 +39,8 @@ const FORBIDDEN: readonly (readonly [RegExp, string])[] = [
 /** What a module that imports Handlebars uses of it: only the parser is allowed. */
 function handlebarsUses(text: string): string[] {
   const name = /import\s+(\w+)\s+from\s+['"]handlebars['"]/.exec(text)?.[1];
-  if (/from\s+['"]handlebars['"]/.test(text) && name === undefined) return ['a named or namespace import of handlebars'];
+  if (/from\s+['"]handlebars['"]/.test(text) && name === undefined)
+    return ['a named or namespace import of handlebars'];
   if (name === undefined) return [];
   return [...text.matchAll(new RegExp(`\\b${name}\\b(\\s*\\.\\s*\\w+)?`, 'g'))]
     .map((m) => m[0].replace(/\s/g, ''))
@@ -51,7 +57,8 @@ describe('package sources', () => {
     for (const p of packages) {
       for (const file of sourceFiles(join(packagesDir, p, 'src'))) {
         const text = code(file);
-        for (const [pattern, what] of FORBIDDEN) if (pattern.test(text)) found.push(`${relative(packagesDir, file)}: ${what}`);
+        for (const [pattern, what] of FORBIDDEN)
+          if (pattern.test(text)) found.push(`${relative(packagesDir, file)}: ${what}`);
         for (const use of handlebarsUses(text)) found.push(`${relative(packagesDir, file)}: ${use}`);
       }
     }
@@ -65,7 +72,9 @@ describe('package sources', () => {
     expect(hits('env.precompile(ast)')).toEqual(['Handlebars .precompile(']);
     expect(hits('Handlebars.template(spec)')).toEqual(['Handlebars .compile / .template / .create']);
     expect(hits('engine.compile(source); evaluate(t, cr)')).toEqual([]);
-    expect(handlebarsUses("import H from 'handlebars';\nH.parse(t); H.compile(t); const x = H;")).toEqual(['H.compile']);
+    expect(handlebarsUses("import H from 'handlebars';\nH.parse(t); H.compile(t); const x = H;")).toEqual([
+      'H.compile',
+    ]);
     expect(handlebarsUses("import * as H from 'handlebars';")).toEqual(['a named or namespace import of handlebars']);
   });
 
@@ -75,8 +84,15 @@ describe('package sources', () => {
       const files = sourceFiles(join(packagesDir, p, 'src'));
       const graph = new Map<string, string[]>();
       for (const file of files) {
-        const imports = [...readFileSync(file, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g)];
-        graph.set(file, imports.map((m) => resolve(dirname(file), m[1]!).replace(/\.js$/, '.ts')).filter((f) => files.includes(f)));
+        const imports = [
+          ...readFileSync(file, 'utf8').matchAll(
+            /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/g,
+          ),
+        ];
+        graph.set(
+          file,
+          imports.map((m) => resolve(dirname(file), m[1]!).replace(/\.js$/, '.ts')).filter((f) => files.includes(f)),
+        );
       }
       cycles.push(...findCycles(graph).map((c) => c.map((f) => relative(packagesDir, f)).join(' → ')));
     }

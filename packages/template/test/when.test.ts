@@ -1,5 +1,5 @@
-import { describe, it, expect } from '@jest/globals';
-import { TemplateError, createTemplateEngine, evaluateWhen, type WhenCondition } from '../src/index.js';
+import { describe, expect, it } from '@jest/globals';
+import { createTemplateEngine, evaluateWhen, TemplateError, type WhenCondition } from '../src/index.js';
 import { storefront } from './fixtures.js';
 
 const cr = storefront();
@@ -61,7 +61,12 @@ describe('when operators', () => {
   });
 
   it('requires every condition of a list', () => {
-    expect(when([{ field: 'spec.env', equals: 'prod' }, { field: 'spec.tls', equals: 'true' }])).toBe(true);
+    expect(
+      when([
+        { field: 'spec.env', equals: 'prod' },
+        { field: 'spec.tls', equals: 'true' },
+      ]),
+    ).toBe(true);
     expect(when([{ field: 'spec.env', equals: 'prod' }, '{{spec.missing}}'])).toBe(false);
     expect(when([])).toBe(true);
   });
@@ -98,9 +103,9 @@ describe('when expressions', () => {
 describe('when clauses that are malformed', () => {
   it('throws TemplateError naming the condition', () => {
     const engine = createTemplateEngine();
-    expect(() => engine.compileWhen([{ field: 'spec.env' }, { field: 'spec.env', operator: 'matches' as 'equals' }])).toThrow(
-      'when[1].operator: unknown operator "matches"',
-    );
+    expect(() =>
+      engine.compileWhen([{ field: 'spec.env' }, { field: 'spec.env', operator: 'matches' as 'equals' }]),
+    ).toThrow('when[1].operator: unknown operator "matches"');
     expect(() => engine.compileWhen({ field: 'spec..env' })).toThrow('cannot read the CR path');
     expect(() => engine.compileWhen({} as WhenCondition)).toThrow('needs a field');
   });

@@ -25,7 +25,9 @@ const memory = (env) => ({
 });
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-console.log(`${cpus()[0]?.model} ×${availableParallelism()}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`);
+console.log(
+  `${cpus()[0]?.model} ×${availableParallelism()}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
+);
 console.log(`controllers: ${controllers.join(',') || 'none'}, runs: ${runs}`);
 const rows = [];
 for (let i = 0; i < runs; i++) {
@@ -36,7 +38,10 @@ for (let i = 0; i < runs; i++) {
   const core = env.kubeConfig.makeApiClient(CoreV1Api);
   const ns = await env.newNamespace('bench');
   for (let j = 0; j < 200; j++) {
-    await core.createNamespacedConfigMap({ namespace: ns, body: { metadata: { name: `cm-${j}` }, data: { j: String(j) } } });
+    await core.createNamespacedConfigMap({
+      namespace: ns,
+      body: { metadata: { name: `cm-${j}` }, data: { j: String(j) } },
+    });
   }
   const loaded = memory(env);
   const t1 = performance.now();

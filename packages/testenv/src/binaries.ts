@@ -1,5 +1,5 @@
-import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
+import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { BinariesNotFoundError, type BinaryName, type SearchedLocation } from './errors.js';

@@ -37,7 +37,11 @@ export const SERVING_HOSTS = [
  * `system:masters` group, and a service-account signing key. ECDSA P-256 throughout (fast to make).
  */
 export function writeControlPlanePKI(dir: string): ControlPlanePKI {
-  const servingCA = createCertificate({ subject: { commonName: 'orkestra-testenv-serving-ca' }, isCA: true, days: 3650 });
+  const servingCA = createCertificate({
+    subject: { commonName: 'orkestra-testenv-serving-ca' },
+    isCA: true,
+    days: 3650,
+  });
   const serving = createCertificate(
     { subject: { commonName: 'kube-apiserver' }, usages: ['server'], hosts: SERVING_HOSTS },
     servingCA,

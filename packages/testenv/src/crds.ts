@@ -3,9 +3,9 @@ import { extname, join } from 'node:path';
 import {
   ApiException,
   ApiextensionsV1Api,
+  type KubeConfig,
   KubernetesObjectApi,
   loadYaml,
-  type KubeConfig,
   type V1CustomResourceDefinition,
 } from '@kubernetes/client-node';
 import { parseAllDocuments } from 'yaml';
@@ -237,7 +237,18 @@ export async function installCRDs(
         .map((v) => {
           const apiVersion = `${crd.spec.group}/${v.name}`;
           // list() resolves the kind through discovery first ("Unrecognized API version and kind" until it is there).
-          const listed = () => objects.list(apiVersion, crd.spec.names.kind, undefined, undefined, undefined, undefined, undefined, undefined, 1);
+          const listed = () =>
+            objects.list(
+              apiVersion,
+              crd.spec.names.kind,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              undefined,
+              1,
+            );
           return waitFor(() => listed().then(() => true), {
             timeoutMs: remaining(),
             intervalMs: 50,

@@ -2,20 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig, type V1CustomResourceDefinition } from '@kubernetes/client-node';
-import { findBinaries, type BinaryOptions } from './binaries.js';
-import { writeControlPlanePKI, type ControlPlanePKI } from './certs.js';
-import { registerLive, unregisterLive, type Cleanable } from './cleanup.js';
+import { type BinaryOptions, findBinaries } from './binaries.js';
+import { type ControlPlanePKI, writeControlPlanePKI } from './certs.js';
+import { type Cleanable, registerLive, unregisterLive } from './cleanup.js';
 import { clusterHelpers, type TestCluster } from './cluster.js';
-import { installCRDs, type CRDSource, type InstallCRDsOptions } from './crds.js';
-import { ProcessStartError, type BinaryName } from './errors.js';
-import {
-  apiServerFlags,
-  controllerManagerFlags,
-  etcdFlags,
-  mergeFlags,
-  toArgs,
-  type ExtraFlags,
-} from './flags.js';
+import { type CRDSource, type InstallCRDsOptions, installCRDs } from './crds.js';
+import { type BinaryName, ProcessStartError } from './errors.js';
+import { apiServerFlags, controllerManagerFlags, type ExtraFlags, etcdFlags, mergeFlags, toArgs } from './flags.js';
 import { get } from './http.js';
 import { kubeconfigYaml } from './kubeconfig.js';
 import { freePort, freePorts, isAddressInUse } from './ports.js';
@@ -159,7 +152,14 @@ class ControlPlane implements TestEnvironment, Cleanable {
   kubeconfigPath: string;
   server = '';
   version: VersionInfo = { major: '', minor: '', gitVersion: '' };
-  readonly timings: StartTimings = { pkiMs: 0, etcdMs: 0, apiServerMs: 0, controllerManagerMs: 0, crdsMs: 0, totalMs: 0 };
+  readonly timings: StartTimings = {
+    pkiMs: 0,
+    etcdMs: 0,
+    apiServerMs: 0,
+    controllerManagerMs: 0,
+    crdsMs: 0,
+    totalMs: 0,
+  };
 
   private readonly dirs: { certs: string; etcd: string; logs: string; controllerManager: string };
   private readonly startTimeoutMs: number;
@@ -273,7 +273,10 @@ class ControlPlane implements TestEnvironment, Cleanable {
       async () => {
         const [clientPort = 0, peerPort = 0] = await freePorts(2, HOST);
         this.etcdUrl = `http://${HOST}:${clientPort}`;
-        const flags = mergeFlags(etcdFlags({ dataDir: this.dirs.etcd, clientPort, peerPort, host: HOST }), this.options.flags?.etcd);
+        const flags = mergeFlags(
+          etcdFlags({ dataDir: this.dirs.etcd, clientPort, peerPort, host: HOST }),
+          this.options.flags?.etcd,
+        );
         return this.makeProcess('etcd', 'etcd', toArgs(flags));
       },
       () => this.etcdHealthy(),
@@ -314,7 +317,12 @@ class ControlPlane implements TestEnvironment, Cleanable {
   private setServer(server: string): void {
     const pki = this.pkiOrThrow();
     this.server = server;
-    const yaml = kubeconfigYaml({ server, caPem: pki.servingCAPem, certPem: pki.adminCertPem, keyPem: pki.adminKeyPem });
+    const yaml = kubeconfigYaml({
+      server,
+      caPem: pki.servingCAPem,
+      certPem: pki.adminCertPem,
+      keyPem: pki.adminKeyPem,
+    });
     writeFileSync(this.kubeconfigPath, yaml, { mode: 0o600 });
     const kc = new KubeConfig();
     kc.loadFromString(yaml);
@@ -357,7 +365,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
         healthPorts.set(proc, port);
         return proc;
       },
-      async (proc) => (await get(`https://${HOST}:${healthPorts.get(proc)}/healthz`, { insecure: true })).status === 200,
+      async (proc) =>
+        (await get(`https://${HOST}:${healthPorts.get(proc)}/healthz`, { insecure: true })).status === 200,
     );
   }
 
@@ -397,7 +406,10 @@ class ControlPlane implements TestEnvironment, Cleanable {
     if (!proc) throw new Error('kube-controller-manager is not part of this environment (no `controllers` option)');
     if (proc.running) return;
     const port = healthPorts.get(proc);
-    await this.restart(proc, async () => (await get(`https://${HOST}:${port}/healthz`, { insecure: true })).status === 200);
+    await this.restart(
+      proc,
+      async () => (await get(`https://${HOST}:${port}/healthz`, { insecure: true })).status === 200,
+    );
   }
 
   /** Starts a stopped process with its old arguments (same ports), retrying briefly while its port is still held. */
@@ -423,7 +435,12 @@ class ControlPlane implements TestEnvironment, Cleanable {
     for (;;) {
       if (await this.apiServerReady().catch(() => false)) return;
       if (Date.now() >= deadline) {
-        throw new ProcessStartError('kube-apiserver', `was not ready within ${timeoutMs} ms`, this.logTail('kube-apiserver'), join(this.dirs.logs, 'kube-apiserver.log'));
+        throw new ProcessStartError(
+          'kube-apiserver',
+          `was not ready within ${timeoutMs} ms`,
+          this.logTail('kube-apiserver'),
+          join(this.dirs.logs, 'kube-apiserver.log'),
+        );
       }
       await sleep(100);
     }
@@ -441,7 +458,11 @@ class ControlPlane implements TestEnvironment, Cleanable {
   }
 
   logTail(component: Component, lines = 40): string {
-    const proc = { etcd: this.etcd, 'kube-apiserver': this.apiServer, 'kube-controller-manager': this.controllerManager }[component];
+    const proc = {
+      etcd: this.etcd,
+      'kube-apiserver': this.apiServer,
+      'kube-controller-manager': this.controllerManager,
+    }[component];
     return proc?.logTail(lines) ?? '';
   }
 

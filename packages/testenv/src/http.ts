@@ -23,7 +23,12 @@ export interface SimpleResponse {
 export function get(url: string, tls: TlsOptions = {}, timeoutMs = 2_000): Promise<SimpleResponse> {
   return new Promise((resolve, reject) => {
     const u = new URL(url);
-    const common = { method: 'GET', agent: false as const, timeout: timeoutMs, headers: { accept: 'application/json, */*' } };
+    const common = {
+      method: 'GET',
+      agent: false as const,
+      timeout: timeoutMs,
+      headers: { accept: 'application/json, */*' },
+    };
     const req =
       u.protocol === 'https:'
         ? httpsRequest(u, {

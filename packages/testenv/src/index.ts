@@ -1,4 +1,9 @@
-export { start } from './environment.js';
+export type { BinaryOptions, FoundBinaries } from './binaries.js';
+export { controlPlaneCacheRoot, findBinaries } from './binaries.js';
+export type { TestCluster } from './cluster.js';
+export { clusterHelpers, TEST_KUBECONFIG_VARIABLE, testCluster } from './cluster.js';
+export type { CRDSource, InstallCRDsOptions } from './crds.js';
+export { CRDNotAcceptedError, installCRDs, loadCRDs } from './crds.js';
 export type {
   Component,
   EnvironmentPids,
@@ -8,17 +13,12 @@ export type {
   TestEnvironment,
   VersionInfo,
 } from './environment.js';
-export { controlPlaneCacheRoot, findBinaries } from './binaries.js';
-export type { BinaryOptions, FoundBinaries } from './binaries.js';
-export { installCRDs, loadCRDs, CRDNotAcceptedError } from './crds.js';
-export type { CRDSource, InstallCRDsOptions } from './crds.js';
-export { BinariesNotFoundError, ProcessStartError, WaitForTimeoutError } from './errors.js';
+export { start } from './environment.js';
 export type { BinaryName, SearchedLocation } from './errors.js';
+export { BinariesNotFoundError, ProcessStartError, WaitForTimeoutError } from './errors.js';
 export type { ExtraFlags, Flags, FlagValue } from './flags.js';
-export { waitFor } from './wait-for.js';
-export type { Truthy, WaitForOptions, WaitForUntilOptions } from './wait-for.js';
-export { classifyRequest, countRequests } from './request-counter.js';
-export type { CountedRequest, RequestCounter, Verb } from './request-counter.js';
-export { clusterHelpers, testCluster, TEST_KUBECONFIG_VARIABLE } from './cluster.js';
-export type { TestCluster } from './cluster.js';
 export { globalSetup, globalTeardown } from './jest-global-setup.js';
+export type { CountedRequest, RequestCounter, Verb } from './request-counter.js';
+export { classifyRequest, countRequests } from './request-counter.js';
+export type { Truthy, WaitForOptions, WaitForUntilOptions } from './wait-for.js';
+export { waitFor } from './wait-for.js';

@@ -17,7 +17,14 @@ const b64 = (text: string) => Buffer.from(text).toString('base64');
  * A self-contained kubeconfig (all credentials inline, so the file still works when copied) for one
  * cluster, one client-certificate user and one current context.
  */
-export function kubeconfigYaml({ server, caPem, certPem, keyPem, name = 'orkestra-testenv', user = 'admin' }: KubeconfigInputs): string {
+export function kubeconfigYaml({
+  server,
+  caPem,
+  certPem,
+  keyPem,
+  name = 'orkestra-testenv',
+  user = 'admin',
+}: KubeconfigInputs): string {
   return stringify({
     apiVersion: 'v1',
     kind: 'Config',

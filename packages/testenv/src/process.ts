@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, createWriteStream, openSync, readdirSync, readFileSync, writeSync } from 'node:fs';
 import { ProcessStartError } from './errors.js';
 

@@ -1,12 +1,12 @@
 import {
-  createConfiguration,
-  KubernetesObjectApi,
-  ServerConfiguration,
   type ApiConstructor,
   type ApiType,
   type Configuration,
+  createConfiguration,
   type KubeConfig,
+  KubernetesObjectApi,
   type RequestContext,
+  ServerConfiguration,
 } from '@kubernetes/client-node';
 
 /** The verbs requests are counted by. GET on a collection is LIST; `?watch=true` is WATCH. */

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { compareVersions, controlPlaneCacheRoot, findBinaries } from '../src/binaries.js';
-import { BinariesNotFoundError, type BinaryName } from '../src/errors.js';
 import { start } from '../src/environment.js';
+import { BinariesNotFoundError, type BinaryName } from '../src/errors.js';
 
 const ALL: BinaryName[] = ['etcd', 'kube-apiserver', 'kube-controller-manager'];
 const root = mkdtempSync(join(tmpdir(), 'testenv-binaries-test-'));
@@ -56,7 +56,11 @@ describe('findBinaries lookup order', () => {
       KUBEBUILDER_ASSETS: kubebuilder,
       TEST_ASSET_KUBE_APISERVER: join(testAsset, 'kube-apiserver'),
     });
-    const all = findBinaries(ALL, { binaries: { etcd: join(explicit, 'etcd') }, binaryAssetsDirectory: assetsDir }, env);
+    const all = findBinaries(
+      ALL,
+      { binaries: { etcd: join(explicit, 'etcd') }, binaryAssetsDirectory: assetsDir },
+      env,
+    );
     expect(all.paths).toEqual({
       etcd: join(explicit, 'etcd'),
       'kube-apiserver': join(assetsDir, 'kube-apiserver'),
@@ -141,7 +145,12 @@ describe('missing binaries', () => {
     const parent = mkdtempSync(join(root, 'tmp-'));
     const saved = { ...process.env };
     try {
-      for (const v of ['KUBEBUILDER_ASSETS', 'TEST_ASSET_ETCD', 'TEST_ASSET_KUBE_APISERVER', 'ORKESTRA_CONTROLPLANE_VERSION']) {
+      for (const v of [
+        'KUBEBUILDER_ASSETS',
+        'TEST_ASSET_ETCD',
+        'TEST_ASSET_KUBE_APISERVER',
+        'ORKESTRA_CONTROLPLANE_VERSION',
+      ]) {
         delete process.env[v];
       }
       process.env.ORKESTRA_CONTROLPLANE_CACHE = join(root, 'empty-cache');

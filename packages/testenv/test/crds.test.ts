@@ -41,7 +41,9 @@ describe('loadCRDs', () => {
     expect(() => loadCRDs([file])).toThrow(`${file} (document 2) is not a CustomResourceDefinition (kind: ConfigMap)`);
     const beta = join(dir, 'beta.yaml');
     writeFileSync(beta, JSON.stringify({ ...crd('a'), apiVersion: 'apiextensions.k8s.io/v1beta1' }));
-    expect(() => loadCRDs([beta])).toThrow(/has apiVersion apiextensions.k8s.io\/v1beta1; want apiextensions.k8s.io\/v1/);
+    expect(() => loadCRDs([beta])).toThrow(
+      /has apiVersion apiextensions.k8s.io\/v1beta1; want apiextensions.k8s.io\/v1/,
+    );
   });
 
   it('keeps schema keywords whose client-node names differ (default, enum, $ref, x-kubernetes-*)', () => {
@@ -57,8 +59,15 @@ describe('loadCRDs', () => {
         properties: {
           // property names that look like keywords stay as they are
           ref: { type: 'string', [w ? 'enum' : '_enum']: ['a', 'b'] },
-          _default: { type: 'object', [w ? 'x-kubernetes-preserve-unknown-fields' : 'x_kubernetes_preserve_unknown_fields']: true },
-          list: { type: 'array', [w ? 'x-kubernetes-list-type' : 'x_kubernetes_list_type']: 'set', items: { type: 'string', [w ? 'default' : '_default']: 'x' } },
+          _default: {
+            type: 'object',
+            [w ? 'x-kubernetes-preserve-unknown-fields' : 'x_kubernetes_preserve_unknown_fields']: true,
+          },
+          list: {
+            type: 'array',
+            [w ? 'x-kubernetes-list-type' : 'x_kubernetes_list_type']: 'set',
+            items: { type: 'string', [w ? 'default' : '_default']: 'x' },
+          },
         },
       };
     };

@@ -70,7 +70,9 @@ describe('start()', () => {
     const kc = new KubeConfig();
     kc.loadFromFile(env.kubeconfigPath);
     const namespaces = await kc.makeApiClient(CoreV1Api).listNamespace();
-    expect(namespaces.items.map((n) => n.metadata?.name)).toEqual(expect.arrayContaining(['default', 'kube-system', ns]));
+    expect(namespaces.items.map((n) => n.metadata?.name)).toEqual(
+      expect.arrayContaining(['default', 'kube-system', ns]),
+    );
     expect(Object.values(env.pids).every((pid) => typeof pid === 'number')).toBe(true);
   });
 
@@ -184,7 +186,14 @@ describe('start()', () => {
           metadata: {
             name: `${name}-child`,
             ownerReferences: [
-              { apiVersion: ref.apiVersion, kind, name, uid: owner.metadata?.uid ?? '', controller: true, blockOwnerDeletion: true },
+              {
+                apiVersion: ref.apiVersion,
+                kind,
+                name,
+                uid: owner.metadata?.uid ?? '',
+                controller: true,
+                blockOwnerDeletion: true,
+              },
             ],
           },
         },
@@ -207,7 +216,11 @@ describe('start()', () => {
     await core.createNamespacedConfigMap({ namespace: doomed, body: { metadata: { name: 'content' } } });
     await core.deleteNamespace({ name: doomed });
     await waitFor(
-      () => core.readNamespace({ name: doomed }).then(() => false, (e: unknown) => isNotFound(e)),
+      () =>
+        core.readNamespace({ name: doomed }).then(
+          () => false,
+          (e: unknown) => isNotFound(e),
+        ),
       { timeoutMs: 30_000, description: `namespace ${doomed} to be finalized` },
     );
   });

@@ -26,11 +26,14 @@ describe('toArgs', () => {
 
 describe('mergeFlags', () => {
   it('overrides defaults, removes them with null, adds new flags, ignores leading dashes', () => {
-    const merged = mergeFlags({ 'authorization-mode': 'RBAC', profiling: false }, {
-      '--authorization-mode': 'Node,RBAC',
-      profiling: null,
-      v: 4,
-    });
+    const merged = mergeFlags(
+      { 'authorization-mode': 'RBAC', profiling: false },
+      {
+        '--authorization-mode': 'Node,RBAC',
+        profiling: null,
+        v: 4,
+      },
+    );
     expect(merged).toEqual({ 'authorization-mode': 'Node,RBAC', v: 4 });
   });
 });
@@ -66,7 +69,7 @@ describe('kube-apiserver defaults', () => {
   });
 
   it('lets extra flags win', () => {
-    const merged = toArgs(mergeFlags(apiServerFlags(apiInputs), { 'authorization-mode': 'Node,RBAC', 'v': 2 }));
+    const merged = toArgs(mergeFlags(apiServerFlags(apiInputs), { 'authorization-mode': 'Node,RBAC', v: 2 }));
     expect(merged.filter((a) => a.startsWith('--authorization-mode='))).toEqual(['--authorization-mode=Node,RBAC']);
     expect(merged).toContain('--v=2');
   });

@@ -39,5 +39,9 @@ export async function expectGone(pid: number | undefined, timeoutMs = 5_000): Pr
 
 /** Waits until `pid` no longer runs (gone, or a zombie nobody reaps). */
 export async function expectNotRunning(pid: number, timeoutMs = 15_000): Promise<void> {
-  await waitFor(() => !processRunning(pid), { timeoutMs, intervalMs: 50, description: `process ${pid} to stop running` });
+  await waitFor(() => !processRunning(pid), {
+    timeoutMs,
+    intervalMs: 50,
+    description: `process ${pid} to stop running`,
+  });
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { KubernetesObject } from '@kubernetes/client-node';
-import { testCluster, TEST_KUBECONFIG_VARIABLE } from '../src/cluster.js';
+import { TEST_KUBECONFIG_VARIABLE, testCluster } from '../src/cluster.js';
 import { start, type TestEnvironment } from '../src/environment.js';
 import { globalSetup, globalTeardown } from '../src/jest-global-setup.js';
 
@@ -15,7 +15,12 @@ afterAll(() => {
 });
 
 const gadget = (name: string) =>
-  ({ apiVersion: 'testenv.orkestra.dev/v1', kind: 'Gadget', metadata: { name }, spec: { any: 'thing' } }) as KubernetesObject;
+  ({
+    apiVersion: 'testenv.orkestra.dev/v1',
+    kind: 'Gadget',
+    metadata: { name },
+    spec: { any: 'thing' },
+  }) as KubernetesObject;
 
 describe('jest global setup', () => {
   it('starts one shared environment, installs test/crds, and stops it after the last teardown', async () => {

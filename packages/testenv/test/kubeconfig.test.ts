@@ -5,7 +5,9 @@ import { kubeconfigYaml } from '../src/kubeconfig.js';
 describe('kubeconfigYaml', () => {
   it('is a self-contained client-certificate kubeconfig that client-node loads', () => {
     const kc = new KubeConfig();
-    kc.loadFromString(kubeconfigYaml({ server: 'https://127.0.0.1:6443', caPem: 'CA', certPem: 'CERT', keyPem: 'KEY' }));
+    kc.loadFromString(
+      kubeconfigYaml({ server: 'https://127.0.0.1:6443', caPem: 'CA', certPem: 'CERT', keyPem: 'KEY' }),
+    );
     expect(kc.getCurrentContext()).toBe('orkestra-testenv');
     expect(kc.getCurrentCluster()?.server).toBe('https://127.0.0.1:6443');
     expect(Buffer.from(kc.getCurrentCluster()?.caData ?? '', 'base64').toString()).toBe('CA');

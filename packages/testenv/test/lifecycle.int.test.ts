@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from '@jest/globals';
 import { ApiException, CoreV1Api } from '@kubernetes/client-node';
-import { start, type EnvironmentPids, type TestEnvironment } from '../src/environment.js';
+import { type EnvironmentPids, start, type TestEnvironment } from '../src/environment.js';
 import { expectNotRunning, processGone } from './helpers.js';
 
 const livePids = (env: TestEnvironment) => Object.values(env.pids).filter((p): p is number => typeof p === 'number');
@@ -38,7 +38,9 @@ describe('lifecycle', () => {
       const coreA = a.kubeConfig.makeApiClient(CoreV1Api);
       const coreB = b.kubeConfig.makeApiClient(CoreV1Api);
       await coreA.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'only-in-a' } } });
-      const inB = await coreB.readNamespacedConfigMap({ name: 'only-in-a', namespace: 'default' }).catch((e: unknown) => e);
+      const inB = await coreB
+        .readNamespacedConfigMap({ name: 'only-in-a', namespace: 'default' })
+        .catch((e: unknown) => e);
       expect(inB).toBeInstanceOf(ApiException);
       expect((inB as ApiException<unknown>).code).toBe(404);
     } finally {
@@ -51,8 +53,13 @@ describe('lifecycle', () => {
 async function startChild() {
   const child = spawn(
     process.execPath,
-    ['--experimental-transform-types', '--no-warnings', '--import', join(import.meta.dirname, 'fixtures', 'ts-hook.mjs'),
-      join(import.meta.dirname, 'fixtures', 'interrupted-child.ts')],
+    [
+      '--experimental-transform-types',
+      '--no-warnings',
+      '--import',
+      join(import.meta.dirname, 'fixtures', 'ts-hook.mjs'),
+      join(import.meta.dirname, 'fixtures', 'interrupted-child.ts'),
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>

@@ -54,7 +54,11 @@ describe('ManagedProcess', () => {
 
   it('starts again after a stop, appending to the same log', async () => {
     const proc = sh('echo run; exec sleep 60');
-    const runs = () => proc.logTail().split('\n').filter((line) => line === 'run').length;
+    const runs = () =>
+      proc
+        .logTail()
+        .split('\n')
+        .filter((line) => line === 'run').length;
     proc.start();
     await proc.waitUntilReady(async () => runs() === 1, 2_000, 10);
     await proc.stop(1_000);

@@ -29,14 +29,19 @@ describe('waitFor', () => {
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WaitForTimeoutError);
     const e = error as WaitForTimeoutError;
-    expect(e.message).toMatch(/^timed out after \d+ ms \(\d+ attempts\) waiting for the widget to be ready; last value: false$/);
+    expect(e.message).toMatch(
+      /^timed out after \d+ ms \(\d+ attempts\) waiting for the widget to be ready; last value: false$/,
+    );
     expect(e.elapsedMs).toBeGreaterThanOrEqual(60);
     expect(e.attempts).toBeGreaterThan(1);
   });
 
   it('with `until`, resolves with the accepted value and reports the last one seen as JSON', async () => {
     let replicas = 0;
-    const status = await waitFor(() => ({ readyReplicas: ++replicas }), { until: (s) => s.readyReplicas === 2, intervalMs: 1 });
+    const status = await waitFor(() => ({ readyReplicas: ++replicas }), {
+      until: (s) => s.readyReplicas === 2,
+      intervalMs: 1,
+    });
     expect(status).toEqual({ readyReplicas: 2 });
 
     const e = (await waitFor(() => ({ phase: 'Pending' }), {

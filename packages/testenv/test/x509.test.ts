@@ -8,7 +8,10 @@ import { SERVING_HOSTS } from '../src/certs.js';
 import { createCertificate } from '../src/x509.js';
 
 const ca = createCertificate({ subject: { commonName: 'test-ca' }, isCA: true, days: 3650 });
-const server = createCertificate({ subject: { commonName: 'kube-apiserver' }, usages: ['server'], hosts: SERVING_HOSTS }, ca);
+const server = createCertificate(
+  { subject: { commonName: 'kube-apiserver' }, usages: ['server'], hosts: SERVING_HOSTS },
+  ca,
+);
 const client = createCertificate(
   { subject: { commonName: 'admin', organizations: ['system:masters'] }, usages: ['client'] },
   ca,

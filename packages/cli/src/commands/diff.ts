@@ -1,13 +1,21 @@
 /** `orkestra diff`: every child of every CR against the cluster; reads only. */
-import { Command } from 'commander';
+
 import { Kubeclient } from '@orkestra/core/kube';
-import { diffCluster, type DiffResult } from '../diff.js';
+import { Command } from 'commander';
+import { type DiffResult, diffCluster } from '../diff.js';
 import { ExitCode } from '../exit-codes.js';
 import { readKatalog } from '../katalog-file.js';
 import { assertReachable, loadKubeconfig } from '../kube.js';
-import { json, line, marks, paint, type Output } from '../output.js';
+import { json, line, marks, type Output, paint } from '../output.js';
 import type { CommandContext } from './context.js';
-import { EXIT_CODES_HELP, collect, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
+import {
+  collect,
+  EXIT_CODES_HELP,
+  logLevelOption,
+  outputOption,
+  packagesOption,
+  resourcePackageOption,
+} from './options.js';
 
 interface DiffCommandOptions {
   katalog: string;
@@ -22,7 +30,9 @@ interface DiffCommandOptions {
 /** The `diff` command. */
 export function diffCommand(ctx: CommandContext): Command {
   return new Command('diff')
-    .description('compare every child of every CR with the cluster: in sync, drifted (with a field diff), missing or to be pruned; writes nothing')
+    .description(
+      'compare every child of every CR with the cluster: in sync, drifted (with a field diff), missing or to be pruned; writes nothing',
+    )
     .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
     .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config, or in-cluster)')
     .option('--context <name>', 'kubeconfig context')
@@ -31,14 +41,17 @@ export function diffCommand(ctx: CommandContext): Command {
     .addOption(outputOption())
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ orkestra diff --katalog katalog.yaml
   $ orkestra diff --katalog katalog.yaml --namespace shop --name web --output json
 
 diff runs the same resolve, read and match as run, but every write is intercepted: it sends reads only.
 Secret values are redacted. Exit 0 when everything is in sync, 1 when something differs.
-${EXIT_CODES_HELP}`)
+${EXIT_CODES_HELP}`,
+    )
     .action(async (opts: DiffCommandOptions) => {
       const output = ctx.output(opts.output);
       const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
@@ -47,7 +60,8 @@ ${EXIT_CODES_HELP}`)
       try {
         await assertReachable(kube);
         const diff = await diffCluster(loaded, kube, { namespaces: opts.namespace, name: opts.name });
-        if (output.format === 'json') json(output, { ...diff, requests: kube.requests.snapshot(), writesSent: kube.requests.writes() });
+        if (output.format === 'json')
+          json(output, { ...diff, requests: kube.requests.snapshot(), writesSent: kube.requests.writes() });
         else printDiff(output, diff);
         ctx.state.code = diff.inSync ? ExitCode.Ok : ExitCode.Problems;
       } finally {
@@ -62,23 +76,48 @@ function printDiff(output: Output, result: DiffResult): void {
   const dim = (s: string) => paint(output.color, 'dim', s);
   const where = (ns: string | undefined, name: string) => (ns ? `${ns}/${name}` : name);
   for (const r of result.resources) {
-    line(output, paint(output.color, 'bold', `${r.kind} ${where(r.namespace, r.name)}`) + dim(r.ready ? ` (Ready=${r.ready})` : ''));
-    for (const p of r.problems) line(output, `  ${m.fail} ${p.path}: ${p.message}${p.location ? dim(` ${p.location}`) : ''}`);
-    if (r.problems.length) line(output, dim('    the reconciler writes no child of this resource until these are fixed'));
+    line(
+      output,
+      paint(output.color, 'bold', `${r.kind} ${where(r.namespace, r.name)}`) +
+        dim(r.ready ? ` (Ready=${r.ready})` : ''),
+    );
+    for (const p of r.problems)
+      line(output, `  ${m.fail} ${p.path}: ${p.message}${p.location ? dim(` ${p.location}`) : ''}`);
+    if (r.problems.length)
+      line(output, dim('    the reconciler writes no child of this resource until these are fixed'));
     for (const c of r.children) {
       const id = `${c.kind} ${where(c.namespace, c.name)}`;
       switch (c.state) {
-        case 'in-sync': line(output, `  ${m.same} ${id} ${dim('in sync')}`); break;
-        case 'missing': line(output, `  ${m.add} ${id} ${paint(output.color, 'green', 'missing')}${dim(' (run creates it)')}`); break;
-        case 'prune': line(output, `  ${m.remove} ${id} ${paint(output.color, 'red', 'to be pruned')}${dim(' (owned but no longer desired)')}`); break;
-        case 'conflict': line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'conflict')}: ${c.message ?? ''}`); break;
-        case 'error': line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'error')}: ${c.message ?? ''}`); break;
+        case 'in-sync':
+          line(output, `  ${m.same} ${id} ${dim('in sync')}`);
+          break;
+        case 'missing':
+          line(output, `  ${m.add} ${id} ${paint(output.color, 'green', 'missing')}${dim(' (run creates it)')}`);
+          break;
+        case 'prune':
+          line(
+            output,
+            `  ${m.remove} ${id} ${paint(output.color, 'red', 'to be pruned')}${dim(' (owned but no longer desired)')}`,
+          );
+          break;
+        case 'conflict':
+          line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'conflict')}: ${c.message ?? ''}`);
+          break;
+        case 'error':
+          line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'error')}: ${c.message ?? ''}`);
+          break;
         case 'drifted': {
-          line(output, `  ${m.change} ${id} ${paint(output.color, 'yellow', 'drifted')}${c.recreate ? dim(' (an immutable field: run deletes and recreates it, or fails without recreate: true)') : ''}`);
+          line(
+            output,
+            `  ${m.change} ${id} ${paint(output.color, 'yellow', 'drifted')}${c.recreate ? dim(' (an immutable field: run deletes and recreates it, or fails without recreate: true)') : ''}`,
+          );
           for (const d of c.drifted ?? []) {
-            const live = d.reason === 'missing' ? dim('(absent)') : JSON.stringify(d.live) ?? dim('(absent)');
+            const live = d.reason === 'missing' ? dim('(absent)') : (JSON.stringify(d.live) ?? dim('(absent)'));
             const desired = JSON.stringify(d.desired) ?? dim('(unset)');
-            line(output, `      ${d.path}: ${paint(output.color, 'red', live)} → ${paint(output.color, 'green', desired)}`);
+            line(
+              output,
+              `      ${d.path}: ${paint(output.color, 'red', live)} → ${paint(output.color, 'green', desired)}`,
+            );
           }
           break;
         }
@@ -90,5 +129,8 @@ function printDiff(output: Output, result: DiffResult): void {
   if (s.conflict) parts.push(`${s.conflict} in conflict`);
   if (s.error) parts.push(`${s.error} failed`);
   if (s.invalid) parts.push(`${s.invalid} ${s.invalid === 1 ? 'resource' : 'resources'} with template problems`);
-  line(output, `${result.inSync ? m.ok : m.change} ${s.resources} custom ${s.resources === 1 ? 'resource' : 'resources'}: ${parts.join(', ')}`);
+  line(
+    output,
+    `${result.inSync ? m.ok : m.change} ${s.resources} custom ${s.resources === 1 ? 'resource' : 'resources'}: ${parts.join(', ')}`,
+  );
 }

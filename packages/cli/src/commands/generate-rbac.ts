@@ -1,13 +1,21 @@
 /** `orkestra generate rbac`: the minimal roles and bindings a katalog needs. */
+
+import { ResourceRegistry } from '@orkestra/core/kube';
 import { Command } from 'commander';
 import { stringify } from 'yaml';
-import { ResourceRegistry } from '@orkestra/core/kube';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { json } from '../output.js';
 import { describePermission, rbacObjects, requiredPermissions } from '../rbac.js';
 import type { CommandContext } from './context.js';
-import { EXIT_CODES_HELP, collect, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
+import {
+  collect,
+  EXIT_CODES_HELP,
+  logLevelOption,
+  outputOption,
+  packagesOption,
+  resourcePackageOption,
+} from './options.js';
 
 interface GenerateRbacOptions {
   katalog: string;
@@ -23,18 +31,26 @@ interface GenerateRbacOptions {
 /** The `generate` command group, with `generate rbac`. */
 export function generateCommand(ctx: CommandContext): Command {
   const generate = new Command('generate').description('generate files from a katalog');
-  generate.command('rbac')
+  generate
+    .command('rbac')
     .description('print the minimal Role/ClusterRole and binding the katalog needs')
     .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
     .option('--service-account <namespace/name>', 'the identity run uses', 'orkestra-system/orkestra')
     .option('--name <name>', 'name of the roles and bindings (default: orkestra-<katalog name>)')
-    .option('-n, --namespace <namespace>', 'run watches only this namespace: Roles instead of a ClusterRole (repeatable)', collect, [])
-    .option('--leader-election-namespace <namespace>', 'namespace of the Lease (default: the service account\'s)')
+    .option(
+      '-n, --namespace <namespace>',
+      'run watches only this namespace: Roles instead of a ClusterRole (repeatable)',
+      collect,
+      [],
+    )
+    .option('--leader-election-namespace <namespace>', "namespace of the Lease (default: the service account's)")
     .option('--no-leader-elect', 'no Lease permissions (for run --no-leader-elect)')
     .addOption(outputOption())
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
   $ orkestra generate rbac --katalog katalog.yaml --namespace shop --output json
@@ -42,22 +58,40 @@ Examples:
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
 leases (get, create, update) in the Lease's namespace.
-${EXIT_CODES_HELP}`)
+${EXIT_CODES_HELP}`,
+    )
     .action(async (opts: GenerateRbacOptions) => {
       const output = ctx.output(opts.output);
       const sa = /^([a-z0-9][-a-z0-9]*)\/([a-z0-9][-a-z0-9.]*)$/.exec(opts.serviceAccount);
-      if (!sa) throw new CliError(ExitCode.Usage, `--service-account ${opts.serviceAccount}: want namespace/name, e.g. ops/website`);
+      if (!sa)
+        throw new CliError(
+          ExitCode.Usage,
+          `--service-account ${opts.serviceAccount}: want namespace/name, e.g. ops/website`,
+        );
       const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
       const katalog = withNamespaces(loaded.katalog, opts.namespace);
       const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? sa[1]!) : undefined;
-      const permissions = requiredPermissions(katalog, loaded.handlers, { leaseNamespace, resources: new ResourceRegistry() });
-      const objects = rbacObjects(permissions, { name: opts.name ?? `orkestra-${loaded.katalog.name}`, serviceAccount: { namespace: sa[1]!, name: sa[2]! } });
+      const permissions = requiredPermissions(katalog, loaded.handlers, {
+        leaseNamespace,
+        resources: new ResourceRegistry(),
+      });
+      const objects = rbacObjects(permissions, {
+        name: opts.name ?? `orkestra-${loaded.katalog.name}`,
+        serviceAccount: { namespace: sa[1]!, name: sa[2]! },
+      });
       if (output.format === 'json') {
         json(output, { apiVersion: 'v1', kind: 'List', metadata: {}, items: objects });
       } else {
-        const head = [`orkestra generate rbac: what orkestra run --katalog ${opts.katalog} needs, for ServiceAccount ${opts.serviceAccount}`];
-        for (const p of permissions) head.push(`  ${p.verbs.map((v) => describePermission(p, v).replace(/ in (all namespaces|namespace .*)$/, '')).join(', ')} ${p.namespace === undefined ? '(all namespaces)' : `(namespace ${p.namespace})`}: ${p.why}`);
-        output.out.write(`${head.map((h) => `# ${h}\n`).join('')}${objects.map((o) => `---\n${stringify(o, { lineWidth: 0 })}`).join('')}`);
+        const head = [
+          `orkestra generate rbac: what orkestra run --katalog ${opts.katalog} needs, for ServiceAccount ${opts.serviceAccount}`,
+        ];
+        for (const p of permissions)
+          head.push(
+            `  ${p.verbs.map((v) => describePermission(p, v).replace(/ in (all namespaces|namespace .*)$/, '')).join(', ')} ${p.namespace === undefined ? '(all namespaces)' : `(namespace ${p.namespace})`}: ${p.why}`,
+          );
+        output.out.write(
+          `${head.map((h) => `# ${h}\n`).join('')}${objects.map((o) => `---\n${stringify(o, { lineWidth: 0 })}`).join('')}`,
+        );
       }
       ctx.state.code = ExitCode.Ok;
     });

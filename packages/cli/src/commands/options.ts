@@ -1,8 +1,9 @@
 /**
  * Options and help text shared by several commands, parsed the same way everywhere.
  */
-import { Option } from 'commander';
+
 import { parseDuration } from '@orkestra/reconciler';
+import { Option } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { LOG_LEVELS, type LogLevel } from '../logger.js';
 import { OUTPUT_FORMATS } from '../output.js';
@@ -27,7 +28,11 @@ export function packagesOption(values: readonly string[]): Record<string, string
   const out: Record<string, string> = {};
   for (const v of values) {
     const eq = v.indexOf('=');
-    if (eq <= 0 || eq === v.length - 1) throw new CliError(ExitCode.Usage, `--resource-package ${v}: want key=package, e.g. widgets=@acme/orkestra-widgets`);
+    if (eq <= 0 || eq === v.length - 1)
+      throw new CliError(
+        ExitCode.Usage,
+        `--resource-package ${v}: want key=package, e.g. widgets=@acme/orkestra-widgets`,
+      );
     out[v.slice(0, eq)] = v.slice(eq + 1);
   }
   return out;
@@ -44,15 +49,22 @@ export function duration(option: string, value: string): number {
 
 /** `-o, --output text|json`. */
 export function outputOption(): Option {
-  return new Option('-o, --output <format>', 'text for people, json for scripts').choices(OUTPUT_FORMATS).default('text');
+  return new Option('-o, --output <format>', 'text for people, json for scripts')
+    .choices(OUTPUT_FORMATS)
+    .default('text');
 }
 
 /** `--resource-package key=package`, repeatable. */
 export function resourcePackageOption(): Option {
-  return new Option('--resource-package <key=package>', 'load the handler of a key from another package (repeatable)').argParser(collect).default([]);
+  return new Option('--resource-package <key=package>', 'load the handler of a key from another package (repeatable)')
+    .argParser(collect)
+    .default([]);
 }
 
 /** `--log-level`; `debug` also prints the stack of an unexpected error. */
-export function logLevelOption(defaultLevel: LogLevel, description = 'log level; debug also prints the stack of an unexpected error'): Option {
+export function logLevelOption(
+  defaultLevel: LogLevel,
+  description = 'log level; debug also prints the stack of an unexpected error',
+): Option {
   return new Option('--log-level <level>', description).choices(LOG_LEVELS).default(defaultLevel);
 }

@@ -30,7 +30,9 @@ export function renderCommand(ctx: CommandContext): Command {
     .addOption(outputOption())
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ orkestra render --katalog katalog.yaml --cr website.yaml
   $ orkestra render --katalog katalog.yaml --cr website.yaml --output json | jq '.items[].kind'
@@ -40,18 +42,37 @@ Templates are resolved and handler defaults and system labels applied exactly as
 carry the CR's uid, or a placeholder when the file has none (a comment says so). A child that copies keys
 from another object (fromConfigMap, fromSecret) needs a cluster: use diff. Errors name the katalog field and
 line (exit 1).
-${EXIT_CODES_HELP}`)
+${EXIT_CODES_HELP}`,
+    )
     .action(async (opts: RenderCommandOptions) => {
       const output = ctx.output(opts.output);
       const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
       const { crs, problems } = parseCustomResources(readInputFile(opts.cr, '--cr'), opts.cr);
-      if (problems.length) throw new CliError(ExitCode.Problems, `${opts.cr}: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`, { problems });
-      const rendered = await renderChildren(loaded, crs, { namespace: opts.namespace, showSecrets: opts.showSecrets ?? false, onDelete: opts.onDelete ?? false, crFile: opts.cr });
+      if (problems.length)
+        throw new CliError(
+          ExitCode.Problems,
+          `${opts.cr}: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`,
+          { problems },
+        );
+      const rendered = await renderChildren(loaded, crs, {
+        namespace: opts.namespace,
+        showSecrets: opts.showSecrets ?? false,
+        onDelete: opts.onDelete ?? false,
+        crFile: opts.cr,
+      });
       if (output.format === 'json') {
-        json(output, { apiVersion: 'v1', kind: 'List', metadata: {}, items: rendered.objects.map((o) => o.object), notes: rendered.notes });
+        json(output, {
+          apiVersion: 'v1',
+          kind: 'List',
+          metadata: {},
+          items: rendered.objects.map((o) => o.object),
+          notes: rendered.notes,
+        });
       } else {
         const names = crs.map((c) => `${c.kind} ${c.metadata.name}`).join(', ');
-        output.out.write(renderYaml(rendered, `orkestra render: the objects orkestra run applies for ${names} (${opts.katalog})`));
+        output.out.write(
+          renderYaml(rendered, `orkestra render: the objects orkestra run applies for ${names} (${opts.katalog})`),
+        );
       }
       ctx.state.code = ExitCode.Ok;
     });

@@ -1,17 +1,31 @@
 /** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
-import { Command, Option } from 'commander';
+
 import { Kubeclient } from '@orkestra/core/kube';
+import {
+  describePermission,
+  HttpAddressError,
+  Manager,
+  PermissionsDeniedError,
+  parseAddress,
+} from '@orkestra/operator';
+import { Command, Option } from 'commander';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
-import { HttpAddressError, Manager, PermissionsDeniedError, describePermission, parseAddress } from '@orkestra/operator';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { assertReachable, clusterError, connect, defaultLeaseNamespace, whoAmI } from '../kube.js';
-import { LOG_FORMATS, createLogger, type LogLevel } from '../logger.js';
+import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
 import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import { discoverChildKinds, requiredPermissions } from '../rbac.js';
 import type { CommandContext } from './context.js';
-import { EXIT_CODES_HELP, collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
+import {
+  collect,
+  duration,
+  EXIT_CODES_HELP,
+  logLevelOption,
+  packagesOption,
+  resourcePackageOption,
+} from './options.js';
 
 /** `run`'s options, as commander parses them. */
 interface RunCommandOptions {
@@ -44,18 +58,27 @@ export function runCommand(ctx: CommandContext): Command {
     .option('-n, --namespace <namespace>', 'watch only this namespace (repeatable; overrides the katalog)', collect, [])
     .option('--http-address <host:port>', 'address of /healthz, /readyz and /metrics; port 0 picks one', ':8080')
     .addOption(logLevelOption('info', 'log level'))
-    .addOption(new Option('--log-format <format>', 'json lines, or text (default: text on a terminal, json otherwise)').choices(LOG_FORMATS))
+    .addOption(
+      new Option('--log-format <format>', 'json lines, or text (default: text on a terminal, json otherwise)').choices(
+        LOG_FORMATS,
+      ),
+    )
     .option('--no-leader-elect', 'reconcile at once, without leader election (one replica only!)')
-    .option('--leader-election-namespace <namespace>', 'namespace of the Lease (default: the pod\'s, else the context\'s, else default)')
+    .option(
+      '--leader-election-namespace <namespace>',
+      "namespace of the Lease (default: the pod's, else the context's, else default)",
+    )
     .option('--leader-election-id <name>', 'name of the Lease (default: orkestra-<katalog name>)')
-    .option('--identity <id>', 'this replica\'s identity in the Lease (default: <hostname>_<random>)')
+    .option('--identity <id>', "this replica's identity in the Lease (default: <hostname>_<random>)")
     .option('--lease-duration <duration>', 'how long a Lease is valid after its last renewal', '15s')
     .option('--renew-deadline <duration>', 'how long the leader tries to renew before it gives up', '10s')
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
     .option('--skip-permission-check', 'start without checking RBAC permissions first')
     .option('--skip-crd-check', 'start without checking the templates against the installed owner CRDs')
     .addOption(resourcePackageOption())
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ orkestra run --katalog katalog.yaml
   $ orkestra run --katalog katalog.yaml --kubeconfig ./kubeconfig --namespace shop --http-address 127.0.0.1:9090
@@ -66,7 +89,8 @@ the katalog needs (exit 5, listing each), that every owner CRD is installed and 
 CR paths they read, as validate --crd checks them (exit 1; --skip-crd-check skips this). Then it waits for the
 leader-election Lease, syncs its caches (/readyz turns 200) and reconciles. SIGTERM or SIGINT stop it
 gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6).
-${EXIT_CODES_HELP}`)
+${EXIT_CODES_HELP}`,
+    )
     .action(async (opts: RunCommandOptions) => {
       const output = ctx.output('text');
       ctx.state.code = await run(opts, output, ctx);
@@ -74,7 +98,11 @@ ${EXIT_CODES_HELP}`)
 }
 
 /** Local settings (durations, the server's address) checked before anything reads the katalog or the cluster. */
-function localSettings(opts: RunCommandOptions): { leaseDurationMs: number; renewDeadlineMs: number; retryPeriodMs: number } {
+function localSettings(opts: RunCommandOptions): {
+  leaseDurationMs: number;
+  renewDeadlineMs: number;
+  retryPeriodMs: number;
+} {
   const settings = {
     leaseDurationMs: duration('--lease-duration', opts.leaseDuration),
     renewDeadlineMs: duration('--renew-deadline', opts.renewDeadline),
@@ -91,7 +119,10 @@ function localSettings(opts: RunCommandOptions): { leaseDurationMs: number; rene
 /** A server address that cannot be used is a usage error (exit 2) that says why; anything else passes. */
 function httpAddressError(e: unknown, address: string): unknown {
   if (!(e instanceof HttpAddressError)) return e;
-  return new CliError(ExitCode.Usage, `--http-address ${address}: ${e.reason}`, { hint: 'pass another --http-address, such as 127.0.0.1:9090, or port 0 for any free port', cause: e });
+  return new CliError(ExitCode.Usage, `--http-address ${address}: ${e.reason}`, {
+    hint: 'pass another --http-address, such as 127.0.0.1:9090, or port 0 for any free port',
+    cause: e,
+  });
 }
 
 async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext): Promise<number> {
@@ -100,16 +131,43 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
   const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
   const { kube, from } = connect(opts, { logger }, ctx.env);
-  const leaseKube = new Kubeclient(kube.kubeConfig, { retry: { retries: 0 }, timeoutMs: Math.max(1_000, Math.round(renewDeadlineMs / 2)), logger });
-  const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? defaultLeaseNamespace(kube, ctx.env)) : undefined;
+  const leaseKube = new Kubeclient(kube.kubeConfig, {
+    retry: { retries: 0 },
+    timeoutMs: Math.max(1_000, Math.round(renewDeadlineMs / 2)),
+    logger,
+  });
+  const leaseNamespace = opts.leaderElect
+    ? (opts.leaderElectionNamespace ?? defaultLeaseNamespace(kube, ctx.env))
+    : undefined;
   const manager = new Manager({
-    kube, logger, reconcilers: reconcilerConfigs(loaded, opts.namespace), httpAddress: opts.httpAddress,
-    leaderElection: opts.leaderElect && leaseNamespace !== undefined
-      ? { kube: leaseKube, namespace: leaseNamespace, name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`, ...(opts.identity ? { identity: opts.identity } : {}), leaseDurationMs, renewDeadlineMs, retryPeriodMs }
-      : false,
+    kube,
+    logger,
+    reconcilers: reconcilerConfigs(loaded, opts.namespace),
+    httpAddress: opts.httpAddress,
+    leaderElection:
+      opts.leaderElect && leaseNamespace !== undefined
+        ? {
+            kube: leaseKube,
+            namespace: leaseNamespace,
+            name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
+            ...(opts.identity ? { identity: opts.identity } : {}),
+            leaseDurationMs,
+            renewDeadlineMs,
+            retryPeriodMs,
+          }
+        : false,
   });
   try {
-    logger.info({ katalog: opts.katalog, server: kube.server, kubeconfig: from, kinds: loaded.katalog.entries.map((e) => e.owner.kind), packages: loaded.katalog.keys.map((k) => `@orkestra/${k}`) }, 'orkestra run starting');
+    logger.info(
+      {
+        katalog: opts.katalog,
+        server: kube.server,
+        kubeconfig: from,
+        kinds: loaded.katalog.entries.map((e) => e.owner.kind),
+        packages: loaded.katalog.keys.map((k) => `@orkestra/${k}`),
+      },
+      'orkestra run starting',
+    );
     // The port first: a port in use is this machine's problem, and must not read as an unreachable cluster.
     await manager.listen().catch((e: unknown) => {
       throw httpAddressError(e, opts.httpAddress);
@@ -117,15 +175,25 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     await assertReachable(kube, logger);
     if (!opts.skipPermissionCheck) {
       await discoverChildKinds(loaded.katalog, loaded.handlers, kube);
-      const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, { leaseNamespace, resources: kube.resources });
+      const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, {
+        leaseNamespace,
+        resources: kube.resources,
+      });
       await manager.checkPermissions(permissions, await whoAmI(kube)).catch((e: unknown) => {
         throw permissionError(e, kube);
       });
     }
     await checkOwnerKinds(kube, manager.reconcilers);
     if (!opts.skipCrdCheck) {
-      await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, { locator: loaded.locator, engine: loaded.engine, file: opts.katalog });
-      logger.info({ crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) }, 'templates checked against the installed CRDs');
+      await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, {
+        locator: loaded.locator,
+        engine: loaded.engine,
+        file: opts.katalog,
+      });
+      logger.info(
+        { crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) },
+        'templates checked against the installed CRDs',
+      );
     }
     const exit = await manager.run(ctx.signal);
     return exit.reason === 'stopped' ? ExitCode.Ok : ExitCode.LeadershipLost;
@@ -141,8 +209,15 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
 function permissionError(e: unknown, kube: Kubeclient): unknown {
   if (!(e instanceof PermissionsDeniedError)) return clusterError(e, kube, 'checking permissions');
   const { denied, identity } = e;
-  return new CliError(ExitCode.Forbidden, `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} the katalog needs`, {
-    problems: denied.map((d) => ({ path: describePermission(d.permission, d.verb), message: `needed for ${d.permission.why}` })),
-    hint: 'apply the output of `orkestra generate rbac --katalog <file>` for this identity, or pass --skip-permission-check to start anyway',
-  });
+  return new CliError(
+    ExitCode.Forbidden,
+    `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} the katalog needs`,
+    {
+      problems: denied.map((d) => ({
+        path: describePermission(d.permission, d.verb),
+        message: `needed for ${d.permission.why}`,
+      })),
+      hint: 'apply the output of `orkestra generate rbac --katalog <file>` for this identity, or pass --skip-permission-check to start anyway',
+    },
+  );
 }

@@ -4,7 +4,14 @@ import { formatProblem } from '../error-output.js';
 import { json, line, marks, paint } from '../output.js';
 import { validateKatalog } from '../validate.js';
 import type { CommandContext } from './context.js';
-import { EXIT_CODES_HELP, collect, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
+import {
+  collect,
+  EXIT_CODES_HELP,
+  logLevelOption,
+  outputOption,
+  packagesOption,
+  resourcePackageOption,
+} from './options.js';
 
 interface ValidateCommandOptions {
   katalog: string;
@@ -16,32 +23,54 @@ interface ValidateCommandOptions {
 /** The `validate` command. */
 export function validateCommand(ctx: CommandContext): Command {
   return new Command('validate')
-    .description('check a katalog statically: schema, literal values, template syntax, template paths against the CRD schema; lists every problem')
+    .description(
+      'check a katalog statically: schema, literal values, template syntax, template paths against the CRD schema; lists every problem',
+    )
     .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
     .option('--crd <file>', 'the owner CRD(s), to check template paths and the owner (repeatable)', collect, [])
     .addOption(outputOption())
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ orkestra validate --katalog katalog.yaml
   $ orkestra validate --katalog katalog.yaml --crd crd.yaml --output json
 
 Exit 0 when there is no problem, 1 when there is one, 4 when a resource package is missing (every other
 problem is still listed).
-${EXIT_CODES_HELP}`)
+${EXIT_CODES_HELP}`,
+    )
     .action(async (opts: ValidateCommandOptions) => {
       const output = ctx.output(opts.output);
-      const r = await validateKatalog(opts.katalog, { crdFiles: opts.crd, packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
+      const r = await validateKatalog(opts.katalog, {
+        crdFiles: opts.crd,
+        packages: packagesOption(opts.resourcePackage),
+        cwd: ctx.cwd,
+      });
       if (output.format === 'json') {
-        json(output, { file: r.file, valid: r.problems.length === 0, problems: r.problems, missingPackages: r.missingPackages, checked: r.checked });
+        json(output, {
+          file: r.file,
+          valid: r.problems.length === 0,
+          problems: r.problems,
+          missingPackages: r.missingPackages,
+          checked: r.checked,
+        });
       } else {
         const m = marks(output.color);
         if (r.problems.length === 0) line(output, `${m.ok} ${r.file} is valid`);
         else {
-          line(output, `${m.fail} ${r.file}: ${r.problems.length === 1 ? '1 problem' : `${r.problems.length} problems`}`);
+          line(
+            output,
+            `${m.fail} ${r.file}: ${r.problems.length === 1 ? '1 problem' : `${r.problems.length} problems`}`,
+          );
           for (const p of r.problems) line(output, formatProblem(p, output.color));
-          if (r.missingPackages.length) line(output, `  ${paint(output.color, 'dim', 'hint:')} npm install ${r.missingPackages.map((k) => `@orkestra/${k}`).join(' ')}`);
+          if (r.missingPackages.length)
+            line(
+              output,
+              `  ${paint(output.color, 'dim', 'hint:')} npm install ${r.missingPackages.map((k) => `@orkestra/${k}`).join(' ')}`,
+            );
         }
         line(output, paint(output.color, 'dim', `  checked: ${r.checked.join(', ')}`));
       }

@@ -4,8 +4,19 @@
  * {@link UnavailableError}. Messages of sensitive kinds (Secret) have the values the server echoes redacted.
  */
 import {
-  AlreadyExistsError, ConflictError, ForbiddenError, InvalidError, KubeApiError, NotFoundError, OrkestraError, UnauthorizedError, UnavailableError,
-  describeObject, type KubeApiReason, type KubeStatus, type RequestDescription,
+  AlreadyExistsError,
+  ConflictError,
+  describeObject,
+  ForbiddenError,
+  InvalidError,
+  KubeApiError,
+  type KubeApiReason,
+  type KubeStatus,
+  NotFoundError,
+  OrkestraError,
+  type RequestDescription,
+  UnauthorizedError,
+  UnavailableError,
 } from '../errors.js';
 
 const HINTS: Record<string, string> = {
@@ -50,7 +61,8 @@ function scrubGoValues(text: string): string {
 }
 
 function redactStatus(status: KubeStatus): KubeStatus {
-  const scrub = (s: string | undefined) => (s === undefined ? undefined : scrubGoValues(s.replace(VALUE_IN_MESSAGE, 'Invalid value: "[redacted]"')));
+  const scrub = (s: string | undefined) =>
+    s === undefined ? undefined : scrubGoValues(s.replace(VALUE_IN_MESSAGE, 'Invalid value: "[redacted]"'));
   return {
     ...status,
     message: scrub(status.message),
@@ -74,9 +86,26 @@ function parseStatus(body: unknown): KubeStatus | undefined {
 }
 
 const STATUS_REASONS: ReadonlySet<string> = new Set<KubeApiReason>([
-  'NotFound', 'AlreadyExists', 'Conflict', 'Invalid', 'Forbidden', 'Unauthorized', 'Unavailable', 'InternalError', 'Gone', 'Expired',
-  'BadRequest', 'MethodNotAllowed', 'NotAcceptable', 'RequestEntityTooLarge', 'UnsupportedMediaType', 'Timeout', 'ServerTimeout',
-  'TooManyRequests', 'ServiceUnavailable', 'StoreReadError',
+  'NotFound',
+  'AlreadyExists',
+  'Conflict',
+  'Invalid',
+  'Forbidden',
+  'Unauthorized',
+  'Unavailable',
+  'InternalError',
+  'Gone',
+  'Expired',
+  'BadRequest',
+  'MethodNotAllowed',
+  'NotAcceptable',
+  'RequestEntityTooLarge',
+  'UnsupportedMediaType',
+  'Timeout',
+  'ServerTimeout',
+  'TooManyRequests',
+  'ServiceUnavailable',
+  'StoreReadError',
 ]);
 
 function isStatusReason(r: string | undefined): r is KubeApiReason {
@@ -114,15 +143,21 @@ const CLASSES: Record<string, new (...args: ConstructorParameters<typeof KubeApi
  *   { verb: 'get', kind: 'Deployment', namespace: 'shop', name: 'web' });
  * err instanceof NotFoundError; // true
  */
-export function errorFromStatus(code: number, body: unknown, request: RequestDescription, cause?: unknown): KubeApiError {
+export function errorFromStatus(
+  code: number,
+  body: unknown,
+  request: RequestDescription,
+  cause?: unknown,
+): KubeApiError {
   let status = parseStatus(body);
   if (status && request.sensitive) status = redactStatus(status);
   const reason = reasonFor(code, status);
   const where = describeObject(request);
   const serverSays = status?.message ? `: ${status.message}` : code ? ` (HTTP ${code})` : '';
-  const causes = reason === 'Invalid' && status?.details?.causes?.length
-    ? ` [${status.details.causes.map((c) => `${c.field ?? '?'}: ${c.message ?? c.reason ?? ''}`).join('; ')}]`
-    : '';
+  const causes =
+    reason === 'Invalid' && status?.details?.causes?.length
+      ? ` [${status.details.causes.map((c) => `${c.field ?? '?'}: ${c.message ?? c.reason ?? ''}`).join('; ')}]`
+      : '';
   const hint = HINTS[reason];
   const message = `${request.verb} ${where} failed${serverSays}${causes}${hint ? ` — ${hint}` : ''}`;
   const Class = CLASSES[reason] ?? KubeApiError;
@@ -141,12 +176,23 @@ function isApiExceptionLike(e: unknown): e is ApiExceptionLike {
 
 const NETWORK_CODES = new Set([
   // Node's sockets (and so Kubeclient's node:https transport).
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
   // Kubeclient's transport (http-transport.ts): no response headers in time, a body (a watch) silent too long.
-  'ORKESTRA_HEADERS_TIMEOUT', 'ORKESTRA_BODY_TIMEOUT',
+  'ORKESTRA_HEADERS_TIMEOUT',
+  'ORKESTRA_BODY_TIMEOUT',
   // undici's: core no longer uses it, but @kubernetes/client-node 2.x and Node's fetch() do, and toKubeError
   // maps what they throw.
-  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CLOSED',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CLOSED',
 ]);
 
 /** True for errors of the network (refused, reset, timed out) rather than answers of the server. */
@@ -179,7 +225,14 @@ export function toKubeError(e: unknown, request: RequestDescription): OrkestraEr
   }
   // By name, not `instanceof Error`: an AbortSignal's DOMException may come from another realm (a vm context, Jest's).
   if (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError') {
-    return new OrkestraError('Aborted', `${request.verb} ${describeObject(request)} was aborted`, { object: request, cause: e });
+    return new OrkestraError('Aborted', `${request.verb} ${describeObject(request)} was aborted`, {
+      object: request,
+      cause: e,
+    });
   }
-  return new OrkestraError('Unknown', `${request.verb} ${describeObject(request)} failed: ${e instanceof Error ? e.message : String(e)}`, { object: request, cause: e });
+  return new OrkestraError(
+    'Unknown',
+    `${request.verb} ${describeObject(request)} failed: ${e instanceof Error ? e.message : String(e)}`,
+    { object: request, cause: e },
+  );
 }

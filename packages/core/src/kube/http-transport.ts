@@ -7,7 +7,13 @@
  * Why not undici: an operator process that sends its requests through undici keeps 15–20 MB more RSS (and
  * spends ~12% more CPU per request) than with `node:https`, within a budget of ~120 MB. See the README's choices.
  */
-import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import {
+  type ClientRequest,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 /** TLS material of the connection (ignored for an `http://` server). */
@@ -65,7 +71,10 @@ export type TransportErrorCode = 'ORKESTRA_HEADERS_TIMEOUT' | 'ORKESTRA_BODY_TIM
 /** A failure of the transport itself, by {@link TransportErrorCode}; socket errors pass through as Node raises them (`ECONNRESET`, …). */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
-  constructor(readonly code: TransportErrorCode, message: string) {
+  constructor(
+    readonly code: TransportErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -95,7 +104,12 @@ export class HttpTransport {
   constructor(origin: string, options: HttpTransportOptions) {
     this.url = new URL(origin);
     this.hostname = this.url.hostname.replace(/^\[(.*)\]$/, '$1'); // an IPv6 address without its brackets
-    const common = { keepAlive: true, maxSockets: options.maxSockets, scheduling: 'lifo' as const, timeout: options.idleSocketMs ?? 30_000 };
+    const common = {
+      keepAlive: true,
+      maxSockets: options.maxSockets,
+      scheduling: 'lifo' as const,
+      timeout: options.idleSocketMs ?? 30_000,
+    };
     const unbounded = { ...common, maxSockets: Infinity };
     if (this.url.protocol === 'http:') {
       this.agent = new HttpAgent(common);
@@ -104,7 +118,9 @@ export class HttpTransport {
     } else {
       const tls = options.tls;
       const tlsOptions = {
-        ca: tls?.ca, cert: tls?.cert, key: tls?.key,
+        ca: tls?.ca,
+        cert: tls?.cert,
+        key: tls?.key,
         rejectUnauthorized: tls?.rejectUnauthorized ?? true,
         ...(tls?.servername ? { servername: tls.servername } : {}),
       };
@@ -116,7 +132,8 @@ export class HttpTransport {
 
   /** Sends a request; resolves at the response's headers, whatever its status. */
   request(req: TransportRequest): Promise<TransportResponse> {
-    if (this.closed) return Promise.reject(new TransportError('ORKESTRA_TRANSPORT_CLOSED', 'the connection pool was closed'));
+    if (this.closed)
+      return Promise.reject(new TransportError('ORKESTRA_TRANSPORT_CLOSED', 'the connection pool was closed'));
     const { signal } = req;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     return new Promise<TransportResponse>((resolve, reject) => {
@@ -141,11 +158,19 @@ export class HttpTransport {
       const headers: Record<string, string> = { ...req.headers };
       if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
       const request: ClientRequest = this.send({
-        protocol: this.url.protocol, hostname: this.hostname, port: this.url.port || undefined,
-        method: req.method, path: req.path, headers, agent: req.longLived ? this.longLivedAgent : this.agent,
+        protocol: this.url.protocol,
+        hostname: this.hostname,
+        port: this.url.port || undefined,
+        method: req.method,
+        path: req.path,
+        headers,
+        agent: req.longLived ? this.longLivedAgent : this.agent,
       });
       const headersTimer = setTimeout(() => {
-        const e = new TransportError('ORKESTRA_HEADERS_TIMEOUT', `no response headers within ${req.headersTimeoutMs} ms`);
+        const e = new TransportError(
+          'ORKESTRA_HEADERS_TIMEOUT',
+          `no response headers within ${req.headersTimeoutMs} ms`,
+        );
         fail(e);
         done();
         request.destroy(e);
@@ -186,7 +211,11 @@ function bodyOf(res: IncomingMessage, idleMs: number, done: () => void): Transpo
     read = true;
   };
   /** Fails the body with BODY_TIMEOUT after `idleMs` without data; every chunk restarts the clock. */
-  const idleTimer = () => setTimeout(() => res.destroy(new TransportError('ORKESTRA_BODY_TIMEOUT', `no data from the server for ${idleMs} ms`)), idleMs);
+  const idleTimer = () =>
+    setTimeout(
+      () => res.destroy(new TransportError('ORKESTRA_BODY_TIMEOUT', `no data from the server for ${idleMs} ms`)),
+      idleMs,
+    );
   res.once('close', done);
   // An abort can destroy the body before anyone reads it: keep that from being an unhandled 'error'
   // (text() and chunks() see it through `res.errored`).

@@ -3,8 +3,26 @@
  * resource discovery, and the mapping of API answers to core's typed errors. The contract and the lifecycle in
  * `@orkestra/core` never import it: they take an `ObjectClient`, which {@link Kubeclient} implements.
  */
+
+export { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
+export type {
+  CacheAnswer,
+  ClientNodeKubeConfig,
+  KubeclientConfig,
+  KubeclientOptions,
+  ReadCache,
+  RetryOptions,
+} from './kubeclient.js';
 export { Kubeclient } from './kubeclient.js';
-export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, KubeclientConfig, ClientNodeKubeConfig } from './kubeclient.js';
+export type {
+  ExecPluginConfig,
+  KubeconfigAuthMethod,
+  KubeconfigCluster,
+  KubeconfigOrigin,
+  KubeconfigProblem,
+  KubeTlsOptions,
+  LoadKubeconfigOptions,
+} from './kubeconfig.js';
 /**
  * Kubeconfig loading without `@kubernetes/client-node` (whose import alone costs ~80 MB of RSS): `KUBECONFIG`
  * merged as kubectl does, `~/.kube/config`, the in-cluster service account; client certificates, tokens, token
@@ -21,11 +39,7 @@ export type { KubeclientOptions, RetryOptions, ReadCache, CacheAnswer, Kubeclien
  *   else throw e;
  * }
  */
-export { loadKubeconfig, loadInClusterConfig, Kubeconfig, KubeconfigError, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
-export type {
-  LoadKubeconfigOptions, KubeconfigProblem, KubeconfigCluster, KubeconfigAuthMethod, KubeconfigOrigin, KubeTlsOptions, ExecPluginConfig,
-} from './kubeconfig.js';
-export { RequestCounter, WRITE_VERBS } from './request-counter.js';
+export { Kubeconfig, KubeconfigError, loadInClusterConfig, loadKubeconfig, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
 export type { Verb } from './request-counter.js';
-export { ResourceRegistry, resourcePath, groupVersionPath } from './resources.js';
-export { errorFromStatus, toKubeError, isNetworkError } from './api-errors.js';
+export { RequestCounter, WRITE_VERBS } from './request-counter.js';
+export { groupVersionPath, ResourceRegistry, resourcePath } from './resources.js';

@@ -12,22 +12,42 @@
  * Agent (no connection reuse, a TLS handshake per request), its object API deserialises timestamps into
  * `Date`s (so read objects no longer compare with written ones), and it has no generic status subresource.
  */
-import { HttpTransport } from './http-transport.js';
+
 import type { Logger } from '../context.js';
 import { silentLogger } from '../context.js';
-import { AlreadyExistsError, ConflictError, describeObject, KubeApiError, NotFoundError, OrkestraError, UnauthorizedError, type RequestDescription } from '../errors.js';
+import {
+  AlreadyExistsError,
+  ConflictError,
+  describeObject,
+  KubeApiError,
+  NotFoundError,
+  OrkestraError,
+  type RequestDescription,
+  UnauthorizedError,
+} from '../errors.js';
+import type { FieldStructure, OpenApiDocument } from '../field-structure.js';
 import { matchesLabelSelector } from '../labels.js';
 import type {
-  ApplyOptions, CallOptions, DeleteOptions, ListOptions, ObjectClient, ObjectList, PatchOptions, PeekAnswer, ResourceInfo, WatchEvent, WatchOptions,
+  ApplyOptions,
+  CallOptions,
+  DeleteOptions,
+  ListOptions,
+  ObjectClient,
+  ObjectList,
+  PatchOptions,
+  PeekAnswer,
+  ResourceInfo,
+  WatchEvent,
+  WatchOptions,
   WriteOptions,
 } from '../object-client.js';
 import type { KubeObject, ObjectRef } from '../objects.js';
 import { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
-import { loadInClusterConfig, loadKubeconfig, type Kubeconfig, type KubeTlsOptions } from './kubeconfig.js';
-import { RequestCounter, type Verb } from './request-counter.js';
-import { groupVersionPath, resourcePath, ResourceRegistry } from './resources.js';
-import type { FieldStructure, OpenApiDocument } from '../field-structure.js';
+import { HttpTransport } from './http-transport.js';
+import { type Kubeconfig, type KubeTlsOptions, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
 import { SchemaCache } from './openapi-schemas.js';
+import { RequestCounter, type Verb } from './request-counter.js';
+import { groupVersionPath, ResourceRegistry, resourcePath } from './resources.js';
 
 /** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
 export type CacheAnswer = { object: KubeObject | undefined } | undefined;
@@ -92,19 +112,31 @@ function isClientNodeConfig(config: KubeclientConfig): config is ClientNodeKubeC
 function clientNodeConnection(kc: ClientNodeKubeConfig): ConnectionConfig {
   const cluster = kc.getCurrentCluster();
   if (!cluster) {
-    throw new OrkestraError('Config', 'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a valid file');
+    throw new OrkestraError(
+      'Config',
+      'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a valid file',
+    );
   }
   const user = kc.getCurrentUser();
   const contextName = kc.getCurrentContext?.() || undefined;
   let first: Promise<{ tls: KubeTlsOptions; headers: Record<string, string> }> | undefined;
   const apply = async () => {
-    const opts: { headers: Record<string, string>; ca?: Buffer | string; cert?: Buffer | string; key?: Buffer | string; rejectUnauthorized?: boolean; servername?: string } = { headers: {} };
+    const opts: {
+      headers: Record<string, string>;
+      ca?: Buffer | string;
+      cert?: Buffer | string;
+      key?: Buffer | string;
+      rejectUnauthorized?: boolean;
+      servername?: string;
+    } = { headers: {} };
     await kc.applyToHTTPSOptions(opts);
     const pem = (b: Buffer | string | undefined) => (b === undefined ? undefined : b.toString());
     return {
       tls: {
-        ca: pem(opts.ca), cert: pem(opts.cert), key: pem(opts.key),
-        rejectUnauthorized: cluster.skipTLSVerify ? false : opts.rejectUnauthorized ?? true,
+        ca: pem(opts.ca),
+        cert: pem(opts.cert),
+        key: pem(opts.key),
+        rejectUnauthorized: cluster.skipTLSVerify ? false : (opts.rejectUnauthorized ?? true),
         ...(opts.servername ? { servername: opts.servername } : {}),
       },
       headers: opts.headers,
@@ -198,14 +230,24 @@ export class Kubeclient implements ObjectClient {
 
   private readonly origin: string;
   private readonly basePath: string;
-  private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger'>> & { retry: Required<RetryOptions>; logger: Logger };
+  private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger'>> & {
+    retry: Required<RetryOptions>;
+    logger: Logger;
+  };
   private transport: Promise<HttpTransport> | undefined;
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discoveries = new Map<string, Promise<void>>();
   private readonly schemas = new SchemaCache(async (path, signal) => {
     try {
-      return await this.send<OpenApiDocument>({ verb: 'openapi', method: 'GET', path, resource: path, describe: { verb: 'read the OpenAPI schema', kind: path }, signal });
+      return await this.send<OpenApiDocument>({
+        verb: 'openapi',
+        method: 'GET',
+        path,
+        resource: path,
+        describe: { verb: 'read the OpenAPI schema', kind: path },
+        signal,
+      });
     } catch (e) {
       if (e instanceof NotFoundError) return undefined;
       throw e;
@@ -231,7 +273,11 @@ export class Kubeclient implements ObjectClient {
       timeoutMs: options.timeoutMs ?? 30_000,
       connections: options.connections ?? 16,
       logger: options.logger ?? silentLogger,
-      retry: { retries: options.retry?.retries ?? 5, baseDelayMs: options.retry?.baseDelayMs ?? 200, maxDelayMs: options.retry?.maxDelayMs ?? 5_000 },
+      retry: {
+        retries: options.retry?.retries ?? 5,
+        baseDelayMs: options.retry?.baseDelayMs ?? 200,
+        maxDelayMs: options.retry?.maxDelayMs ?? 5_000,
+      },
     };
   }
 
@@ -291,12 +337,24 @@ export class Kubeclient implements ObjectClient {
     if (known) return known;
     const cached = this.discoveries.get(apiVersion);
     // A finished answer that lacks the kind is stale for it; one still in flight may yet bring it.
-    if (cached && !(await cached.then(() => this.resources.lookup(apiVersion, kind), () => undefined)) && this.discoveries.get(apiVersion) === cached) this.discoveries.delete(apiVersion);
+    if (
+      cached &&
+      !(await cached.then(
+        () => this.resources.lookup(apiVersion, kind),
+        () => undefined,
+      )) &&
+      this.discoveries.get(apiVersion) === cached
+    )
+      this.discoveries.delete(apiVersion);
     let pending = this.discoveries.get(apiVersion);
     if (!pending) {
       pending = this.send<{ resources?: { name: string; kind: string; namespaced: boolean }[] }>({
-        verb: 'discovery', method: 'GET', path: groupVersionPath(apiVersion), resource: apiVersion,
-        describe: { verb: 'discover', kind: `API group ${apiVersion}` }, signal: options.signal,
+        verb: 'discovery',
+        method: 'GET',
+        path: groupVersionPath(apiVersion),
+        resource: apiVersion,
+        describe: { verb: 'discover', kind: `API group ${apiVersion}` },
+        signal: options.signal,
       }).then((list) => this.resources.registerDiscovery(apiVersion, list));
       this.discoveries.set(apiVersion, pending);
       pending.catch(() => this.discoveries.delete(apiVersion));
@@ -307,7 +365,12 @@ export class Kubeclient implements ObjectClient {
     });
     const info = this.resources.lookup(apiVersion, kind);
     if (!info) {
-      throw new NotFoundError('NotFound', 404, `the API server does not serve kind ${kind} in ${apiVersion} — install its CRD, or check apiVersion and kind`, { verb: 'discover', kind });
+      throw new NotFoundError(
+        'NotFound',
+        404,
+        `the API server does not serve kind ${kind} in ${apiVersion} — install its CRD, or check apiVersion and kind`,
+        { verb: 'discover', kind },
+      );
     }
     return info;
   }
@@ -331,8 +394,12 @@ export class Kubeclient implements ObjectClient {
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
     try {
       return await this.send<T>({
-        verb: 'get', method: 'GET', path: resourcePath(info, ref.namespace, ref.name), resource: info.plural,
-        describe: this.describe('get', ref), signal: options.signal,
+        verb: 'get',
+        method: 'GET',
+        path: resourcePath(info, ref.namespace, ref.name),
+        resource: info.plural,
+        describe: this.describe('get', ref),
+        signal: options.signal,
       });
     } catch (e) {
       if (e instanceof NotFoundError) return undefined;
@@ -348,11 +415,20 @@ export class Kubeclient implements ObjectClient {
    * @example
    * kube.peek(ref, { labelSelector: childSelector() }); // { object: undefined }: no Orkestra child of that name
    */
-  peek<T extends KubeObject = KubeObject>(ref: ObjectRef, options: { labelSelector?: string } = {}): PeekAnswer<T> | undefined {
+  peek<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    options: { labelSelector?: string } = {},
+  ): PeekAnswer<T> | undefined {
     const answer = this.cached(ref, options.labelSelector);
     if (!answer) return undefined;
     const { object } = answer;
-    return { object: object && (options.labelSelector === undefined || matchesLabelSelector(object.metadata.labels, options.labelSelector)) ? (object as T) : undefined };
+    return {
+      object:
+        object &&
+        (options.labelSelector === undefined || matchesLabelSelector(object.metadata.labels, options.labelSelector))
+          ? (object as T)
+          : undefined,
+    };
   }
 
   /**
@@ -360,12 +436,25 @@ export class Kubeclient implements ObjectClient {
    * `continue` token, when present, asks for the next (pass it back with the same selectors); without `limit`
    * the server sends everything at once.
    */
-  async list<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: ListOptions = {}): Promise<ObjectList<T>> {
+  async list<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    options: ListOptions = {},
+  ): Promise<ObjectList<T>> {
     const info = await this.resourceFor(apiVersion, kind, options);
     const answer = await this.send<{ items?: T[]; metadata?: { resourceVersion?: string; continue?: string } }>({
-      verb: 'list', method: 'GET', path: resourcePath(info, options.namespace), resource: info.plural,
-      query: { labelSelector: options.labelSelector, fieldSelector: options.fieldSelector, limit: options.limit, continue: options.continue },
-      describe: { verb: 'list', kind, namespace: options.namespace }, signal: options.signal,
+      verb: 'list',
+      method: 'GET',
+      path: resourcePath(info, options.namespace),
+      resource: info.plural,
+      query: {
+        labelSelector: options.labelSelector,
+        fieldSelector: options.fieldSelector,
+        limit: options.limit,
+        continue: options.continue,
+      },
+      describe: { verb: 'list', kind, namespace: options.namespace },
+      signal: options.signal,
     });
     // Items of a list carry no apiVersion/kind; give them theirs so they can be written back or compared.
     const items = (answer.items ?? []).map((item) => ({ ...item, apiVersion, kind }));
@@ -377,9 +466,14 @@ export class Kubeclient implements ObjectClient {
   async create<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
     const created = await this.send<T>({
-      verb: 'create', method: 'POST', path: resourcePath(info, obj.metadata.namespace), resource: info.plural, body: obj,
+      verb: 'create',
+      method: 'POST',
+      path: resourcePath(info, obj.metadata.namespace),
+      resource: info.plural,
+      body: obj,
       query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
-      describe: this.describe('create', obj), signal: options.signal,
+      describe: this.describe('create', obj),
+      signal: options.signal,
     });
     if (!options.dryRun) this.observe({ type: 'written', object: created });
     return created;
@@ -400,19 +494,37 @@ export class Kubeclient implements ObjectClient {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
     // Create-only: a resourceVersion precondition that no stored object can meet. The server checks it
     // against an existing object (Conflict) and has nothing to check it against when it creates one.
-    const body = options.createOnly ? { ...obj, metadata: { ...obj.metadata, resourceVersion: UNMATCHABLE_RESOURCE_VERSION } } : obj;
+    const body = options.createOnly
+      ? { ...obj, metadata: { ...obj.metadata, resourceVersion: UNMATCHABLE_RESOURCE_VERSION } }
+      : obj;
     const describe = this.describe('apply', obj);
     let applied: T;
     try {
       applied = await this.send<T>({
-        verb: 'apply', method: 'PATCH', path: resourcePath(info, obj.metadata.namespace, obj.metadata.name), resource: info.plural,
-        body, contentType: 'application/apply-patch+yaml',
-        query: { fieldManager: options.fieldManager, force: options.force ?? true, dryRun: options.dryRun ? 'All' : undefined },
-        describe, signal: options.signal,
+        verb: 'apply',
+        method: 'PATCH',
+        path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
+        resource: info.plural,
+        body,
+        contentType: 'application/apply-patch+yaml',
+        query: {
+          fieldManager: options.fieldManager,
+          force: options.force ?? true,
+          dryRun: options.dryRun ? 'All' : undefined,
+        },
+        describe,
+        signal: options.signal,
       });
     } catch (e) {
       if (options.createOnly && e instanceof ConflictError) {
-        throw new AlreadyExistsError('AlreadyExists', 409, `apply (create only) ${describeObject(describe)} failed: an object of that name exists already`, describe, e.status, e);
+        throw new AlreadyExistsError(
+          'AlreadyExists',
+          409,
+          `apply (create only) ${describeObject(describe)} failed: an object of that name exists already`,
+          describe,
+          e.status,
+          e,
+        );
       }
       throw e;
     }
@@ -424,9 +536,14 @@ export class Kubeclient implements ObjectClient {
   async update<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
     const updated = await this.send<T>({
-      verb: 'update', method: 'PUT', path: resourcePath(info, obj.metadata.namespace, obj.metadata.name), resource: info.plural, body: obj,
+      verb: 'update',
+      method: 'PUT',
+      path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
+      resource: info.plural,
+      body: obj,
       query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
-      describe: this.describe('update', obj), signal: options.signal,
+      describe: this.describe('update', obj),
+      signal: options.signal,
     });
     if (!options.dryRun) this.observe({ type: 'written', object: updated });
     return updated;
@@ -442,11 +559,21 @@ export class Kubeclient implements ObjectClient {
     options: PatchOptions = {},
   ): Promise<T> {
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    const contentType = { merge: 'application/merge-patch+json', json: 'application/json-patch+json', strategic: 'application/strategic-merge-patch+json' }[options.type ?? 'merge'];
+    const contentType = {
+      merge: 'application/merge-patch+json',
+      json: 'application/json-patch+json',
+      strategic: 'application/strategic-merge-patch+json',
+    }[options.type ?? 'merge'];
     const patched = await this.send<T>({
-      verb: 'patch', method: 'PATCH', path: resourcePath(info, ref.namespace, ref.name, options.subresource), resource: options.subresource ? `${info.plural}/${options.subresource}` : info.plural,
-      body: patch, contentType, query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
-      describe: this.describe('patch', ref), signal: options.signal,
+      verb: 'patch',
+      method: 'PATCH',
+      path: resourcePath(info, ref.namespace, ref.name, options.subresource),
+      resource: options.subresource ? `${info.plural}/${options.subresource}` : info.plural,
+      body: patch,
+      contentType,
+      query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
+      describe: this.describe('patch', ref),
+      signal: options.signal,
     });
     if (!options.dryRun) this.observe({ type: 'written', object: patched });
     return patched;
@@ -456,7 +583,11 @@ export class Kubeclient implements ObjectClient {
    * Merge-patches the status subresource: `patchStatus(cr, { conditions: [...] })`. Only what `status`
    * names changes.
    */
-  patchStatus<T extends KubeObject = KubeObject>(ref: ObjectRef, status: Record<string, unknown>, options: WriteOptions = {}): Promise<T> {
+  patchStatus<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    status: Record<string, unknown>,
+    options: WriteOptions = {},
+  ): Promise<T> {
     return this.patch<T>(ref, { status }, { ...options, type: 'merge', subresource: 'status' });
   }
 
@@ -466,12 +597,21 @@ export class Kubeclient implements ObjectClient {
    */
   async delete(ref: ObjectRef, options: DeleteOptions = {}): Promise<boolean> {
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    const body: Record<string, unknown> = { apiVersion: 'v1', kind: 'DeleteOptions', propagationPolicy: options.propagationPolicy ?? 'Background' };
+    const body: Record<string, unknown> = {
+      apiVersion: 'v1',
+      kind: 'DeleteOptions',
+      propagationPolicy: options.propagationPolicy ?? 'Background',
+    };
     if (options.preconditions) body.preconditions = options.preconditions;
     try {
       await this.send({
-        verb: 'delete', method: 'DELETE', path: resourcePath(info, ref.namespace, ref.name), resource: info.plural, body,
-        describe: this.describe('delete', ref), signal: options.signal,
+        verb: 'delete',
+        method: 'DELETE',
+        path: resourcePath(info, ref.namespace, ref.name),
+        resource: info.plural,
+        body,
+        describe: this.describe('delete', ref),
+        signal: options.signal,
       });
     } catch (e) {
       if (e instanceof NotFoundError) {
@@ -492,10 +632,19 @@ export class Kubeclient implements ObjectClient {
    * @example
    * await kube.watch('v1', 'ConfigMap', { namespace: 'shop', resourceVersion: list.resourceVersion }, (e) => console.log(e.type));
    */
-  async watch<T extends KubeObject = KubeObject>(apiVersion: string, kind: string, options: WatchOptions, onEvent: (event: WatchEvent<T>) => void): Promise<void> {
+  async watch<T extends KubeObject = KubeObject>(
+    apiVersion: string,
+    kind: string,
+    options: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+  ): Promise<void> {
     const info = await this.resourceFor(apiVersion, kind, options);
     const describe: RequestDescription = { verb: 'watch', kind, namespace: options.namespace };
-    const params = new URLSearchParams({ watch: '1', allowWatchBookmarks: 'true', timeoutSeconds: String(options.timeoutSeconds ?? 300) });
+    const params = new URLSearchParams({
+      watch: '1',
+      allowWatchBookmarks: 'true',
+      timeoutSeconds: String(options.timeoutSeconds ?? 300),
+    });
     if (options.resourceVersion) params.set('resourceVersion', options.resourceVersion);
     if (options.labelSelector) params.set('labelSelector', options.labelSelector);
     if (options.fieldSelector) params.set('fieldSelector', options.fieldSelector);
@@ -504,9 +653,13 @@ export class Kubeclient implements ObjectClient {
     let buffered = '';
     try {
       const res = await transport.request({
-        method: 'GET', path: `${this.basePath}${resourcePath(info, options.namespace)}?${params}`,
-        headers: { ...headers, accept: 'application/json' }, signal: options.signal,
-        headersTimeoutMs: this.options.timeoutMs, bodyTimeoutMs: options.idleTimeoutMs ?? 180_000, longLived: true,
+        method: 'GET',
+        path: `${this.basePath}${resourcePath(info, options.namespace)}?${params}`,
+        headers: { ...headers, accept: 'application/json' },
+        signal: options.signal,
+        headersTimeoutMs: this.options.timeoutMs,
+        bodyTimeoutMs: options.idleTimeoutMs ?? 180_000,
+        longLived: true,
       });
       if (res.statusCode !== 200) {
         const error = errorFromStatus(res.statusCode, await res.text(), describe);
@@ -600,16 +753,25 @@ export class Kubeclient implements ObjectClient {
     const path = `${this.basePath}${req.path}${query}`;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     for (let attempt = 0; ; attempt++) {
-      if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? new DOMException('aborted', 'AbortError'), req.describe);
+      if (req.signal?.aborted)
+        throw toKubeError(req.signal.reason ?? new DOMException('aborted', 'AbortError'), req.describe);
       let error: KubeApiError | OrkestraError;
       let retryAfterMs: number | undefined;
       this.requests.record(req.verb, req.resource);
       try {
         const { transport, headers } = await this.connection();
         const res = await transport.request({
-          method: req.method, path, body, signal: req.signal,
-          headers: { ...headers, accept: 'application/json', ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}) },
-          headersTimeoutMs: this.options.timeoutMs, bodyTimeoutMs: this.options.timeoutMs,
+          method: req.method,
+          path,
+          body,
+          signal: req.signal,
+          headers: {
+            ...headers,
+            accept: 'application/json',
+            ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}),
+          },
+          headersTimeoutMs: this.options.timeoutMs,
+          bodyTimeoutMs: this.options.timeoutMs,
         });
         const text = await res.text();
         if (res.statusCode >= 200 && res.statusCode < 300) {
@@ -620,8 +782,10 @@ export class Kubeclient implements ObjectClient {
         // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
         if (error instanceof UnauthorizedError) this.config.forgetCredentials?.();
         const retryAfter = res.headers['retry-after'];
-        if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter)) retryAfterMs = Math.min(Number(retryAfter) * 1000, 10_000);
-        if (!(RETRYABLE_CODES.has(res.statusCode) || (res.statusCode === 500 && retryAfterMs !== undefined))) throw error;
+        if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter))
+          retryAfterMs = Math.min(Number(retryAfter) * 1000, 10_000);
+        if (!(RETRYABLE_CODES.has(res.statusCode) || (res.statusCode === 500 && retryAfterMs !== undefined)))
+          throw error;
       } catch (e) {
         if (e instanceof OrkestraError && !(e instanceof KubeApiError && e.reason === 'Unavailable')) throw e;
         if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? e, req.describe);
@@ -632,7 +796,17 @@ export class Kubeclient implements ObjectClient {
       if (attempt >= retries) throw error;
       const backoff = Math.min(baseDelayMs * 2 ** attempt, maxDelayMs) * (0.8 + Math.random() * 0.4);
       const delay = retryAfterMs ?? backoff;
-      this.options.logger.warn({ verb: req.verb, resource: req.resource, attempt: attempt + 1, retries, delayMs: Math.round(delay), reason: error.message }, 'retrying a transient API failure');
+      this.options.logger.warn(
+        {
+          verb: req.verb,
+          resource: req.resource,
+          attempt: attempt + 1,
+          retries,
+          delayMs: Math.round(delay),
+          reason: error.message,
+        },
+        'retrying a transient API failure',
+      );
       await sleep(delay, req.signal).catch((reason: unknown) => {
         throw toKubeError(reason, req.describe);
       });

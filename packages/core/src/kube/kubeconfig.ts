@@ -53,7 +53,11 @@ export class KubeconfigError extends OrkestraError {
   /** The contexts that are defined, for {@link problem} `NoContext` and `NoCurrentContext`. */
   readonly contexts: readonly string[];
 
-  constructor(problem: KubeconfigProblem, message: string, options: { file?: string | undefined; contexts?: readonly string[]; cause?: unknown } = {}) {
+  constructor(
+    problem: KubeconfigProblem,
+    message: string,
+    options: { file?: string | undefined; contexts?: readonly string[]; cause?: unknown } = {},
+  ) {
     super('Config', message, options.cause === undefined ? {} : { cause: options.cause });
     this.problem = problem;
     this.file = options.file;
@@ -88,7 +92,14 @@ export interface ExecPluginConfig {
 }
 
 /** How the user authenticates. */
-export type KubeconfigAuthMethod = 'client-certificate' | 'token' | 'token-file' | 'basic' | 'exec' | 'auth-provider' | 'none';
+export type KubeconfigAuthMethod =
+  | 'client-certificate'
+  | 'token'
+  | 'token-file'
+  | 'basic'
+  | 'exec'
+  | 'auth-provider'
+  | 'none';
 
 /** TLS options for a connection to the API server (PEM strings). */
 export interface KubeTlsOptions {
@@ -204,7 +215,11 @@ function parseFile(file: string): Raw {
   try {
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    throw new KubeconfigError('Unreadable', `cannot read the kubeconfig ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check the path and its permissions`, { file, cause: e });
+    throw new KubeconfigError(
+      'Unreadable',
+      `cannot read the kubeconfig ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check the path and its permissions`,
+      { file, cause: e },
+    );
   }
   let doc: unknown;
   try {
@@ -215,12 +230,21 @@ function parseFile(file: string): Raw {
     throw new KubeconfigError('Invalid', `the kubeconfig ${file} is not valid YAML: ${first} — fix the file`, { file });
   }
   if (doc === undefined || doc === null || doc === '') return {};
-  if (!isMap(doc)) throw invalid(`the kubeconfig ${file} is not a YAML mapping (apiVersion, kind: Config, clusters, users, contexts)`, file);
+  if (!isMap(doc))
+    throw invalid(
+      `the kubeconfig ${file} is not a YAML mapping (apiVersion, kind: Config, clusters, users, contexts)`,
+      file,
+    );
   return doc;
 }
 
 /** Entries of `clusters`, `users` or `contexts`: `{ name, <inner>: {...} }`. */
-function entries(doc: Raw, key: 'clusters' | 'users' | 'contexts', inner: string, file: string): { name: string; body: Raw; where: () => string }[] {
+function entries(
+  doc: Raw,
+  key: 'clusters' | 'users' | 'contexts',
+  inner: string,
+  file: string,
+): { name: string; body: Raw; where: () => string }[] {
   return list(doc, key, () => file, file).map((item, i) => {
     const at = () => `${file}: ${key}[${i}]`;
     if (!isMap(item)) throw invalid(`${at()} must be a mapping with "name" and "${inner}"`, file);
@@ -233,7 +257,12 @@ function entries(doc: Raw, key: 'clusters' | 'users' | 'contexts', inner: string
   });
 }
 
-function readCluster(name: string, body: Raw, where: () => string, file: string): KubeconfigCluster & { raw: Raw; extensions: unknown } {
+function readCluster(
+  name: string,
+  body: Raw,
+  where: () => string,
+  file: string,
+): KubeconfigCluster & { raw: Raw; extensions: unknown } {
   return {
     name,
     server: str(body, 'server', where, file) ?? '',
@@ -269,7 +298,11 @@ function readExec(body: Raw, where: () => string, file: string): ExecPluginConfi
   }
   // kubectl resolves the command against the file's directory only when it is a path, not a name on PATH.
   return {
-    apiVersion, args, env, interactiveMode: mode, provideClusterInfo: bool(body, 'provideClusterInfo', at, file),
+    apiVersion,
+    args,
+    env,
+    interactiveMode: mode,
+    provideClusterInfo: bool(body, 'provideClusterInfo', at, file),
     command: command.includes(sep) || command.includes('/') ? resolvePath(command, file)! : command,
     installHint: str(body, 'installHint', at, file),
   };
@@ -277,17 +310,22 @@ function readExec(body: Raw, where: () => string, file: string): ExecPluginConfi
 
 function readUser(name: string, body: Raw, where: () => string, file: string): UserEntry {
   const execBody = body.exec;
-  if (execBody !== undefined && execBody !== null && execBody !== 'null' && !isMap(execBody)) throw invalid(`${where()}: "exec" must be a mapping`, file);
+  if (execBody !== undefined && execBody !== null && execBody !== 'null' && !isMap(execBody))
+    throw invalid(`${where()}: "exec" must be a mapping`, file);
   const provider = body['auth-provider'];
-  if (provider !== undefined && provider !== null && provider !== 'null' && !isMap(provider)) throw invalid(`${where()}: "auth-provider" must be a mapping`, file);
+  if (provider !== undefined && provider !== null && provider !== 'null' && !isMap(provider))
+    throw invalid(`${where()}: "auth-provider" must be a mapping`, file);
   let authProvider: UserEntry['authProvider'];
   if (isMap(provider)) {
     const config: Record<string, string> = {};
-    if (isMap(provider.config)) for (const [k, v] of Object.entries(provider.config)) if (typeof v === 'string') config[k] = v;
+    if (isMap(provider.config))
+      for (const [k, v] of Object.entries(provider.config)) if (typeof v === 'string') config[k] = v;
     authProvider = { name: str(provider, 'name', where, file) ?? '', config };
   }
   return {
-    name, file, raw: body,
+    name,
+    file,
+    raw: body,
     clientCertificate: resolvePath(str(body, 'client-certificate', where, file), file),
     clientCertificateData: str(body, 'client-certificate-data', where, file),
     clientKey: resolvePath(str(body, 'client-key', where, file), file),
@@ -303,7 +341,13 @@ function readUser(name: string, body: Raw, where: () => string, file: string): U
 
 /** Merges files as kubectl does: the first file that defines a name wins; the first `current-context` wins. */
 function mergeFiles(files: string[]): Merged {
-  const merged: Merged = { clusters: new Map(), users: new Map(), contexts: new Map(), currentContext: undefined, files };
+  const merged: Merged = {
+    clusters: new Map(),
+    users: new Map(),
+    contexts: new Map(),
+    currentContext: undefined,
+    files,
+  };
   for (const file of files) {
     const doc = parseFile(file);
     for (const { name, body, where } of entries(doc, 'clusters', 'cluster', file)) {
@@ -315,7 +359,8 @@ function mergeFiles(files: string[]): Merged {
     for (const { name, body, where } of entries(doc, 'contexts', 'context', file)) {
       if (merged.contexts.has(name)) continue;
       merged.contexts.set(name, {
-        name, file,
+        name,
+        file,
         cluster: str(body, 'cluster', where, file) ?? '',
         user: str(body, 'user', where, file) ?? '',
         namespace: str(body, 'namespace', where, file),
@@ -328,10 +373,14 @@ function mergeFiles(files: string[]): Merged {
 
 function describeOrigin(origin: KubeconfigOrigin): string {
   switch (origin.kind) {
-    case 'file': return origin.file;
-    case 'KUBECONFIG': return `KUBECONFIG=${origin.value}`;
-    case 'default-file': return origin.file;
-    case 'in-cluster': return 'in-cluster service account';
+    case 'file':
+      return origin.file;
+    case 'KUBECONFIG':
+      return `KUBECONFIG=${origin.value}`;
+    case 'default-file':
+      return origin.file;
+    case 'in-cluster':
+      return 'in-cluster service account';
   }
 }
 
@@ -381,8 +430,14 @@ export class Kubeconfig {
 
   /** @internal Use {@link loadKubeconfig}. */
   constructor(init: {
-    contextName: string; namespace: string | undefined; origin: KubeconfigOrigin; cluster: KubeconfigCluster & { extensions?: unknown };
-    user: UserEntry | undefined; contexts: readonly string[]; env: NodeJS.ProcessEnv; tokenFileRefreshMs: number;
+    contextName: string;
+    namespace: string | undefined;
+    origin: KubeconfigOrigin;
+    cluster: KubeconfigCluster & { extensions?: unknown };
+    user: UserEntry | undefined;
+    contexts: readonly string[];
+    env: NodeJS.ProcessEnv;
+    tokenFileRefreshMs: number;
   }) {
     this.contextName = init.contextName;
     this.namespace = init.namespace;
@@ -422,12 +477,20 @@ export class Kubeconfig {
   async authHeaders(): Promise<Record<string, string>> {
     const user = this.#user;
     switch (this.authMethod) {
-      case 'token': return { authorization: `Bearer ${user!.token!}` };
-      case 'token-file': return { authorization: `Bearer ${this.#readTokenFile()}` };
-      case 'basic': return { authorization: `Basic ${Buffer.from(`${user!.username ?? ''}:${user!.password ?? ''}`).toString('base64')}` };
-      case 'exec': return { authorization: `Bearer ${(await this.#execToken()).token}` };
-      case 'auth-provider': return this.#clientNodeHeaders();
-      default: return {};
+      case 'token':
+        return { authorization: `Bearer ${user!.token!}` };
+      case 'token-file':
+        return { authorization: `Bearer ${this.#readTokenFile()}` };
+      case 'basic':
+        return {
+          authorization: `Basic ${Buffer.from(`${user!.username ?? ''}:${user!.password ?? ''}`).toString('base64')}`,
+        };
+      case 'exec':
+        return { authorization: `Bearer ${(await this.#execToken()).token}` };
+      case 'auth-provider':
+        return this.#clientNodeHeaders();
+      default:
+        return {};
     }
   }
 
@@ -445,7 +508,11 @@ export class Kubeconfig {
     try {
       return readFileSync(path, 'utf8');
     } catch (e) {
-      throw new KubeconfigError('Unreadable', `cannot read ${what} ${path} of ${owner}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check the path in the kubeconfig and the file's permissions`, { file, cause: e });
+      throw new KubeconfigError(
+        'Unreadable',
+        `cannot read ${what} ${path} of ${owner}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check the path in the kubeconfig and the file's permissions`,
+        { file, cause: e },
+      );
     }
   }
 
@@ -454,12 +521,17 @@ export class Kubeconfig {
     const clusterWhere = `cluster "${c.name}" (${c.file ?? this.source})`;
     const tls: KubeTlsOptions = { rejectUnauthorized: !c.insecureSkipTlsVerify };
     if (c.certificateAuthorityData) tls.ca = Buffer.from(c.certificateAuthorityData, 'base64').toString('utf8');
-    else if (c.certificateAuthority) tls.ca = this.#readFile(c.certificateAuthority, 'the certificate-authority', clusterWhere, c.file);
+    else if (c.certificateAuthority)
+      tls.ca = this.#readFile(c.certificateAuthority, 'the certificate-authority', clusterWhere, c.file);
     if (c.tlsServerName) tls.servername = c.tlsServerName;
     const u = this.#user;
     if (u && (u.clientCertificate || u.clientCertificateData)) {
-      tls.cert = u.clientCertificateData ? Buffer.from(u.clientCertificateData, 'base64').toString('utf8') : this.#readFile(u.clientCertificate!, 'the client-certificate', this.#where(), u.file);
-      tls.key = u.clientKeyData ? Buffer.from(u.clientKeyData, 'base64').toString('utf8') : this.#readFile(u.clientKey!, 'the client-key', this.#where(), u.file);
+      tls.cert = u.clientCertificateData
+        ? Buffer.from(u.clientCertificateData, 'base64').toString('utf8')
+        : this.#readFile(u.clientCertificate!, 'the client-certificate', this.#where(), u.file);
+      tls.key = u.clientKeyData
+        ? Buffer.from(u.clientKeyData, 'base64').toString('utf8')
+        : this.#readFile(u.clientKey!, 'the client-key', this.#where(), u.file);
     }
     return tls;
   }
@@ -474,11 +546,19 @@ export class Kubeconfig {
     } catch (e) {
       // A rotation in progress: keep using the token read before, as client-go does.
       if (this.#fileToken) return this.#fileToken.token;
-      throw new KubeconfigError('Unreadable', `cannot read the token file ${path} of ${this.#where()}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check that it exists and is readable`, { file: this.#user?.file, cause: e });
+      throw new KubeconfigError(
+        'Unreadable',
+        `cannot read the token file ${path} of ${this.#where()}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check that it exists and is readable`,
+        { file: this.#user?.file, cause: e },
+      );
     }
     if (!token) {
       if (this.#fileToken) return this.#fileToken.token;
-      throw new KubeconfigError('Unreadable', `the token file ${path} of ${this.#where()} is empty — check what writes it`, { file: this.#user?.file });
+      throw new KubeconfigError(
+        'Unreadable',
+        `the token file ${path} of ${this.#where()} is empty — check what writes it`,
+        { file: this.#user?.file },
+      );
     }
     this.#fileToken = { token, readAt: now };
     return token;
@@ -509,14 +589,22 @@ export class Kubeconfig {
     const spec: Record<string, unknown> = { interactive: false };
     if (exec.provideClusterInfo) {
       const config = Array.isArray(this.#clusterExtensions)
-        ? (this.#clusterExtensions as { name?: string; extension?: unknown }[]).find((x) => x?.name === 'client.authentication.k8s.io/exec')?.extension
+        ? (this.#clusterExtensions as { name?: string; extension?: unknown }[]).find(
+            (x) => x?.name === 'client.authentication.k8s.io/exec',
+          )?.extension
         : undefined;
       spec.cluster = {
         server: c.server,
         ...(c.tlsServerName ? { 'tls-server-name': c.tlsServerName } : {}),
         ...(c.insecureSkipTlsVerify ? { 'insecure-skip-tls-verify': true } : {}),
         ...(c.certificateAuthorityData || c.certificateAuthority
-          ? { 'certificate-authority-data': c.certificateAuthorityData ?? Buffer.from(this.#readFile(c.certificateAuthority!, 'the certificate-authority', `cluster "${c.name}"`, c.file)).toString('base64') }
+          ? {
+              'certificate-authority-data':
+                c.certificateAuthorityData ??
+                Buffer.from(
+                  this.#readFile(c.certificateAuthority!, 'the certificate-authority', `cluster "${c.name}"`, c.file),
+                ).toString('base64'),
+            }
           : {}),
         ...(config !== undefined ? { config } : {}),
       };
@@ -525,8 +613,18 @@ export class Kubeconfig {
     for (const { name, value } of exec.env) env[name] = value;
     env.KUBERNETES_EXEC_INFO = JSON.stringify({ apiVersion: exec.apiVersion, kind: 'ExecCredential', spec });
     const what = `the exec plugin "${[exec.command, ...exec.args].join(' ')}" of ${this.#where()}`;
-    const { code, stdout, stderr, error } = await new Promise<{ code: number | null; stdout: string; stderr: string; error?: Error }>((done) => {
-      const child = spawn(exec.command, exec.args, { env, stdio: ['ignore', 'pipe', 'pipe'], shell: false, windowsHide: true });
+    const { code, stdout, stderr, error } = await new Promise<{
+      code: number | null;
+      stdout: string;
+      stderr: string;
+      error?: Error;
+    }>((done) => {
+      const child = spawn(exec.command, exec.args, {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+      });
       let out = '';
       let err = '';
       child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -536,37 +634,67 @@ export class Kubeconfig {
     });
     const hint = exec.installHint ? ` ${exec.installHint.trim()}` : '';
     if (error) {
-      throw new KubeconfigError('Exec', `${what} could not be started: ${(error as NodeJS.ErrnoException).code ?? error.message} — install it or fix users[].user.exec.command.${hint}`, { file: this.#user?.file, cause: error });
+      throw new KubeconfigError(
+        'Exec',
+        `${what} could not be started: ${(error as NodeJS.ErrnoException).code ?? error.message} — install it or fix users[].user.exec.command.${hint}`,
+        { file: this.#user?.file, cause: error },
+      );
     }
     const said = stderr.trim() ? `: ${stderr.trim().slice(-2000)}` : ' (it wrote nothing to stderr)';
     if (code !== 0) {
-      throw new KubeconfigError('Exec', `${what} failed with exit code ${code}${said} — run the command yourself to see why (log in again?).${hint}`, { file: this.#user?.file });
+      throw new KubeconfigError(
+        'Exec',
+        `${what} failed with exit code ${code}${said} — run the command yourself to see why (log in again?).${hint}`,
+        { file: this.#user?.file },
+      );
     }
     let credential: unknown;
     try {
       credential = JSON.parse(stdout);
     } catch {
       // Never quote stdout: it may hold a token.
-      throw new KubeconfigError('Exec', `${what} printed no ExecCredential JSON on stdout — check that it is a client.authentication.k8s.io credential plugin`, { file: this.#user?.file });
+      throw new KubeconfigError(
+        'Exec',
+        `${what} printed no ExecCredential JSON on stdout — check that it is a client.authentication.k8s.io credential plugin`,
+        { file: this.#user?.file },
+      );
     }
     if (!isMap(credential) || credential.kind !== 'ExecCredential' || !isMap(credential.status)) {
-      throw new KubeconfigError('Exec', `${what} printed JSON that is not an ExecCredential with a status — check the plugin's version and arguments`, { file: this.#user?.file });
+      throw new KubeconfigError(
+        'Exec',
+        `${what} printed JSON that is not an ExecCredential with a status — check the plugin's version and arguments`,
+        { file: this.#user?.file },
+      );
     }
     if (credential.apiVersion !== exec.apiVersion) {
-      throw new KubeconfigError('Exec', `${what} answered with apiVersion "${String(credential.apiVersion)}", but the kubeconfig asks for "${exec.apiVersion}" — make users[].user.exec.apiVersion match the plugin`, { file: this.#user?.file });
+      throw new KubeconfigError(
+        'Exec',
+        `${what} answered with apiVersion "${String(credential.apiVersion)}", but the kubeconfig asks for "${exec.apiVersion}" — make users[].user.exec.apiVersion match the plugin`,
+        { file: this.#user?.file },
+      );
     }
     const status = credential.status;
     if (typeof status.token !== 'string' || !status.token) {
       if (status.clientCertificateData || status.clientKeyData) {
-        throw new KubeconfigError('Unsupported', `${what} returned a client certificate; Orkestra's Kubeclient supports exec plugins that return a token only — use a plugin mode that returns a token, or a kubeconfig with client-certificate-data`, { file: this.#user?.file });
+        throw new KubeconfigError(
+          'Unsupported',
+          `${what} returned a client certificate; Orkestra's Kubeclient supports exec plugins that return a token only — use a plugin mode that returns a token, or a kubeconfig with client-certificate-data`,
+          { file: this.#user?.file },
+        );
       }
-      throw new KubeconfigError('Exec', `${what} returned an ExecCredential without status.token — check the plugin`, { file: this.#user?.file });
+      throw new KubeconfigError('Exec', `${what} returned an ExecCredential without status.token — check the plugin`, {
+        file: this.#user?.file,
+      });
     }
     let expiresAt: number | undefined;
     if (typeof status.expirationTimestamp === 'string' && status.expirationTimestamp) {
       expiresAt = Date.parse(status.expirationTimestamp);
       if (Number.isNaN(expiresAt)) {
-        throw new KubeconfigError('Exec', `${what} returned an expirationTimestamp that is not an RFC 3339 time — check the plugin`, { file: this.#user?.file });
+        throw new KubeconfigError(
+          'Exec',
+          `${what} returned an expirationTimestamp that is not an RFC 3339 time — check the plugin`,
+          { file: this.#user?.file },
+        );
       }
     }
     return { token: status.token, expiresAt };
@@ -579,12 +707,18 @@ export class Kubeconfig {
       const kc = new KubeConfig();
       const u = this.#user!;
       const c = this.cluster;
-      kc.loadFromString(JSON.stringify({
-        apiVersion: 'v1', kind: 'Config', 'current-context': this.contextName,
-        clusters: [{ name: c.name, cluster: { server: c.server, 'insecure-skip-tls-verify': c.insecureSkipTlsVerify } }],
-        users: [{ name: u.name, user: u.raw }],
-        contexts: [{ name: this.contextName, context: { cluster: c.name, user: u.name } }],
-      }));
+      kc.loadFromString(
+        JSON.stringify({
+          apiVersion: 'v1',
+          kind: 'Config',
+          'current-context': this.contextName,
+          clusters: [
+            { name: c.name, cluster: { server: c.server, 'insecure-skip-tls-verify': c.insecureSkipTlsVerify } },
+          ],
+          users: [{ name: u.name, user: u.raw }],
+          contexts: [{ name: this.contextName, context: { cluster: c.name, user: u.name } }],
+        }),
+      );
       return kc;
     })();
     this.#clientNode.catch(() => (this.#clientNode = undefined));
@@ -593,7 +727,11 @@ export class Kubeconfig {
     try {
       await kc.applyToHTTPSOptions(opts);
     } catch (e) {
-      throw new KubeconfigError('Unsupported', `the auth-provider "${this.#user?.authProvider?.name}" of ${this.#where()} failed in @kubernetes/client-node: ${(e as Error).message} — refresh the login, or switch the user to an exec plugin (e.g. kubelogin)`, { file: this.#user?.file, cause: e });
+      throw new KubeconfigError(
+        'Unsupported',
+        `the auth-provider "${this.#user?.authProvider?.name}" of ${this.#where()} failed in @kubernetes/client-node: ${(e as Error).message} — refresh the login, or switch the user to an exec plugin (e.g. kubelogin)`,
+        { file: this.#user?.file, cause: e },
+      );
     }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(opts.headers)) headers[k.toLowerCase()] = v;
@@ -619,7 +757,8 @@ function contextList(names: readonly string[]): string {
 function checkUser(user: UserEntry, contextName: string): void {
   const where = `user "${user.name}" (${user.file})`;
   const bad = (m: string) => invalid(`${where}: ${m}`, user.file);
-  if ((user.token || user.tokenFile) && (user.username || user.password)) throw bad('sets both a token and username/password; keep one');
+  if ((user.token || user.tokenFile) && (user.username || user.password))
+    throw bad('sets both a token and username/password; keep one');
   if (user.exec && user.authProvider) throw bad('sets both exec and auth-provider; keep one');
   if (Boolean(user.clientCertificate || user.clientCertificateData) !== Boolean(user.clientKey || user.clientKeyData)) {
     throw bad('needs both a client certificate and a client key (client-certificate(-data) and client-key(-data))');
@@ -627,13 +766,23 @@ function checkUser(user: UserEntry, contextName: string): void {
   const exec = user.exec;
   if (exec) {
     if (!EXEC_API_VERSIONS.has(exec.apiVersion)) {
-      throw new KubeconfigError('Unsupported', `${where}: exec apiVersion "${exec.apiVersion}" is not supported; use client.authentication.k8s.io/v1 (or v1beta1) — update the plugin's kubeconfig entry`, { file: user.file });
+      throw new KubeconfigError(
+        'Unsupported',
+        `${where}: exec apiVersion "${exec.apiVersion}" is not supported; use client.authentication.k8s.io/v1 (or v1beta1) — update the plugin's kubeconfig entry`,
+        { file: user.file },
+      );
     }
     if (exec.apiVersion === 'client.authentication.k8s.io/v1' && !exec.interactiveMode) {
-      throw bad('exec of client.authentication.k8s.io/v1 must set interactiveMode (Never for a controller), as kubectl requires');
+      throw bad(
+        'exec of client.authentication.k8s.io/v1 must set interactiveMode (Never for a controller), as kubectl requires',
+      );
     }
     if (exec.interactiveMode === 'Always') {
-      throw new KubeconfigError('Unsupported', `${where}: the exec plugin asks for interactiveMode Always, but an operator has no terminal for context "${contextName}" — use a non-interactive login (a service account token, or a plugin mode that needs no prompt)`, { file: user.file });
+      throw new KubeconfigError(
+        'Unsupported',
+        `${where}: the exec plugin asks for interactiveMode Always, but an operator has no terminal for context "${contextName}" — use a non-interactive login (a service account token, or a plugin mode that needs no prompt)`,
+        { file: user.file },
+      );
     }
   }
 }
@@ -643,40 +792,75 @@ function fromMerged(merged: Merged, origin: KubeconfigOrigin, options: LoadKubec
   const names = [...merged.contexts.keys()];
   const contextName = options.context ?? merged.currentContext;
   if (!contextName) {
-    throw new KubeconfigError('NoCurrentContext', `the kubeconfig (${source}) sets no current-context and no context was asked for; it has: ${contextList(names)} — run \`kubectl config use-context <name>\`, or pass a context`, { contexts: names });
+    throw new KubeconfigError(
+      'NoCurrentContext',
+      `the kubeconfig (${source}) sets no current-context and no context was asked for; it has: ${contextList(names)} — run \`kubectl config use-context <name>\`, or pass a context`,
+      { contexts: names },
+    );
   }
   const context = merged.contexts.get(contextName);
   if (!context) {
-    const which = options.context ? `has no context "${contextName}"` : `names current-context "${contextName}", which it does not define`;
-    throw new KubeconfigError('NoContext', `the kubeconfig (${source}) ${which}; it has: ${contextList(names)} — pick one of those`, { contexts: names });
+    const which = options.context
+      ? `has no context "${contextName}"`
+      : `names current-context "${contextName}", which it does not define`;
+    throw new KubeconfigError(
+      'NoContext',
+      `the kubeconfig (${source}) ${which}; it has: ${contextList(names)} — pick one of those`,
+      { contexts: names },
+    );
   }
   if (!context.cluster) throw invalid(`${context.file}: context "${contextName}" names no cluster`, context.file);
   const cluster = merged.clusters.get(context.cluster);
   if (!cluster) {
-    throw new KubeconfigError('MissingReference', `context "${contextName}" (${context.file}) names cluster "${context.cluster}", which no kubeconfig file defines (read: ${merged.files.join(', ')}) — add it, or fix the context`, { file: context.file });
+    throw new KubeconfigError(
+      'MissingReference',
+      `context "${contextName}" (${context.file}) names cluster "${context.cluster}", which no kubeconfig file defines (read: ${merged.files.join(', ')}) — add it, or fix the context`,
+      { file: context.file },
+    );
   }
   if (!cluster.server) throw invalid(`${cluster.file}: cluster "${cluster.name}" has no server`, cluster.file);
   let url: URL;
   try {
     url = new URL(cluster.server);
   } catch {
-    throw invalid(`${cluster.file}: cluster "${cluster.name}" has a server that is not a URL: "${cluster.server}"`, cluster.file);
+    throw invalid(
+      `${cluster.file}: cluster "${cluster.name}" has a server that is not a URL: "${cluster.server}"`,
+      cluster.file,
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid(`${cluster.file}: cluster "${cluster.name}": server must be an https:// URL, got "${cluster.server}"`, cluster.file);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw invalid(
+      `${cluster.file}: cluster "${cluster.name}": server must be an https:// URL, got "${cluster.server}"`,
+      cluster.file,
+    );
   if (cluster.proxyUrl) {
-    throw new KubeconfigError('Unsupported', `cluster "${cluster.name}" (${cluster.file}) sets proxy-url, which Orkestra's Kubeclient does not support — reach the API server directly (run the operator in the cluster), or remove proxy-url`, { file: cluster.file });
+    throw new KubeconfigError(
+      'Unsupported',
+      `cluster "${cluster.name}" (${cluster.file}) sets proxy-url, which Orkestra's Kubeclient does not support — reach the API server directly (run the operator in the cluster), or remove proxy-url`,
+      { file: cluster.file },
+    );
   }
   let user: UserEntry | undefined;
   if (context.user) {
     user = merged.users.get(context.user);
     if (!user) {
-      throw new KubeconfigError('MissingReference', `context "${contextName}" (${context.file}) names user "${context.user}", which no kubeconfig file defines (read: ${merged.files.join(', ')}) — add it, or fix the context`, { file: context.file });
+      throw new KubeconfigError(
+        'MissingReference',
+        `context "${contextName}" (${context.file}) names user "${context.user}", which no kubeconfig file defines (read: ${merged.files.join(', ')}) — add it, or fix the context`,
+        { file: context.file },
+      );
     }
     checkUser(user, contextName);
   }
   return new Kubeconfig({
-    contextName, namespace: context.namespace, origin, cluster, user, contexts: names,
-    env: options.env ?? process.env, tokenFileRefreshMs: options.tokenFileRefreshMs ?? 60_000,
+    contextName,
+    namespace: context.namespace,
+    origin,
+    cluster,
+    user,
+    contexts: names,
+    env: options.env ?? process.env,
+    tokenFileRefreshMs: options.tokenFileRefreshMs ?? 60_000,
   });
 }
 
@@ -710,15 +894,28 @@ export function loadKubeconfig(options: LoadKubeconfigOptions = {}): Kubeconfig 
   if (options.file) {
     const file = resolve(options.file);
     if (!existsSync(file)) {
-      throw new KubeconfigError('Unreadable', `cannot read the kubeconfig ${options.file}: no such file — check the path`, { file });
+      throw new KubeconfigError(
+        'Unreadable',
+        `cannot read the kubeconfig ${options.file}: no such file — check the path`,
+        { file },
+      );
     }
     return fromMerged(mergeFiles([file]), { kind: 'file', file }, options);
   }
   if (env.KUBECONFIG) {
-    const listed = [...new Set(env.KUBECONFIG.split(delimiter).filter(Boolean).map((p) => resolve(p)))];
+    const listed = [
+      ...new Set(
+        env.KUBECONFIG.split(delimiter)
+          .filter(Boolean)
+          .map((p) => resolve(p)),
+      ),
+    ];
     const files = listed.filter((f) => existsSync(f));
     if (!files.length) {
-      throw new KubeconfigError('NoConfig', `KUBECONFIG=${env.KUBECONFIG} names no file that exists — fix KUBECONFIG, or unset it to use ~/.kube/config`);
+      throw new KubeconfigError(
+        'NoConfig',
+        `KUBECONFIG=${env.KUBECONFIG} names no file that exists — fix KUBECONFIG, or unset it to use ~/.kube/config`,
+      );
     }
     return fromMerged(mergeFiles(files), { kind: 'KUBECONFIG', value: env.KUBECONFIG, files }, options);
   }
@@ -726,11 +923,18 @@ export function loadKubeconfig(options: LoadKubeconfigOptions = {}): Kubeconfig 
   if (existsSync(home)) return fromMerged(mergeFiles([home]), { kind: 'default-file', file: home }, options);
   if (env.KUBERNETES_SERVICE_HOST) {
     if (options.context) {
-      throw new KubeconfigError('NoContext', `no kubeconfig file to take context "${options.context}" from: no KUBECONFIG and no ${home}, and the in-cluster configuration has no contexts — pass a kubeconfig file`, { contexts: [] });
+      throw new KubeconfigError(
+        'NoContext',
+        `no kubeconfig file to take context "${options.context}" from: no KUBECONFIG and no ${home}, and the in-cluster configuration has no contexts — pass a kubeconfig file`,
+        { contexts: [] },
+      );
     }
     return loadInClusterConfig(options);
   }
-  throw new KubeconfigError('NoConfig', `no kubeconfig found: no file given, KUBECONFIG is not set, ${home} does not exist, and this is not a pod (KUBERNETES_SERVICE_HOST is not set) — pass a kubeconfig file or set KUBECONFIG`);
+  throw new KubeconfigError(
+    'NoConfig',
+    `no kubeconfig found: no file given, KUBECONFIG is not set, ${home} does not exist, and this is not a pod (KUBERNETES_SERVICE_HOST is not set) — pass a kubeconfig file or set KUBECONFIG`,
+  );
 }
 
 /**
@@ -742,17 +946,25 @@ export function loadKubeconfig(options: LoadKubeconfigOptions = {}): Kubeconfig 
  * @example
  * const kube = new Kubeclient(loadInClusterConfig());
  */
-export function loadInClusterConfig(options: Pick<LoadKubeconfigOptions, 'env' | 'serviceAccountDir' | 'tokenFileRefreshMs'> = {}): Kubeconfig {
+export function loadInClusterConfig(
+  options: Pick<LoadKubeconfigOptions, 'env' | 'serviceAccountDir' | 'tokenFileRefreshMs'> = {},
+): Kubeconfig {
   const env = options.env ?? process.env;
   const dir = options.serviceAccountDir ?? SERVICE_ACCOUNT_DIR;
   const host = env.KUBERNETES_SERVICE_HOST;
   const port = env.KUBERNETES_SERVICE_PORT;
   if (!host || !port) {
-    throw new KubeconfigError('InCluster', `not running in a pod: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT must both be set (host: ${host ? 'set' : 'unset'}, port: ${port ? 'set' : 'unset'}) — use a kubeconfig outside a cluster`);
+    throw new KubeconfigError(
+      'InCluster',
+      `not running in a pod: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT must both be set (host: ${host ? 'set' : 'unset'}, port: ${port ? 'set' : 'unset'}) — use a kubeconfig outside a cluster`,
+    );
   }
   const tokenFile = join(dir, 'token');
   if (!existsSync(tokenFile)) {
-    throw new KubeconfigError('InCluster', `the service-account token ${tokenFile} does not exist — check automountServiceAccountToken of the pod and its service account`);
+    throw new KubeconfigError(
+      'InCluster',
+      `the service-account token ${tokenFile} does not exist — check automountServiceAccountToken of the pod and its service account`,
+    );
   }
   const caFile = join(dir, 'ca.crt');
   let namespace: string | undefined;
@@ -763,9 +975,18 @@ export function loadInClusterConfig(options: Pick<LoadKubeconfigOptions, 'env' |
   }
   const server = `https://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return new Kubeconfig({
-    contextName: 'in-cluster', namespace, origin: { kind: 'in-cluster', dir }, contexts: [],
-    cluster: { name: 'in-cluster', server, certificateAuthority: existsSync(caFile) ? caFile : undefined, insecureSkipTlsVerify: false },
+    contextName: 'in-cluster',
+    namespace,
+    origin: { kind: 'in-cluster', dir },
+    contexts: [],
+    cluster: {
+      name: 'in-cluster',
+      server,
+      certificateAuthority: existsSync(caFile) ? caFile : undefined,
+      insecureSkipTlsVerify: false,
+    },
     user: { name: 'service-account', file: undefined, tokenFile, raw: {} },
-    env, tokenFileRefreshMs: options.tokenFileRefreshMs ?? 60_000,
+    env,
+    tokenFileRefreshMs: options.tokenFileRefreshMs ?? 60_000,
   });
 }

@@ -3,7 +3,7 @@
  * (`GET /openapi/v3/apis/<group>/<version>`, `GET /openapi/v3/api/v1`) and kept for the life of the client:
  * one request per group-version per process, so a converged child's update stays free of requests.
  */
-import { fieldStructuresOf, kindKey, type FieldStructure, type OpenApiDocument } from '../field-structure.js';
+import { type FieldStructure, fieldStructuresOf, kindKey, type OpenApiDocument } from '../field-structure.js';
 
 /** Reads one OpenAPI v3 document by URL path; `undefined` when the server has none there (404). */
 export type OpenApiReader = (path: string, signal?: AbortSignal) => Promise<OpenApiDocument | undefined>;
@@ -28,7 +28,10 @@ export class SchemaCache {
   private readonly documents = new Map<string, Promise<Map<string, FieldStructure>>>();
   private readonly misses = new Map<string, number>();
 
-  constructor(private readonly read: OpenApiReader, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly read: OpenApiReader,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * The structure of `apiVersion`/`kind`, or `undefined` when the server publishes no schema for it
@@ -53,7 +56,9 @@ export class SchemaCache {
   private groupVersion(apiVersion: string, signal: AbortSignal | undefined): Promise<Map<string, FieldStructure>> {
     let pending = this.documents.get(apiVersion);
     if (!pending) {
-      pending = this.read(openApiPath(apiVersion), signal).then((doc) => (doc ? fieldStructuresOf(doc) : new Map<string, FieldStructure>()));
+      pending = this.read(openApiPath(apiVersion), signal).then((doc) =>
+        doc ? fieldStructuresOf(doc) : new Map<string, FieldStructure>(),
+      );
       this.documents.set(apiVersion, pending);
       pending.catch(() => {
         if (this.documents.get(apiVersion) === pending) this.documents.delete(apiVersion);

@@ -1,7 +1,17 @@
 /** Counts API requests by verb and resource, for tests ("zero writes in steady state") and benchmarks. */
 
 /** Verbs as counted: what the client did, not the HTTP method (`apply` is a PATCH, `list` a GET). */
-export type Verb = 'get' | 'list' | 'create' | 'apply' | 'update' | 'patch' | 'delete' | 'discovery' | 'watch' | (string & {});
+export type Verb =
+  | 'get'
+  | 'list'
+  | 'create'
+  | 'apply'
+  | 'update'
+  | 'patch'
+  | 'delete'
+  | 'discovery'
+  | 'watch'
+  | (string & {});
 
 /** Verbs that change state on the server. */
 export const WRITE_VERBS: ReadonlySet<string> = new Set(['create', 'apply', 'update', 'patch', 'delete']);
@@ -29,7 +39,11 @@ export class RequestCounter {
     let n = 0;
     for (const [key, value] of this.counts) {
       const [verb, resource] = key.split(' ') as [string, string];
-      if ((filter.verb === undefined || filter.verb === verb) && (filter.resource === undefined || filter.resource === resource)) n += value;
+      if (
+        (filter.verb === undefined || filter.verb === verb) &&
+        (filter.resource === undefined || filter.resource === resource)
+      )
+        n += value;
     }
     return n;
   }

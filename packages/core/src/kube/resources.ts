@@ -38,7 +38,12 @@ export function groupVersionPath(apiVersion: string): string {
 }
 
 /** The URL path of a collection or of one object of it. */
-export function resourcePath(info: ResourceInfo, namespace: string | undefined, name?: string, subresource?: string): string {
+export function resourcePath(
+  info: ResourceInfo,
+  namespace: string | undefined,
+  name?: string,
+  subresource?: string,
+): string {
   let path = groupVersionPath(info.apiVersion);
   if (info.namespaced && namespace) path += `/namespaces/${encodeURIComponent(namespace)}`;
   path += `/${info.plural}`;
@@ -65,10 +70,14 @@ export class ResourceRegistry {
   }
 
   /** Records every top-level resource of a discovery answer (`APIResourceList`). */
-  registerDiscovery(apiVersion: string, list: { resources?: { name: string; kind: string; namespaced: boolean }[] }): void {
+  registerDiscovery(
+    apiVersion: string,
+    list: { resources?: { name: string; kind: string; namespaced: boolean }[] },
+  ): void {
     for (const r of list.resources ?? []) {
       if (r.name.includes('/')) continue; // subresources such as deployments/status
-      if (!this.lookup(apiVersion, r.kind)) this.register({ apiVersion, kind: r.kind, plural: r.name, namespaced: r.namespaced });
+      if (!this.lookup(apiVersion, r.kind))
+        this.register({ apiVersion, kind: r.kind, plural: r.name, namespaced: r.namespaced });
     }
   }
 }

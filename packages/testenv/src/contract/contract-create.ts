@@ -16,7 +16,16 @@ export function describeCreate<Source, Spec extends ResolvedSpec>(t: ContractToo
       const live = await t.read(spec);
       expect(live?.metadata.labels).toMatchObject({ 'managed-by': 'orkestra', 'orkestra-owner': env.ownerName });
       const { apiVersion, kind: ownerKind, metadata } = env.owner;
-      expect(live?.metadata.ownerReferences).toEqual([{ apiVersion, kind: ownerKind, name: metadata.name, uid: metadata.uid, controller: true, blockOwnerDeletion: true }]);
+      expect(live?.metadata.ownerReferences).toEqual([
+        {
+          apiVersion,
+          kind: ownerKind,
+          name: metadata.name,
+          uid: metadata.uid,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ]);
       fixtures.created?.(live!);
     });
 
@@ -54,7 +63,9 @@ export function describeCreate<Source, Spec extends ResolvedSpec>(t: ContractToo
       const spec = t.spec(fixtures.full, { name });
       const err = await t.failure('create', spec);
       expect(err).toBeInstanceOf(OwnershipError);
-      expect((err as Error).message).toContain(`is controlled by ${otherOwner.kind} ${env.namespace ? `${env.namespace}/` : ''}${otherName}`);
+      expect((err as Error).message).toContain(
+        `is controlled by ${otherOwner.kind} ${env.namespace ? `${env.namespace}/` : ''}${otherName}`,
+      );
       expect(t.writes()).toBe(0);
       expect((await t.read(spec))?.metadata.resourceVersion).toBe(theirs.object?.metadata.resourceVersion);
     });

@@ -21,7 +21,10 @@ export function describeDelete<Source, Spec extends ResolvedSpec>(t: ContractToo
       const spec = t.spec(fixtures.minimal);
       await t.run('create', spec);
       expect((await t.run('delete', spec)).action).toBe('deleted');
-      await env.cluster.waitFor(async () => (await t.read(spec)) === undefined, { timeoutMs: GC_TIMEOUT_MS, description: `the ${kind} to be gone` });
+      await env.cluster.waitFor(async () => (await t.read(spec)) === undefined, {
+        timeoutMs: GC_TIMEOUT_MS,
+        description: `the ${kind} to be gone`,
+      });
     });
 
     it(`someone else's: OwnershipError, no write, untouched`, async () => {

@@ -16,26 +16,35 @@ export function describeImmutable<Source, Spec extends ResolvedSpec>(t: Contract
   /** The child as the case starts: written by `update` from a source, or created by someone else. */
   async function setUp(c: ImmutableFixture<Source>): Promise<KubeObject> {
     const after = t.spec(c.after);
-    if (c.existing) return t.env.other.create(c.existing(t.env.owner, { name: (await t.refOf(after)).name, namespace: t.env.namespace }));
-    if (c.before === undefined) throw new Error(`contract fixture immutable "${c.what}": give \`before\` (a source) or \`existing\` (an object)`);
+    if (c.existing)
+      return t.env.other.create(
+        c.existing(t.env.owner, { name: (await t.refOf(after)).name, namespace: t.env.namespace }),
+      );
+    if (c.before === undefined)
+      throw new Error(`contract fixture immutable "${c.what}": give \`before\` (a source) or \`existing\` (an object)`);
     await t.run('update', t.spec(c.before));
     return (await t.read(after))!;
   }
 
   describe('immutable fields', () => {
-    it.each(rows)('%s: refused with ImmutableFieldError naming the fields and the way out, and nothing is written', async (_, c) => {
-      const before = await setUp(c);
-      const spec = t.spec(c.after);
-      t.resetRequests();
-      const err = await t.failure('update', spec);
-      expect(err).toBeInstanceOf(ImmutableFieldError);
-      expect((err as ImmutableFieldError).changes.map((change) => change.path)).toEqual(c.paths);
-      const { kind, namespace, name } = await t.refOf(spec);
-      expect((err as Error).message).toContain(`cannot update ${kind} ${namespace ? `${namespace}/` : ''}${name}: ${c.paths[0]}`);
-      expect((err as Error).message).toContain('recreate: true');
-      expect(t.writes()).toBe(0);
-      expect((await t.read(spec))?.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
-    });
+    it.each(rows)(
+      '%s: refused with ImmutableFieldError naming the fields and the way out, and nothing is written',
+      async (_, c) => {
+        const before = await setUp(c);
+        const spec = t.spec(c.after);
+        t.resetRequests();
+        const err = await t.failure('update', spec);
+        expect(err).toBeInstanceOf(ImmutableFieldError);
+        expect((err as ImmutableFieldError).changes.map((change) => change.path)).toEqual(c.paths);
+        const { kind, namespace, name } = await t.refOf(spec);
+        expect((err as Error).message).toContain(
+          `cannot update ${kind} ${namespace ? `${namespace}/` : ''}${name}: ${c.paths[0]}`,
+        );
+        expect((err as Error).message).toContain('recreate: true');
+        expect(t.writes()).toBe(0);
+        expect((await t.read(spec))?.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+      },
+    );
 
     it.each(rows)('%s, with recreate: true: deleted and created again, then in sync', async (_, c) => {
       const before = await setUp(c);

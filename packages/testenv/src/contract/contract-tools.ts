@@ -1,6 +1,16 @@
 import { expect } from '@jest/globals';
-import { ANY_KIND, OwnershipError, templateKindOf, type ChildResult, type KubeObject, type ObjectRef, type OwnerObject, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
-import { fixture, type Fixture, type ResourceContractFixtures } from './fixtures.js';
+import {
+  ANY_KIND,
+  type ChildResult,
+  type KubeObject,
+  type ObjectRef,
+  type OwnerObject,
+  OwnershipError,
+  type ResolvedSpec,
+  type ResourceHandler,
+  templateKindOf,
+} from '@orkestra/core';
+import { type Fixture, fixture, type ResourceContractFixtures } from './fixtures.js';
 import type { ResourceTestEnv } from './resource-test-env.js';
 
 /** The handler, its fixtures and the test environment, with the steps every case of the suite takes. */
@@ -40,12 +50,21 @@ export function contractTools<Source, Spec extends ResolvedSpec>(
   const withName = fixtures.withName ?? ((source: Source, name: string) => ({ ...source, name }) as Source);
   const spec = (source: Fixture<Source>, options: { name?: string; ownerName?: string } = {}) => {
     const value = fixture(source);
-    return handler.resolve(options.name === undefined ? value : withName(value, options.name), options.ownerName ?? env.ownerName);
+    return handler.resolve(
+      options.name === undefined ? value : withName(value, options.name),
+      options.ownerName ?? env.ownerName,
+    );
   };
-  const run = (verb: 'create' | 'update' | 'delete', s: Spec, owner = env.owner) => handler[verb](env.ctx, env.kube, owner, s);
+  const run = (verb: 'create' | 'update' | 'delete', s: Spec, owner = env.owner) =>
+    handler[verb](env.ctx, env.kube, owner, s);
   const refOf = async (s: Spec): Promise<ObjectRef> => {
     const obj = await handler.desired(env.owner, s);
-    return { apiVersion: obj.apiVersion, kind: obj.kind, name: obj.metadata.name ?? s.name, ...(env.namespace ? { namespace: obj.metadata.namespace ?? env.namespace } : {}) };
+    return {
+      apiVersion: obj.apiVersion,
+      kind: obj.kind,
+      name: obj.metadata.name ?? s.name,
+      ...(env.namespace ? { namespace: obj.metadata.namespace ?? env.namespace } : {}),
+    };
   };
   const failure = async (verb: 'create' | 'update' | 'delete', s: Spec): Promise<unknown> => {
     const outcome = await run(verb, s).then(
@@ -66,7 +85,9 @@ export function contractTools<Source, Spec extends ResolvedSpec>(
     refOf,
     read: async (s) => env.other.get(await refOf(s)),
     async refusesForeign(verb, s) {
-      const theirs = await env.other.create(fixtures.foreign({ name: (await refOf(s)).name, namespace: env.namespace }));
+      const theirs = await env.other.create(
+        fixtures.foreign({ name: (await refOf(s)).name, namespace: env.namespace }),
+      );
       env.kube.requests.reset();
       const err = await failure(verb, s);
       expect(err).toBeInstanceOf(OwnershipError);
@@ -80,7 +101,10 @@ export function contractTools<Source, Spec extends ResolvedSpec>(
 }
 
 /** The kind for titles: the handler's, or for a handler of any kind the kind of `minimal` (when it is a value). */
-export function kindName<Source>(handler: ResourceHandler<Source, ResolvedSpec>, fixtures: ResourceContractFixtures<Source>): string {
+export function kindName<Source>(
+  handler: ResourceHandler<Source, ResolvedSpec>,
+  fixtures: ResourceContractFixtures<Source>,
+): string {
   if (handler.kind !== ANY_KIND || typeof fixtures.minimal === 'function') return handler.kind;
   return templateKindOf(handler, fixtures.minimal).kind;
 }

@@ -41,7 +41,10 @@ export function describeResourceContract<Source, Spec extends ResolvedSpec>(
   fixtures: ResourceContractFixtures<Source>,
 ): void {
   describe(`${kindName(handler, fixtures)}: the resource contract`, () => {
-    const env = resourceTestEnv({ namespacePrefix: handler.key, namespaced: fixtures.namespaced ?? handler.namespaced });
+    const env = resourceTestEnv({
+      namespacePrefix: handler.key,
+      namespaced: fixtures.namespaced ?? handler.namespaced,
+    });
     const tools = contractTools(handler, fixtures, env);
     describeCreate(tools);
     describeUpdate(tools);

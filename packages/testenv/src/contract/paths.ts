@@ -22,7 +22,9 @@ export function parsePath(path: string): PathSegments {
 /** The inverse of {@link parsePath}, for messages. */
 export function formatPath(segments: PathSegments): string {
   return segments
-    .map((s, i) => (typeof s === 'number' ? `[${s}]` : /^[A-Za-z0-9_-]+$/.test(s) ? `${i ? '.' : ''}${s}` : `[${JSON.stringify(s)}]`))
+    .map((s, i) =>
+      typeof s === 'number' ? `[${s}]` : /^[A-Za-z0-9_-]+$/.test(s) ? `${i ? '.' : ''}${s}` : `[${JSON.stringify(s)}]`,
+    )
     .join('');
 }
 

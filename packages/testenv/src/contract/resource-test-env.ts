@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach } from '@jest/globals';
-import { createContext, type Context, type KubeObject, type ObjectRef, type OwnerObject } from '@orkestra/core';
+import { type Context, createContext, type KubeObject, type ObjectRef, type OwnerObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster, type TestCluster } from '../cluster.js';
+import { type TestCluster, testCluster } from '../cluster.js';
 
 /** Options of {@link resourceTestEnv}. */
 export interface ResourceTestEnvOptions {
@@ -66,14 +66,26 @@ export function resourceTestEnv(options: ResourceTestEnvOptions = {}): ResourceT
   const ownerType = namespaced ? OWNER_CONFIGMAP : OWNER_CLUSTERROLE;
   const clusterOwners: string[] = [];
   const ctx = createContext({ fieldManager });
-  const state: { cluster?: TestCluster; kube?: Kubeclient; other?: Kubeclient; namespace?: string; owner?: OwnerObject; ownerName?: string } = {};
+  const state: {
+    cluster?: TestCluster;
+    kube?: Kubeclient;
+    other?: Kubeclient;
+    namespace?: string;
+    owner?: OwnerObject;
+    ownerName?: string;
+  } = {};
   const need = <K extends keyof typeof state>(key: K): NonNullable<(typeof state)[K]> => {
     const value = state[key];
-    if (value === undefined) throw new Error(`resourceTestEnv: ${key} is only there inside a test (or a beforeEach after resourceTestEnv's)`);
+    if (value === undefined)
+      throw new Error(`resourceTestEnv: ${key} is only there inside a test (or a beforeEach after resourceTestEnv's)`);
     return value as NonNullable<(typeof state)[K]>;
   };
   const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
-  const ownerRef = (name: string): ObjectRef => ({ ...ownerType, name, ...(namespaced ? { namespace: need('namespace') } : {}) });
+  const ownerRef = (name: string): ObjectRef => ({
+    ...ownerType,
+    name,
+    ...(namespaced ? { namespace: need('namespace') } : {}),
+  });
 
   async function makeOwner(name: string): Promise<OwnerObject> {
     if (!namespaced) clusterOwners.push(name);
@@ -102,13 +114,25 @@ export function resourceTestEnv(options: ResourceTestEnvOptions = {}): ResourceT
   });
 
   return {
-    get cluster() { return need('cluster'); },
+    get cluster() {
+      return need('cluster');
+    },
     ctx,
-    get kube() { return need('kube'); },
-    get other() { return need('other'); },
-    get namespace() { return namespaced ? need('namespace') : undefined; },
-    get owner() { return need('owner'); },
-    get ownerName() { return need('ownerName'); },
+    get kube() {
+      return need('kube');
+    },
+    get other() {
+      return need('other');
+    },
+    get namespace() {
+      return namespaced ? need('namespace') : undefined;
+    },
+    get owner() {
+      return need('owner');
+    },
+    get ownerName() {
+      return need('ownerName');
+    },
     makeOwner,
     ownerRef,
     unique,

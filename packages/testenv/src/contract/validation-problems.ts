@@ -11,7 +11,8 @@ export function validationProblems(fn: () => unknown): string[] {
   try {
     fn();
   } catch (e) {
-    if (e instanceof ValidationError) return e.problems.map((p) => `${p.path}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
+    if (e instanceof ValidationError)
+      return e.problems.map((p) => `${p.path}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
     throw e;
   }
   throw new Error('expected a ValidationError, but nothing was thrown');

@@ -1,7 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { readJson, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
-import { readFileSync } from 'node:fs';
 import { pluralOf, resourceGenerator } from './resource.js';
 
 /** The workspace this plugin lives in: the reference package is compared with what the generator writes. */
@@ -14,17 +14,23 @@ function workspaceTree(): Tree {
   tree.write('packages/core/package.json', JSON.stringify({ name: '@orkestra/core', version: '0.3.1' }));
   tree.write('packages/testenv/package.json', JSON.stringify({ name: '@orkestra/testenv', version: '0.2.0' }));
   tree.write('LICENSE', 'Apache License 2.0 (test copy)\n');
-  tree.write('tsconfig.json', JSON.stringify({ extends: './tsconfig.base.json', files: [], references: [{ path: './packages/core' }] }));
+  tree.write(
+    'tsconfig.json',
+    JSON.stringify({ extends: './tsconfig.base.json', files: [], references: [{ path: './packages/core' }] }),
+  );
   return tree;
 }
 
 const hpa = { key: 'hpas', kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2' };
 
 function filesUnder(tree: Tree, dir: string): string[] {
-  return tree.children(dir).flatMap((name) => {
-    const path = `${dir}/${name}`;
-    return tree.isFile(path) ? [path] : filesUnder(tree, path);
-  }).sort();
+  return tree
+    .children(dir)
+    .flatMap((name) => {
+      const path = `${dir}/${name}`;
+      return tree.isFile(path) ? [path] : filesUnder(tree, path);
+    })
+    .sort();
 }
 
 describe('resource generator', () => {
@@ -48,9 +54,14 @@ describe('resource generator', () => {
       'packages/hpas/tsconfig.spec.json',
       'packages/hpas/tsup.config.ts',
     ]);
-    const touched = tree.listChanges().map((c) => c.path).filter((p) => !p.startsWith('packages/hpas/') && !before.has(p));
+    const touched = tree
+      .listChanges()
+      .map((c) => c.path)
+      .filter((p) => !p.startsWith('packages/hpas/') && !before.has(p));
     expect(touched.sort()).toEqual(['.changeset/hpas-initial.md']);
-    expect(tree.read('.changeset/hpas-initial.md', 'utf8')).toMatch(/^---\n"@orkestra\/hpas": minor\n---\n\nNew package: owner-aware Kubernetes HorizontalPodAutoscalers/);
+    expect(tree.read('.changeset/hpas-initial.md', 'utf8')).toMatch(
+      /^---\n"@orkestra\/hpas": minor\n---\n\nNew package: owner-aware Kubernetes HorizontalPodAutoscalers/,
+    );
     expect(tree.read('packages/hpas/LICENSE', 'utf8')).toBe('Apache License 2.0 (test copy)\n');
     expect(tree.read('packages/hpas/CHANGELOG.md', 'utf8')).toBe('# @orkestra/hpas\n');
   });
@@ -60,42 +71,72 @@ describe('resource generator', () => {
     await resourceGenerator(tree, hpa);
     const pkg = readJson(tree, 'packages/hpas/package.json');
     expect(pkg).toMatchObject({
-      name: '@orkestra/hpas', version: '0.0.0', license: 'Apache-2.0', type: 'module', sideEffects: false,
+      name: '@orkestra/hpas',
+      version: '0.0.0',
+      license: 'Apache-2.0',
+      type: 'module',
+      sideEffects: false,
       repository: { type: 'git', directory: 'packages/hpas' },
       homepage: 'https://github.com/orkestra-ts/orkestra/tree/main/packages/hpas#readme',
-      engines: { node: '>=22.19' }, files: ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'],
-      dependencies: { '@orkestra/core': '^0.3.1' }, devDependencies: { '@orkestra/testenv': '^0.2.0' },
+      engines: { node: '>=22.19' },
+      files: ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'],
+      dependencies: { '@orkestra/core': '^0.3.1' },
+      devDependencies: { '@orkestra/testenv': '^0.2.0' },
     });
     expect(Object.keys(pkg.exports['.'])).toEqual(['@orkestra/source', 'import', 'require']);
     expect(Object.keys(pkg.exports['.'].import)[0]).toBe('types');
 
     // The reference package, with its own names swapped for the new ones, is the same document.
-    const reference = JSON.parse(fromWorkspace('packages/configmaps/package.json').replaceAll('configmaps', 'hpas').replaceAll('ConfigMap', 'HorizontalPodAutoscaler'));
+    const reference = JSON.parse(
+      fromWorkspace('packages/configmaps/package.json')
+        .replaceAll('configmaps', 'hpas')
+        .replaceAll('ConfigMap', 'HorizontalPodAutoscaler'),
+    );
     // Dependencies are the package's own business (the generator starts with core, and testenv for the tests).
-    const normalise = (p: Record<string, unknown>) => ({ ...p, version: 'x', description: 'x', dependencies: 'x', devDependencies: 'x' });
+    const normalise = (p: Record<string, unknown>) => ({
+      ...p,
+      version: 'x',
+      description: 'x',
+      dependencies: 'x',
+      devDependencies: 'x',
+    });
     expect(normalise(pkg)).toEqual(normalise(reference));
     expect(JSON.stringify(Object.keys(pkg))).toBe(JSON.stringify(Object.keys(reference)));
   });
 
-  it('tsconfig, tsup and jest wiring are the reference package\'s', async () => {
+  it("tsconfig, tsup and jest wiring are the reference package's", async () => {
     const tree = workspaceTree();
     await resourceGenerator(tree, hpa);
     // References are nx sync's business: they follow each package's dependencies.
     const withoutReferences = ({ references: _, ...json }: Record<string, unknown>) => json;
     for (const file of ['tsconfig.json', 'tsconfig.lib.json', 'tsconfig.spec.json']) {
-      expect({ file, json: withoutReferences(readJson(tree, `packages/hpas/${file}`)) }).toEqual({ file, json: withoutReferences(JSON.parse(fromWorkspace(`packages/configmaps/${file}`))) });
+      expect({ file, json: withoutReferences(readJson(tree, `packages/hpas/${file}`)) }).toEqual({
+        file,
+        json: withoutReferences(JSON.parse(fromWorkspace(`packages/configmaps/${file}`))),
+      });
     }
-    expect(readJson(tree, 'packages/hpas/tsconfig.json').references).toEqual([{ path: './tsconfig.lib.json' }, { path: './tsconfig.spec.json' }]);
+    expect(readJson(tree, 'packages/hpas/tsconfig.json').references).toEqual([
+      { path: './tsconfig.lib.json' },
+      { path: './tsconfig.spec.json' },
+    ]);
     expect(readJson(tree, 'packages/hpas/tsconfig.spec.json').references).toEqual([{ path: './tsconfig.lib.json' }]);
-    expect(readJson(tree, 'packages/hpas/tsconfig.lib.json').references).toEqual([{ path: '../core/tsconfig.lib.json' }, { path: '../testenv/tsconfig.lib.json' }]);
+    expect(readJson(tree, 'packages/hpas/tsconfig.lib.json').references).toEqual([
+      { path: '../core/tsconfig.lib.json' },
+      { path: '../testenv/tsconfig.lib.json' },
+    ]);
     expect(tree.read('packages/hpas/tsup.config.ts', 'utf8')).toBe("export { default } from '../../tsup.base.ts';\n");
-    expect(tree.read('packages/hpas/jest.config.cjs', 'utf8')).toBe(fromWorkspace('packages/configmaps/jest.config.cjs').replace("'configmaps'", "'hpas'"));
+    expect(tree.read('packages/hpas/jest.config.cjs', 'utf8')).toBe(
+      fromWorkspace('packages/configmaps/jest.config.cjs').replace("'configmaps'", "'hpas'"),
+    );
   });
 
   it('adds the package to the root tsconfig.json references once, as nx sync would', async () => {
     const tree = workspaceTree();
     await resourceGenerator(tree, hpa);
-    expect(readJson(tree, 'tsconfig.json').references).toEqual([{ path: './packages/core' }, { path: './packages/hpas' }]);
+    expect(readJson(tree, 'tsconfig.json').references).toEqual([
+      { path: './packages/core' },
+      { path: './packages/hpas' },
+    ]);
     const again = workspaceTree();
     again.write('tsconfig.json', JSON.stringify({ files: [], references: [{ path: './packages/hpas' }] }));
     await resourceGenerator(again, hpa);
@@ -107,18 +148,28 @@ describe('resource generator', () => {
     await resourceGenerator(tree, hpa);
     const kindFile = tree.read('packages/hpas/src/horizontalpodautoscaler.ts', 'utf8') ?? '';
     expect(kindFile).toContain("from '@orkestra/core'");
-    expect(kindFile).toContain('export const handler = defineResource<HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler>({');
-    expect(kindFile).toMatch(/key: 'hpas',\s+apiVersion: 'autoscaling\/v2',\s+kind: 'HorizontalPodAutoscaler',\s+plural: 'horizontalpodautoscalers',\s+namespaced: true,/);
-    expect(kindFile).toMatch(/export function resolve\(source: HorizontalPodAutoscalerSource, ownerName: string\): ResolvedHorizontalPodAutoscaler/);
+    expect(kindFile).toContain(
+      'export const handler = defineResource<HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler>({',
+    );
+    expect(kindFile).toMatch(
+      /key: 'hpas',\s+apiVersion: 'autoscaling\/v2',\s+kind: 'HorizontalPodAutoscaler',\s+plural: 'horizontalpodautoscalers',\s+namespaced: true,/,
+    );
+    expect(kindFile).toMatch(
+      /export function resolve\(source: HorizontalPodAutoscalerSource, ownerName: string\): ResolvedHorizontalPodAutoscaler/,
+    );
     expect(kindFile).toContain("defaultSuffix: 'horizontalpodautoscaler'");
     expect(kindFile).toContain('metadata: metadataFor(spec, owner.metadata.namespace)');
-    expect(tree.read('packages/hpas/src/index.ts', 'utf8')).toBe([
-      "export { resolve, desired, create, update, delete, handler } from './horizontalpodautoscaler.js';",
-      "export { HorizontalPodAutoscalerSourceSchema } from './types.js';",
-      "export type { HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler } from './types.js';",
-      '',
-    ].join('\n'));
-    expect(tree.read('packages/hpas/src/types.ts', 'utf8')).toContain("...commonSourceFields('<owner>-horizontalpodautoscaler')");
+    expect(tree.read('packages/hpas/src/index.ts', 'utf8')).toBe(
+      [
+        "export { resolve, desired, create, update, delete, handler } from './horizontalpodautoscaler.js';",
+        "export { HorizontalPodAutoscalerSourceSchema } from './types.js';",
+        "export type { HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler } from './types.js';",
+        '',
+      ].join('\n'),
+    );
+    expect(tree.read('packages/hpas/src/types.ts', 'utf8')).toContain(
+      "...commonSourceFields('<owner>-horizontalpodautoscaler')",
+    );
   });
 
   it("the tests state the contract's cases and fail until filled: todo() throws, nothing is skipped", async () => {
@@ -137,14 +188,21 @@ describe('resource generator', () => {
     // The integration cases are the shared suite's; each required fixture is a todo(), so every case fails until written.
     expect(integration).toContain("import { describeResourceContract } from '@orkestra/testenv/contract';");
     expect(integration).toContain('describeResourceContract(handler, {');
-    for (const fixture of ['minimal', 'full', 'created', 'foreign', 'dropped']) expect(integration).toMatch(new RegExp(`\\n  ${fixture}: .*=> todo\\(`));
+    for (const fixture of ['minimal', 'full', 'created', 'foreign', 'dropped'])
+      expect(integration).toMatch(new RegExp(`\\n  ${fixture}: .*=> todo\\(`));
     expect(integration).toMatch(/\n {2}drifts: \[\{ what: 'FILL IN', patch: \(\) => todo\(/);
     expect(cases(integration)).toEqual([]);
   });
 
   it('a cluster-scoped kind: namespaced false, no namespace anywhere, a cluster-scoped owner in the tests', async () => {
     const tree = workspaceTree();
-    await resourceGenerator(tree, { key: 'clusterroles', kind: 'ClusterRole', apiVersion: 'rbac.authorization.k8s.io/v1', clusterScoped: true, nameSuffix: 'role' });
+    await resourceGenerator(tree, {
+      key: 'clusterroles',
+      kind: 'ClusterRole',
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      clusterScoped: true,
+      nameSuffix: 'role',
+    });
     const kindFile = tree.read('packages/clusterroles/src/clusterrole.ts', 'utf8') ?? '';
     expect(kindFile).toContain('namespaced: false,');
     expect(kindFile).toContain('metadata: metadataFor(spec, undefined)');
@@ -156,10 +214,19 @@ describe('resource generator', () => {
 
   it('takes --plural and a key with a dash', async () => {
     const tree = workspaceTree();
-    await resourceGenerator(tree, { key: 'network-policies', kind: 'NetworkPolicy', apiVersion: 'networking.k8s.io/v1', plural: 'netpols' });
+    await resourceGenerator(tree, {
+      key: 'network-policies',
+      kind: 'NetworkPolicy',
+      apiVersion: 'networking.k8s.io/v1',
+      plural: 'netpols',
+    });
     expect(tree.read('packages/network-policies/src/networkpolicy.ts', 'utf8')).toContain("plural: 'netpols',");
-    expect(tree.read('packages/network-policies/README.md', 'utf8')).toContain("import * as networkPolicies from '@orkestra/network-policies';");
-    expect(tree.read('packages/network-policies/test/contract.int.test.ts', 'utf8')).toContain("import { handler, type NetworkPolicySource } from '../src/index.js';");
+    expect(tree.read('packages/network-policies/README.md', 'utf8')).toContain(
+      "import * as networkPolicies from '@orkestra/network-policies';",
+    );
+    expect(tree.read('packages/network-policies/test/contract.int.test.ts', 'utf8')).toContain(
+      "import { handler, type NetworkPolicySource } from '../src/index.js';",
+    );
   });
 
   it.each([

@@ -13,8 +13,17 @@
  * @example
  * npx nx g @orkestra/nx-plugin:resource hpas --kind HorizontalPodAutoscaler --api-version autoscaling/v2
  */
-import { generateFiles, joinPathFragments, logger, readJson, updateJson, type GeneratorCallback, type Tree } from '@nx/devkit';
+
 import { fileURLToPath } from 'node:url';
+import {
+  type GeneratorCallback,
+  generateFiles,
+  joinPathFragments,
+  logger,
+  readJson,
+  type Tree,
+  updateJson,
+} from '@nx/devkit';
 import type { ResourceGeneratorSchema } from './schema.js';
 
 /** Everything the templates under `files/` are rendered with. */
@@ -44,7 +53,8 @@ export interface ResourceNames {
 
 const KEY = /^[a-z]([a-z0-9-]*[a-z0-9])?$/;
 const KIND = /^[A-Z][A-Za-z0-9]*$/;
-const API_VERSION = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
+const API_VERSION =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?v[0-9]+((alpha|beta)[0-9]+)?$/;
 const SUFFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /**
@@ -65,7 +75,8 @@ export function pluralOf(kind: string): string {
 
 function versionOf(tree: Tree, pkg: string): string {
   const path = `packages/${pkg}/package.json`;
-  if (!tree.exists(path)) throw new Error(`resource generator: ${path} is missing; run the generator at the root of the Orkestra workspace`);
+  if (!tree.exists(path))
+    throw new Error(`resource generator: ${path} is missing; run the generator at the root of the Orkestra workspace`);
   return readJson<{ version: string }>(tree, path).version;
 }
 
@@ -76,14 +87,24 @@ function versionOf(tree: Tree, pkg: string): string {
 export function resourceNames(tree: Tree, options: ResourceGeneratorSchema): ResourceNames {
   const problems: string[] = [];
   const { key, kind, apiVersion } = options;
-  if (typeof key !== 'string' || !KEY.test(key) || key.length > 63) problems.push(`key: must be lower case letters, digits and '-', starting with a letter (it is the katalog key, the package @orkestra/<key> and the folder packages/<key>), got ${JSON.stringify(key)}`);
-  if (typeof kind !== 'string' || !KIND.test(kind)) problems.push(`--kind: must be the Kubernetes kind in PascalCase, e.g. HorizontalPodAutoscaler, got ${JSON.stringify(kind)}`);
-  if (typeof apiVersion !== 'string' || !API_VERSION.test(apiVersion)) problems.push(`--api-version: must be group/version (autoscaling/v2) or v1, got ${JSON.stringify(apiVersion)}`);
-  if (options.plural !== undefined && !/^[a-z][a-z0-9]*$/.test(options.plural)) problems.push(`--plural: must be lower case letters and digits, got ${JSON.stringify(options.plural)}`);
-  if (options.nameSuffix !== undefined && !SUFFIX.test(options.nameSuffix)) problems.push(`--name-suffix: must be a DNS-1123 label, got ${JSON.stringify(options.nameSuffix)}`);
+  if (typeof key !== 'string' || !KEY.test(key) || key.length > 63)
+    problems.push(
+      `key: must be lower case letters, digits and '-', starting with a letter (it is the katalog key, the package @orkestra/<key> and the folder packages/<key>), got ${JSON.stringify(key)}`,
+    );
+  if (typeof kind !== 'string' || !KIND.test(kind))
+    problems.push(
+      `--kind: must be the Kubernetes kind in PascalCase, e.g. HorizontalPodAutoscaler, got ${JSON.stringify(kind)}`,
+    );
+  if (typeof apiVersion !== 'string' || !API_VERSION.test(apiVersion))
+    problems.push(`--api-version: must be group/version (autoscaling/v2) or v1, got ${JSON.stringify(apiVersion)}`);
+  if (options.plural !== undefined && !/^[a-z][a-z0-9]*$/.test(options.plural))
+    problems.push(`--plural: must be lower case letters and digits, got ${JSON.stringify(options.plural)}`);
+  if (options.nameSuffix !== undefined && !SUFFIX.test(options.nameSuffix))
+    problems.push(`--name-suffix: must be a DNS-1123 label, got ${JSON.stringify(options.nameSuffix)}`);
   if (problems.length) throw new Error(`resource generator: ${problems.join('; ')}`);
   const root = `packages/${key}`;
-  if (tree.exists(root)) throw new Error(`resource generator: ${root} exists already; pick another key, or delete the folder first`);
+  if (tree.exists(root))
+    throw new Error(`resource generator: ${root} exists already; pick another key, or delete the folder first`);
   return {
     key,
     packageName: `@orkestra/${key}`,
@@ -108,7 +129,8 @@ function addRootReference(tree: Tree, root: string): void {
   if (!tree.exists('tsconfig.json')) return;
   updateJson<{ references?: { path: string }[] }>(tree, 'tsconfig.json', (json) => {
     const references = json.references ?? [];
-    if (!references.some((r) => r.path.replace(/^\.\//, '').replace(/\/$/, '') === root)) references.push({ path: `./${root}` });
+    if (!references.some((r) => r.path.replace(/^\.\//, '').replace(/\/$/, '') === root))
+      references.push({ path: `./${root}` });
     return { ...json, references };
   });
 }
