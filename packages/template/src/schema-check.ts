@@ -77,7 +77,7 @@ function isOpen(s: JsonSchema): boolean {
 function property(s: JsonSchema, key: string): JsonSchema | undefined {
   for (const b of branches(s)) {
     const p = b.properties?.[key];
-    if (p !== undefined && Object.hasOwn(b.properties, key)) return p;
+    if (p !== undefined && Object.hasOwn(b.properties!, key)) return p;
   }
   return undefined;
 }
