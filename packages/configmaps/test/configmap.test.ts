@@ -1,13 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { APPLIED_FIELDS_ANNOTATION, buildChild, type OwnerObject } from '@orkestra/core';
-import { validationProblems } from '@orkestra/testenv/contract';
+import {
+  controllerReferencesTo,
+  expectHandlerShape,
+  sampleOwner,
+  validationProblems,
+} from '@orkestra/testenv/contract';
 import { desired, handler, immutableChanges, resolve } from '../src/index.js';
 
-const owner: OwnerObject = {
-  apiVersion: 'example.com/v1',
-  kind: 'Website',
-  metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' },
-};
+const owner: OwnerObject = sampleOwner;
 
 const problems = validationProblems;
 
@@ -79,16 +80,7 @@ describe('desired', () => {
       },
       data: { a: '1' },
     });
-    expect(obj.metadata.ownerReferences).toEqual([
-      {
-        apiVersion: 'example.com/v1',
-        kind: 'Website',
-        name: 'shop',
-        uid: 'u-1',
-        controller: true,
-        blockOwnerDeletion: true,
-      },
-    ]);
+    expect(obj.metadata.ownerReferences).toEqual(controllerReferencesTo(owner));
     expect(obj).not.toHaveProperty('binaryData');
   });
 
@@ -137,16 +129,13 @@ describe('immutable ConfigMaps', () => {
 
 describe('handler', () => {
   it('describes the kind for the reconciler', () => {
-    expect(handler).toMatchObject({
+    expectHandlerShape(handler, {
       key: 'configmaps',
       apiVersion: 'v1',
       kind: 'ConfigMap',
       plural: 'configmaps',
       namespaced: true,
+      fields: ['name', 'data', 'binaryData', 'fromConfigMap', 'immutable', 'labels'],
     });
-    expect(handler.schema).toMatchObject({ type: 'object', additionalProperties: false });
-    expect(Object.keys(handler.schema.properties ?? {})).toEqual(
-      expect.arrayContaining(['name', 'data', 'binaryData', 'fromConfigMap', 'immutable', 'labels']),
-    );
   });
 });

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { APPLIED_FIELDS_ANNOTATION, buildChild, matchObject, type OwnerObject } from '@orkestra/core';
-import { validationProblems } from '@orkestra/testenv/contract';
+import {
+  controllerReferencesTo,
+  expectHandlerShape,
+  sampleOwner,
+  validationProblems,
+} from '@orkestra/testenv/contract';
 import { controls, desired, type HorizontalPodAutoscalerSource, handler, resolve } from '../src/index.js';
 
 /** The smallest valid source (only required fields). */
@@ -28,11 +33,7 @@ const full = (): HorizontalPodAutoscalerSource => ({
   annotations: { note: 'x' },
 });
 
-const owner: OwnerObject = {
-  apiVersion: 'example.com/v1',
-  kind: 'Website',
-  metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' },
-};
+const owner: OwnerObject = sampleOwner;
 
 const problems = validationProblems;
 
@@ -189,16 +190,7 @@ describe('desired', () => {
         annotations: { [APPLIED_FIELDS_ANNOTATION]: expect.any(String) },
       },
     });
-    expect(obj.metadata.ownerReferences).toEqual([
-      {
-        apiVersion: 'example.com/v1',
-        kind: 'Website',
-        name: 'shop',
-        uid: 'u-1',
-        controller: true,
-        blockOwnerDeletion: true,
-      },
-    ]);
+    expect(obj.metadata.ownerReferences).toEqual(controllerReferencesTo(owner));
     expect(obj.spec).toEqual({
       scaleTargetRef: { apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'web' },
       minReplicas: 2,
@@ -257,17 +249,15 @@ describe('desired', () => {
 
 describe('handler', () => {
   it('describes the kind for the reconciler', () => {
-    expect(handler).toMatchObject({
+    expectHandlerShape(handler, {
       key: 'hpas',
       apiVersion: 'autoscaling/v2',
       kind: 'HorizontalPodAutoscaler',
       plural: 'horizontalpodautoscalers',
       namespaced: true,
+      required: ['maxReplicas'],
+      fields: ['name', 'labels', 'annotations', 'target', ...Object.keys(full())],
     });
-    expect(handler.schema).toMatchObject({ type: 'object', additionalProperties: false, required: ['maxReplicas'] });
-    expect(Object.keys(handler.schema.properties ?? {})).toEqual(
-      expect.arrayContaining(['name', 'labels', 'annotations', 'target', ...Object.keys(full())]),
-    );
   });
 });
 

@@ -2,19 +2,20 @@
  * Usable from a katalog at once: the key `hpas` and `hpas.handler` are all the reconciler needs — no change to
  * core, template, reconciler or cli. The owner kind's CRD is test/crds/website.yaml (installed by testenv).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeEach, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
-import { Kubeclient } from '@orkestra/core/kube';
+import type { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { GenericReconciler, loadKatalog, type ReconcilerConfig } from '@orkestra/reconciler';
 import { testCluster } from '@orkestra/testenv';
+import { resourceTestEnv } from '@orkestra/testenv/contract';
 import * as hpas from '../src/index.js';
 
 const cluster = testCluster();
+const t = resourceTestEnv({ namespacePrefix: 'hpas-katalog' });
 let kube: Kubeclient; // the reconciler's client: its requests are counted
 let user: Kubeclient; // someone else
 let ns: string;
-const running: GenericReconciler[] = [];
 
 type Hpa = KubeObject & {
   spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number; metrics: unknown[] };
@@ -35,24 +36,14 @@ async function run(text: string, handlers: ReconcilerConfig['handlers']): Promis
   expect(katalog.keys).toContain('hpas');
   const [entry] = katalog.entries;
   const reconciler = new GenericReconciler(kube, { ...entry!, handlers, namespaces: [ns] });
-  running.push(reconciler);
+  t.stopAfterTest(reconciler);
   await reconciler.start();
   return reconciler;
 }
 
-beforeAll(() => {
-  kube = new Kubeclient(cluster.kubeConfig);
-  user = new Kubeclient(cluster.kubeConfig);
-});
-afterAll(async () => {
-  await Promise.all(running.map((r) => r.stop()));
-  await cluster.deleteNamespaces();
-  await kube.close();
-  await user.close();
-});
-beforeEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.stop()));
-  ns = await cluster.newNamespace('hpas-katalog');
+beforeEach(() => {
+  ({ kube, other: user } = t);
+  ns = t.namespace!;
 });
 
 describe('a katalog with key hpas', () => {

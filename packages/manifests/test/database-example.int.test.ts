@@ -9,13 +9,14 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
-import { Kubeclient } from '@orkestra/core/kube';
+import type { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, loadKatalog, type ReconcilerConfig } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
 import { installCRDs, testCluster } from '@orkestra/testenv';
+import { resourceTestEnv } from '@orkestra/testenv/contract';
 import * as manifests from '../src/index.js';
 
 const example = (file: string) => fileURLToPath(new URL(`../../../examples/database/${file}`, import.meta.url));
@@ -24,10 +25,10 @@ const katalog = loadKatalog(readFileSync(example('katalog.yaml'), 'utf8'), { fil
 const entry = katalog.entries[0]!;
 
 const cluster = testCluster();
+const t = resourceTestEnv({ namespacePrefix: 'database' });
 let kube: Kubeclient; // the reconciler's client: its requests are counted
 let user: Kubeclient; // someone else
 let ns: string;
-const running: GenericReconciler[] = [];
 
 type Status = { conditions?: { type: string; status: string; reason: string; message: string }[]; endpoint?: string };
 const readyOf = (cr: KubeObject | undefined) =>
@@ -45,25 +46,17 @@ const database = (name: string, spec: Record<string, unknown>): KubeObject => ({
 
 async function run(config: Omit<ReconcilerConfig, 'handlers'>): Promise<GenericReconciler> {
   const r = new GenericReconciler(kube, { ...config, handlers, namespaces: [ns] });
-  running.push(r);
+  t.stopAfterTest(r);
   await r.start();
   return r;
 }
 
 beforeAll(async () => {
   await installCRDs(cluster.kubeConfig, [example('crd.yaml')]);
-  kube = new Kubeclient(cluster.kubeConfig);
-  user = new Kubeclient(cluster.kubeConfig);
 });
-afterAll(async () => {
-  await Promise.all(running.map((r) => r.stop()));
-  await cluster.deleteNamespaces();
-  await kube.close();
-  await user.close();
-});
-beforeEach(async () => {
-  await Promise.all(running.splice(0).map((r) => r.stop()));
-  ns = await cluster.newNamespace('database');
+beforeEach(() => {
+  ({ kube, other: user } = t);
+  ns = t.namespace!;
 });
 
 describe('examples/database', () => {
@@ -200,7 +193,7 @@ describe('kinds at start and scope at planning', () => {
       handlers,
       namespaces: [ns],
     });
-    running.push(r);
+    t.stopAfterTest(r);
     await expect(r.start()).rejects.toThrow(
       'resources.manifests.onReconcile[0]: the API server does not serve kind Gadget in acme.example.com/v1 — install the CustomResourceDefinition of Gadget (group acme.example.com)',
     );

@@ -9,6 +9,7 @@ import {
   type OwnerObject,
   ValidationError,
 } from '@orkestra/core';
+import { controllerReferencesTo, expectHandlerShape, sampleOwner } from '@orkestra/testenv/contract';
 import {
   desired,
   GENERATE_CHARSETS,
@@ -20,11 +21,7 @@ import {
   type SecretSource,
 } from '../src/index.js';
 
-const owner: OwnerObject = {
-  apiVersion: 'example.com/v1',
-  kind: 'Website',
-  metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' },
-};
+const owner: OwnerObject = sampleOwner;
 const SECRET = 'hunter2-do-not-leak';
 const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 const text = (base64: unknown) => Buffer.from(String(base64), 'base64').toString('utf8');
@@ -312,16 +309,7 @@ describe('desired', () => {
         annotations: { note: 'x', [APPLIED_FIELDS_ANNOTATION]: expect.any(String) },
       },
     });
-    expect(obj.metadata.ownerReferences).toEqual([
-      {
-        apiVersion: 'example.com/v1',
-        kind: 'Website',
-        name: 'shop',
-        uid: 'u-1',
-        controller: true,
-        blockOwnerDeletion: true,
-      },
-    ]);
+    expect(obj.metadata.ownerReferences).toEqual(controllerReferencesTo(owner));
   });
 
   it('an empty Secret sets no data', async () => {
@@ -486,28 +474,15 @@ describe('immutable Secrets', () => {
 
 describe('handler', () => {
   it('describes the kind for the reconciler, with the fields whose values are secret', () => {
-    expect(handler).toMatchObject({
+    expectHandlerShape(handler, {
       key: 'secrets',
       apiVersion: 'v1',
       kind: 'Secret',
       plural: 'secrets',
       namespaced: true,
       sensitiveFields: ['data', 'stringData', 'generate'],
+      fields: ['name', 'type', 'stringData', 'data', 'fromSecret', 'generate', 'immutable', 'labels', 'recreate'],
     });
-    expect(handler.schema).toMatchObject({ type: 'object', additionalProperties: false });
-    expect(Object.keys(handler.schema.properties ?? {})).toEqual(
-      expect.arrayContaining([
-        'name',
-        'type',
-        'stringData',
-        'data',
-        'fromSecret',
-        'generate',
-        'immutable',
-        'labels',
-        'recreate',
-      ]),
-    );
   });
 
   it('the matcher redacts Secret values in what it reports', async () => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { APPLIED_FIELDS_ANNOTATION, buildChild, type KubeObject, matchObject, type OwnerObject } from '@orkestra/core';
-import { validationProblems } from '@orkestra/testenv/contract';
+import { expectHandlerShape, sampleOwner, validationProblems } from '@orkestra/testenv/contract';
 import { desired, displacedPorts, handler, immutableChanges, resolve } from '../src/index.js';
 
-const owner: OwnerObject = {
-  apiVersion: 'example.com/v1',
-  kind: 'Website',
-  metadata: { name: 'shop', namespace: 'prod', uid: 'u-1' },
-};
+const owner: OwnerObject = sampleOwner;
 
 const problems = validationProblems;
 
@@ -296,16 +292,13 @@ describe('displacedPorts', () => {
 
 describe('handler', () => {
   it('describes the kind for the reconciler', () => {
-    expect(handler).toMatchObject({
+    expectHandlerShape(handler, {
       key: 'services',
       apiVersion: 'v1',
       kind: 'Service',
       plural: 'services',
       namespaced: true,
-    });
-    expect(handler.schema).toMatchObject({ type: 'object', additionalProperties: false });
-    expect(Object.keys(handler.schema.properties ?? {})).toEqual(
-      expect.arrayContaining([
+      fields: [
         'name',
         'namespace',
         'type',
@@ -319,7 +312,7 @@ describe('handler', () => {
         'labels',
         'annotations',
         'recreate',
-      ]),
-    );
+      ],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
 import { type Context, createContext, type KubeObject, type ObjectRef, type OwnerObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { type TestCluster, testCluster } from '../cluster.js';
@@ -40,6 +40,11 @@ export interface ResourceTestEnv {
   ownerRef(name: string): ObjectRef;
   /** `prefix-<6 hex digits>`: a name no other test uses (cluster-scoped objects share one namespace-less space). */
   unique(prefix: string): string;
+  /**
+   * Stops `running` (a reconciler, an informer…) when the test ends, before its namespace goes; returns it.
+   * A test that starts controllers need not keep its own list of them.
+   */
+  stopAfterTest<T extends { stop(): Promise<unknown> }>(running: T): T;
 }
 
 const OWNER_CONFIGMAP = { apiVersion: 'v1', kind: 'ConfigMap' } as const;
@@ -65,6 +70,7 @@ export function resourceTestEnv(options: ResourceTestEnvOptions = {}): ResourceT
   const { namespacePrefix = 'resources', namespaced = true, fieldManager = 'orkestra-test' } = options;
   const ownerType = namespaced ? OWNER_CONFIGMAP : OWNER_CLUSTERROLE;
   const clusterOwners: string[] = [];
+  const running: { stop(): Promise<unknown> }[] = [];
   const ctx = createContext({ fieldManager });
   const state: {
     cluster?: TestCluster;
@@ -99,6 +105,9 @@ export function resourceTestEnv(options: ResourceTestEnvOptions = {}): ResourceT
     state.cluster = testCluster();
     state.kube = new Kubeclient(state.cluster.kubeConfig);
     state.other = new Kubeclient(state.cluster.kubeConfig);
+  });
+  afterEach(async () => {
+    await Promise.all(running.splice(0).map((r) => r.stop()));
   });
   afterAll(async () => {
     await state.cluster?.deleteNamespaces();
@@ -136,5 +145,9 @@ export function resourceTestEnv(options: ResourceTestEnvOptions = {}): ResourceT
     makeOwner,
     ownerRef,
     unique,
+    stopAfterTest(r) {
+      running.push(r);
+      return r;
+    },
   };
 }
