@@ -134,7 +134,8 @@ export async function run({ sizes, reps, log }) {
         floorSeconds: f,
         ratio: o.median / f.median,
         writes: summarize(runs.orkestra.map((x) => x.writes)),
-        writeBudget: n * (CHILDREN_PER_CR + 1),
+        // children + the status write + the inventory annotation (orkestra.io/managed-kinds) per new CR
+        writeBudget: n * (CHILDREN_PER_CR + 2),
         reads: summarize(runs.orkestra.map((x) => x.reads)),
         runs,
       };
