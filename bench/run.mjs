@@ -8,7 +8,7 @@
 //   node bench/run.mjs --report bench/results/<date>.json   (rewrites that run's .md and .svg) [--out bench/results]
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/cli';
+import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/operator';
 import { Kubeclient } from '@orkestra/core/kube';
 import { startControlPlane } from './lib/control-plane.mjs';
 import { describeMachine, machineInfo } from './lib/machine.mjs';
@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
   },
 });
 // The figures are the operator's: the bench runs with the memory settings `orkestra run` gives itself
-// (@orkestra/cli, runtime-tuning.ts), re-executing itself once as `orkestra run` does, unless --node-defaults.
+// (@orkestra/operator, runtime-tuning.ts), re-executing itself once as `orkestra run` does, unless --node-defaults.
 if (!args['node-defaults'] && !process.env[TUNED_MARKER] && typeof process.execve === 'function') {
   process.execve(process.execPath, [process.execPath, SEMI_SPACE_FLAG, ...process.execArgv, ...process.argv.slice(1)], {
     ...process.env,

@@ -2,14 +2,14 @@
 // read after gc() at convergence and compared with the same process's figures before the first CR existed.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG } from '@orkestra/cli';
+import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG } from '@orkestra/operator';
 import { newNamespace, websiteCrd } from '../lib/workload.mjs';
 
 const CHILD = fileURLToPath(new URL('./memory-child.mjs', import.meta.url));
 
 /**
  * One measurement process. `tuned` (the default): with the memory settings `orkestra run` gives itself
- * (@orkestra/cli's runtime-tuning: a V8 semi-space cap and glibc's MALLOC_ARENA_MAX), so the figures are the
+ * (@orkestra/operator's runtime-tuning: a V8 semi-space cap and glibc's MALLOC_ARENA_MAX), so the figures are the
  * operator's; otherwise with Node's and glibc's defaults, for comparison.
  */
 function child(input, { tuned = true } = {}) {

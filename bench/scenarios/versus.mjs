@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/cli';
+import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/operator';
 import { Kubeclient } from '@orkestra/core/kube';
 import { startControlPlane } from '../lib/control-plane.mjs';
 import { controllerRuntimeOperator } from '../lib/controller-runtime.mjs';
