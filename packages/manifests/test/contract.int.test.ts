@@ -1,40 +1,41 @@
 /**
  * The resource contract of @orkestra/manifests, run by @orkestra/testenv's shared suite against the real API server,
- * with a ConfigMap written as a native manifest. The kinds the issue names (StatefulSet, Job, CronJob…) have their
- * own cases in kinds.int.test.ts.
+ * with a Role written as a native manifest (a kind no typed package covers). The other kinds the issue names
+ * (StatefulSet, Job, CronJob…) have their own cases in kinds.int.test.ts.
  */
 import { expect } from '@jest/globals';
 import { describeResourceContract } from '@orkestra/testenv/contract';
 import { handler } from '../src/index.js';
 
-type Manifest = { apiVersion: string; kind: string; metadata: Record<string, unknown>; [field: string]: unknown };
+const readConfigMaps = { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] };
 
-const configMap = (fields: Record<string, unknown>, metadata: Record<string, unknown> = {}): Manifest => ({
-  apiVersion: 'v1',
-  kind: 'ConfigMap',
-  metadata: { name: 'settings', ...metadata },
-  ...fields,
+const role = (metadata: Record<string, unknown> = {}) => ({
+  apiVersion: 'rbac.authorization.k8s.io/v1',
+  kind: 'Role',
+  metadata: { name: 'reader', ...metadata },
+  rules: [readConfigMaps],
 });
 
 describeResourceContract(handler, {
-  minimal: configMap({}),
-  full: configMap({ data: { a: '1', 'b.json': '{"x":1}' } }, { labels: { app: 'web' }, annotations: { note: 'x' } }),
-  created: (live) => expect(live).toMatchObject({ data: { a: '1', 'b.json': '{"x":1}' } }),
+  minimal: role(),
+  full: role({ labels: { app: 'web' }, annotations: { note: 'x' } }),
+  created: (live) => expect(live).toMatchObject({ rules: [readConfigMaps] }),
   withName: (source, name) => ({ ...source, metadata: { ...source.metadata, name } }),
   foreign: ({ name, namespace }) => ({
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
     metadata: { name, namespace },
-    data: { theirs: 'yes' },
+    rules: [{ apiGroups: [''], resources: ['secrets'], verbs: ['get'] }],
   }),
   drifts: [
-    { what: 'a data value', patch: { data: { a: 'evil' } } },
-    { what: 'a removed data key', patch: { data: { a: null } } },
+    { what: 'the verbs of a rule', patch: { rules: [{ ...readConfigMaps, verbs: ['get', 'list', 'delete'] }] } },
+    {
+      what: 'a rule added',
+      patch: { rules: [readConfigMaps, { apiGroups: [''], resources: ['pods'], verbs: ['get'] }] },
+    },
     { what: 'a label', patch: { metadata: { labels: { app: 'other' } } } },
-    { what: 'an annotation', patch: { metadata: { annotations: { note: 'changed' } } } },
   ],
   dropped: {
-    data: undefined,
     'metadata.labels.app': undefined,
     'metadata.annotations.note': undefined,
   },
