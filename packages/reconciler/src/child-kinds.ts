@@ -14,8 +14,8 @@ import {
   templateKindOf,
   ValidationError,
 } from '@orkestra/core';
-import { PHASES } from './child-planner.js';
 import type { HandlerTemplates } from './config.js';
+import { PHASES, type Phase } from './plan.js';
 
 /** One kind of child, with the handlers and templates that make it. */
 export interface ChildKindUse extends ChildKind {
@@ -23,6 +23,8 @@ export interface ChildKindUse extends ChildKind {
   handlerKeys: string[];
   /** Where it is named first: `resources.manifests.onReconcile[0]`. */
   field: string;
+  /** The phases with templates of this kind, in {@link PHASES} order (none for a typed handler without templates). */
+  phases: Phase[];
 }
 
 /** `apps/v1/StatefulSet`: how kinds are keyed. */
@@ -40,23 +42,26 @@ export function childKinds(
 ): ChildKindUse[] {
   const kinds = new Map<string, ChildKindUse>();
   const problems: FieldProblem[] = [];
-  const use = (kind: ChildKind, handlerKey: string, field: string) => {
-    const known = kinds.get(kindKey(kind));
-    if (!known) kinds.set(kindKey(kind), { ...kind, handlerKeys: [handlerKey], field });
+  const use = (kind: ChildKind, handlerKey: string, field: string, phases: readonly Phase[]) => {
+    let known = kinds.get(kindKey(kind));
+    if (!known) kinds.set(kindKey(kind), (known = { ...kind, handlerKeys: [handlerKey], field, phases: [] }));
     else if (!known.handlerKeys.includes(handlerKey)) known.handlerKeys.push(handlerKey);
+    for (const p of phases) if (!known.phases.includes(p)) known.phases.push(p);
+    known.phases.sort((a, b) => PHASES.indexOf(a) - PHASES.indexOf(b));
   };
   for (const [key, templates] of Object.entries(resources)) {
     const handler = handlers.get(key);
     if (!handler) continue;
     if (!handler.kindOf) {
-      use(templateKindOf(handler, undefined), key, `resources.${key}`);
+      const phases = PHASES.filter((p) => (templates[p]?.length ?? 0) > 0);
+      use(templateKindOf(handler, undefined), key, `resources.${key}`, phases);
       continue;
     }
     for (const phase of PHASES) {
       (templates[phase] ?? []).forEach((template, index) => {
         const field = `resources.${key}.${phase}[${index}]`;
         try {
-          use(templateKindOf(handler, template), key, field);
+          use(templateKindOf(handler, template), key, field, [phase]);
         } catch (e) {
           if (!(e instanceof ValidationError)) throw e;
           problems.push(...e.problems.map((p) => ({ ...p, path: `${field}.${p.path}` })));

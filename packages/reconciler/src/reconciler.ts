@@ -34,7 +34,6 @@ import {
   type ResourceHandler,
   type ResourceInfo,
   silentLogger,
-  templateKindOf,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
@@ -200,20 +199,9 @@ export class GenericReconciler {
         kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
     this.kinds = childKinds(config.resources, this.handlers);
     this.templates = compileReconcilerTemplates(config, this.handlers, kube.resources);
-    for (const [key, templates] of Object.entries(config.resources)) {
-      const handler = this.handlers.get(key)!;
-      for (const { when: _when, forEach: _forEach, readyWhen: _readyWhen, ...source } of [
-        ...(templates.onCreate ?? []),
-        ...(templates.onReconcile ?? []),
-      ]) {
-        try {
-          const kind = templateKindOf(handler, source);
-          if (kind.kind !== ANY_KIND) this.configuredKinds.set(formatKind(kind), kind);
-        } catch {
-          // A kind that cannot be read before evaluation is added from the planned children instead.
-        }
-      }
-    }
+    for (const k of this.kinds)
+      if (k.phases.some((p) => p !== 'onDelete'))
+        this.configuredKinds.set(formatKind(k), { apiVersion: k.apiVersion, kind: k.kind });
     this.hasOnDelete = Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
     this.finalizer = config.finalizer ?? 'orkestra.io/finalizer';
     this.informers = config.informers ?? SharedInformerFactory.for(kube);

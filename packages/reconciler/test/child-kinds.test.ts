@@ -7,7 +7,7 @@ import {
   type ResourceInfo,
   ValidationError,
 } from '@orkestra/core';
-import { childKinds, resolveChildKinds } from '../src/index.js';
+import { type ChildKindUse, childKinds, resolveChildKinds } from '../src/index.js';
 
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
 const typed = (key: string, apiVersion: string, kind: string): Handler =>
@@ -48,13 +48,21 @@ describe('childKinds', () => {
         kind: 'Deployment',
         handlerKeys: ['deployments', 'manifests'],
         field: 'resources.deployments',
+        phases: ['onReconcile'],
       },
-      { apiVersion: 'batch/v1', kind: 'Job', handlerKeys: ['manifests'], field: 'resources.manifests.onCreate[0]' },
+      {
+        apiVersion: 'batch/v1',
+        kind: 'Job',
+        handlerKeys: ['manifests'],
+        field: 'resources.manifests.onCreate[0]',
+        phases: ['onCreate', 'onReconcile'],
+      },
       {
         apiVersion: 'apps/v1',
         kind: 'StatefulSet',
         handlerKeys: ['manifests'],
         field: 'resources.manifests.onReconcile[0]',
+        phases: ['onReconcile'],
       },
     ]);
   });
@@ -98,18 +106,20 @@ describe('resolveChildKinds', () => {
       if (kind === 'StatefulSet') return served;
       throw new NotFoundError('NotFound', 404, 'not served', { verb: 'discover', kind });
     };
-    const kinds = [
+    const kinds: ChildKindUse[] = [
       {
         apiVersion: 'apps/v1',
         kind: 'StatefulSet',
         handlerKeys: ['manifests'],
         field: 'resources.manifests.onReconcile[0]',
+        phases: ['onReconcile'],
       },
       {
         apiVersion: 'acme.example.com/v1',
         kind: 'Gadget',
         handlerKeys: ['manifests'],
         field: 'resources.manifests.onReconcile[1]',
+        phases: ['onReconcile'],
       },
     ];
     await expect(resolveChildKinds(kinds, lookup)).rejects.toThrow(
