@@ -195,11 +195,8 @@ export async function diffCluster(
           }
         }
       }
-      const seenKinds = new Set<string>();
+      // childKinds lists each kind once, however many handlers or templates make it.
       for (const h of childKinds(entry.resources, loaded.handlers)) {
-        const kindKey = `${h.apiVersion}/${h.kind}`;
-        if (seenKinds.has(kindKey)) continue;
-        seenKinds.add(kindKey);
         let owned: KubeObject[];
         try {
           owned = await listOwnedChildren(ctx, kube, cr, h.apiVersion, h.kind);
