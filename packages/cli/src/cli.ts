@@ -42,6 +42,7 @@ Examples:
   $ orkestra run --katalog katalog.yaml --kubeconfig ~/.kube/config
   $ orkestra diff --katalog katalog.yaml
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
+  $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --output deploy/
   $ orkestra demo
 ${EXIT_CODES_HELP}`,
     );

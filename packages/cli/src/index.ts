@@ -1,5 +1,7 @@
 export type { CliIo } from './cli.js';
 export { main } from './cli.js';
+export type { ContainerResources, DeployManifestOptions } from './deploy-manifests.js';
+export { deployManifests, KatalogTooLargeError, restrictedContainerSecurityContext } from './deploy-manifests.js';
 export type { ChildDiff, ChildState, DiffOptions, DiffResult, ResourceDiff } from './diff.js';
 export { diffCluster } from './diff.js';
 export type { InterceptedWrite } from './dry-run-client.js';

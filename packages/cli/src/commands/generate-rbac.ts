@@ -8,6 +8,7 @@ import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { json } from '../output.js';
 import { describePermission, rbacObjects, requiredPermissions } from '../rbac.js';
 import type { CommandContext } from './context.js';
+import { generateManifestsCommand } from './generate-manifests.js';
 import {
   collect,
   EXIT_CODES_HELP,
@@ -95,5 +96,6 @@ ${EXIT_CODES_HELP}`,
       }
       ctx.state.code = ExitCode.Ok;
     });
+  generate.addCommand(generateManifestsCommand(ctx));
   return generate;
 }
