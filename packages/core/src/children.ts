@@ -191,6 +191,9 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
  * the field manager from the start, so later updates can drop them, and the server itself refuses it when an
  * object of that name exists — also one created by someone else a moment before. So the read before it may
  * look for our own, labelled children only, which an informer cache answers without a request.
+ * A create that loses a race to a sibling create converges: the object stored meanwhile is read and treated
+ * as existing, also when the server refused ours as Invalid for what the sibling had just allocated (a
+ * Service's fixed nodePort). An Invalid with no object of that name behind it is thrown as it came.
  *
  * @example
  * await createChild(ctx, kube, website, desiredConfigMap); // { action: 'created' } or { action: 'unchanged' }
@@ -237,7 +240,14 @@ async function readOrCreate(
     ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'created child');
     return { created: { action: 'created', object: created } };
   } catch (e) {
-    if (!(e instanceof AlreadyExistsError)) throw e;
+    if (!(e instanceof AlreadyExistsError || e instanceof InvalidError)) throw e;
+    // An Invalid may be a lost race, not a bad object: a sibling create stored the object a moment ago and
+    // holds what it allocated (a Service's fixed nodePort), which the server refuses before it sees the name.
+    if (e instanceof InvalidError) {
+      const existing = await kube.get(ref, { signal: ctx.signal });
+      if (!existing) throw e;
+      return { existing };
+    }
   }
   const existing = await kube.get(ref, { signal: ctx.signal });
   // It existed a moment ago and is gone again: a Conflict, which the callers retry from a fresh read.

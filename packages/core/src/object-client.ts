@@ -23,6 +23,11 @@ export interface WriteOptions extends CallOptions {
   fieldManager?: string;
   /** `true` sends `dryRun=All`: the server validates and defaults but stores nothing. */
   dryRun?: boolean;
+  /**
+   * The server's `fieldValidation`: `Strict` refuses unknown and duplicate fields (naming their paths), `Warn`
+   * accepts them with a warning, `Ignore` drops them. Unset: the server's default.
+   */
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
 }
 
 /** Options of {@link ObjectClient.apply}. */

@@ -126,17 +126,48 @@ describe('errors from ApiException', () => {
   it('a 500 is an InternalError, not a transient failure', () => {
     const e = errorFromStatus(
       500,
-      status(
-        500,
-        'InternalError',
-        'failed to create typed patch object: duplicate entries for key [port=80,protocol="TCP"]',
-      ),
+      status(500, 'InternalError', 'Internal error occurred: failed calling webhook "x.example.com"'),
       { ...where, verb: 'apply' },
     );
     expect(e).not.toBeInstanceOf(UnavailableError);
     expect(e.reason).toBe('InternalError');
-    expect(e.message).toContain('duplicate entries');
+    expect(e.message).toContain('failed calling webhook');
     expect(e.message).not.toContain('retried');
+  });
+
+  it("server-side apply's schema refusal (a 500) is an Invalid naming each field", () => {
+    const message =
+      'failed to create typed patch object (shop/db; apps/v1, Kind=StatefulSet): errors:\n' +
+      '  .spec.template.spec.containers[name="a:b"].portz: field not declared in schema\n' +
+      '  .spec.replicas: expected numeric (int or float), got string';
+    const e = errorFromStatus(500, status(500, '', message), { ...where, verb: 'apply' }) as InvalidError;
+    expect(e).toBeInstanceOf(InvalidError);
+    expect(e.reason).toBe('Invalid');
+    expect(e.causes.map((c) => [c.field, c.message])).toEqual([
+      ['spec.template.spec.containers[name="a:b"].portz', 'field not declared in schema'],
+      ['spec.replicas', 'expected numeric (int or float), got string'],
+    ]);
+    const one = errorFromStatus(
+      500,
+      status(
+        500,
+        '',
+        'failed to create typed patch object (shop/db; apps/v1, Kind=StatefulSet): .spec.replicass: field not declared in schema',
+      ),
+      { ...where, verb: 'apply' },
+    ) as InvalidError;
+    expect(one.causes.map((c) => c.field)).toEqual(['spec.replicass']);
+    const duplicate = errorFromStatus(
+      500,
+      status(
+        500,
+        'InternalError',
+        'failed to create typed patch object: .spec.ports: duplicate entries for key [port=80,protocol="TCP"]',
+      ),
+      { ...where, verb: 'apply' },
+    ) as InvalidError;
+    expect(duplicate).toBeInstanceOf(InvalidError);
+    expect(duplicate.causes[0]?.field).toBe('spec.ports');
   });
 
   it('accepts a body that is not JSON', () => {

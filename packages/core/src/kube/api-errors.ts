@@ -112,8 +112,32 @@ function isStatusReason(r: string | undefined): r is KubeApiReason {
   return r !== undefined && STATUS_REASONS.has(r);
 }
 
+const TYPED_PATCH_FAILURE = /^failed to create typed patch object(?: \([^)]*\))?: (?:errors:\n)?/;
+const TYPED_PATCH_CAUSE = /^((?:\.[^.[:\s]+|\[[^\]]*\])+): (.*)$/;
+
+/**
+ * Server-side apply refuses an object that does not fit the kind's schema (an unknown field, a string where a
+ * number belongs, duplicate list keys) with a 500 whose message lists each field, one per line
+ * (`.spec.replicass: field not declared in schema`). That is the object's fault, not the server's: it is
+ * made an Invalid whose causes name the fields (`spec.replicass`), as a 422 does.
+ */
+function typedPatchRefusal(code: number, status: KubeStatus | undefined): KubeStatus | undefined {
+  const message = status?.message;
+  if (code !== 500 || !message) return undefined;
+  const head = TYPED_PATCH_FAILURE.exec(message);
+  if (!head) return undefined;
+  const causes = message
+    .slice(head[0].length)
+    .split('\n')
+    .map((l) => TYPED_PATCH_CAUSE.exec(l.trim()))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ reason: 'FieldValueInvalid', field: m[1]!.replace(/^\./, ''), message: m[2]! }));
+  return { ...status, reason: 'Invalid', details: { ...status.details, causes } };
+}
+
 function reasonFor(code: number, status: KubeStatus | undefined): KubeApiReason {
   const r = status?.reason;
+  if (code === 500 && r === 'Invalid') return 'Invalid';
   if (code === 404) return 'NotFound';
   if (code === 409) return r === 'AlreadyExists' ? 'AlreadyExists' : 'Conflict';
   if (code === 422) return 'Invalid';
@@ -151,11 +175,13 @@ export function errorFromStatus(
 ): KubeApiError {
   let status = parseStatus(body);
   if (status && request.sensitive) status = redactStatus(status);
+  status = typedPatchRefusal(code, status) ?? status;
   const reason = reasonFor(code, status);
   const where = describeObject(request);
   const serverSays = status?.message ? `: ${status.message}` : code ? ` (HTTP ${code})` : '';
   const causes =
-    reason === 'Invalid' && status?.details?.causes?.length
+    // A typed-patch refusal's message lists its fields already.
+    reason === 'Invalid' && code !== 500 && status?.details?.causes?.length
       ? ` [${status.details.causes.map((c) => `${c.field ?? '?'}: ${c.message ?? c.reason ?? ''}`).join('; ')}]`
       : '';
   const hint = HINTS[reason];

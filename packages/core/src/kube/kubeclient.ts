@@ -471,7 +471,11 @@ export class Kubeclient implements ObjectClient {
       path: resourcePath(info, obj.metadata.namespace),
       resource: info.plural,
       body: obj,
-      query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
+      query: {
+        fieldManager: options.fieldManager,
+        dryRun: options.dryRun ? 'All' : undefined,
+        fieldValidation: options.fieldValidation,
+      },
       describe: this.describe('create', obj),
       signal: options.signal,
     });
@@ -511,6 +515,7 @@ export class Kubeclient implements ObjectClient {
           fieldManager: options.fieldManager,
           force: options.force ?? true,
           dryRun: options.dryRun ? 'All' : undefined,
+          fieldValidation: options.fieldValidation,
         },
         describe,
         signal: options.signal,
@@ -541,7 +546,11 @@ export class Kubeclient implements ObjectClient {
       path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
       resource: info.plural,
       body: obj,
-      query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
+      query: {
+        fieldManager: options.fieldManager,
+        dryRun: options.dryRun ? 'All' : undefined,
+        fieldValidation: options.fieldValidation,
+      },
       describe: this.describe('update', obj),
       signal: options.signal,
     });
@@ -571,7 +580,11 @@ export class Kubeclient implements ObjectClient {
       resource: options.subresource ? `${info.plural}/${options.subresource}` : info.plural,
       body: patch,
       contentType,
-      query: { fieldManager: options.fieldManager, dryRun: options.dryRun ? 'All' : undefined },
+      query: {
+        fieldManager: options.fieldManager,
+        dryRun: options.dryRun ? 'All' : undefined,
+        fieldValidation: options.fieldValidation,
+      },
       describe: this.describe('patch', ref),
       signal: options.signal,
     });
