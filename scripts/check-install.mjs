@@ -13,6 +13,12 @@
 // 3. Runs an ESM script (.mjs, import) and a CJS script (.cjs, require) there: each starts testenv, installs
 //    a small CRD, creates a CR, runs GenericReconciler with deployments.handler, waits for the Deployment,
 //    checks it, stops everything and exits 0.
+// 4. Creates a second empty project whose package.json asks only for @orkestra/deployments (its @orkestra/core
+//    comes from the core tarball through `overrides`, as it would from the registry), installs it, counts the
+//    packages installed (`npm ls --all --parseable`, the project itself not counted) and fails above
+//    MAX_DEPLOYMENTS_CLOSURE or if @kubernetes/client-node came along (an optional peer of core). There an ESM
+//    import and a CommonJS require of @orkestra/deployments and @orkestra/core/kube must work, and an
+//    auth-provider user must get core's "install @kubernetes/client-node" error, not a crash.
 // The temporary folders are removed at the end unless --keep.
 import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +28,8 @@ import { readJson, run, runOk, seconds, workspacePackages, workspaceRoot } from 
 const args = new Set(process.argv.slice(2));
 const INSTALL = ['@orkestra/core', '@orkestra/template', '@orkestra/reconciler', '@orkestra/deployments'];
 const TEST_TOOL = '@orkestra/testenv';
+/** At most this many packages for `npm install @orkestra/deployments` (issue 17): deployments, core and core's deps. */
+const MAX_DEPLOYMENTS_CLOSURE = 6;
 const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/.+)$/;
 const FORBIDDEN =
   /(^|\/)(src|test|tests|__tests__|out-tsc)\/|\.(test|spec|int\.test)\.|\.tsbuildinfo$|(^|\/)(jest|tsup)\.config\.|(^|\/)tsconfig/;
@@ -106,6 +114,92 @@ async function main() {${BODY('cjs')}}
 main().catch((e) => { console.error(e); process.exitCode = 1; });
 `;
 
+/** The deployments-only project's checks (step 4); `flavour` is 'esm' or 'cjs'. */
+const IMPORTS = (flavour) => `
+  const kubeconfig = join(here, 'auth-provider.kubeconfig');
+  if (deployments.handler.key !== 'deployments') throw new Error('${flavour}: no deployments handler');
+  const problems = [];
+  try {
+    await loadKubeconfig({ file: kubeconfig, env: {} }).authHeaders();
+    problems.push('an auth-provider user got headers without @kubernetes/client-node');
+  } catch (e) {
+    if (!(e instanceof KubeconfigError) || !e.message.includes('npm install @kubernetes/client-node')) problems.push('auth-provider user: ' + e);
+  }
+  if (problems.length) throw new Error(problems.join('; '));
+  console.log('${flavour}: @orkestra/deployments and @orkestra/core/kube load; an auth-provider user is told to install @kubernetes/client-node');
+`;
+const DEPLOYMENTS_ESM = `import * as deployments from '@orkestra/deployments';
+import { KubeconfigError, loadKubeconfig } from '@orkestra/core/kube';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+const here = dirname(fileURLToPath(import.meta.url));
+${IMPORTS('esm')}`;
+const DEPLOYMENTS_CJS = `'use strict';
+const deployments = require('@orkestra/deployments');
+const { KubeconfigError, loadKubeconfig } = require('@orkestra/core/kube');
+const { join } = require('node:path');
+const here = __dirname;
+async function main() {${IMPORTS('cjs')}}
+main().catch((e) => { console.error(e); process.exitCode = 1; });
+`;
+const AUTH_PROVIDER_KUBECONFIG = `apiVersion: v1
+kind: Config
+current-context: c
+clusters: [{ name: c, cluster: { server: 'https://127.0.0.1:1' } }]
+users: [{ name: u, user: { auth-provider: { name: oidc, config: { id-token: x.y.z, client-id: x, idp-issuer-url: 'https://issuer' } } } }]
+contexts: [{ name: c, context: { cluster: c, user: u } }]
+`;
+
+/**
+ * Step 4: a project that asks only for @orkestra/deployments. Returns the installed package count; pushes any
+ * problem onto `problems`.
+ */
+async function checkDeploymentsAlone(dir, tarball) {
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify(
+      {
+        name: 'orkestra-deployments-only',
+        private: true,
+        version: '0.0.0',
+        dependencies: { '@orkestra/deployments': `file:${tarball('@orkestra/deployments')}` },
+        overrides: { '@orkestra/core': `file:${tarball('@orkestra/core')}` },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(join(dir, 'imports.mjs'), DEPLOYMENTS_ESM);
+  writeFileSync(join(dir, 'imports.cjs'), DEPLOYMENTS_CJS);
+  writeFileSync(join(dir, 'auth-provider.kubeconfig'), AUTH_PROVIDER_KUBECONFIG);
+  const install = await time('npm install deployments', () =>
+    run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeoutMs: 600_000 }),
+  );
+  if (install.code !== 0) throw new Error(`npm install in ${dir} failed:\n${install.stdout}\n${install.stderr}`);
+  const ls = await run(npm, ['ls', '--all', '--parseable'], { cwd: dir });
+  const installed = ls.stdout
+    .split('\n')
+    .filter((line) => line.trim() && line.trim() !== dir)
+    .map((line) => relative(join(dir, 'node_modules'), line));
+  console.log(
+    `check-install: npm install @orkestra/deployments alone pulls ${installed.length} packages (at most ${MAX_DEPLOYMENTS_CLOSURE}): ${installed.join(', ')}`,
+  );
+  if (installed.length > MAX_DEPLOYMENTS_CLOSURE)
+    problems.push(
+      `@orkestra/deployments alone installs ${installed.length} packages, more than ${MAX_DEPLOYMENTS_CLOSURE}`,
+    );
+  if (installed.some((name) => name.startsWith('@kubernetes/')))
+    problems.push('@orkestra/deployments alone installs @kubernetes/client-node (an optional peer of core)');
+  for (const file of ['imports.mjs', 'imports.cjs']) {
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const result = await time(file, () => run(process.execPath, [file], { cwd: dir, env, timeoutMs: 60_000 }));
+    if (result.code !== 0) problems.push(`${file} exited ${result.code}:\n${result.stdout}${result.stderr}`);
+    else console.log(`  ${result.stdout.trim()}`);
+  }
+  return installed.length;
+}
+
 const timings = {};
 const time = async (label, fn) => {
   const started = Date.now();
@@ -119,6 +213,7 @@ const time = async (label, fn) => {
 const started = Date.now();
 const packDir = mkdtempSync(join(tmpdir(), 'orkestra-pack-'));
 const project = mkdtempSync(join(tmpdir(), 'orkestra-install-'));
+const alone = mkdtempSync(join(tmpdir(), 'orkestra-deployments-only-'));
 const problems = [];
 try {
   if (!args.has('--no-build')) {
@@ -171,7 +266,8 @@ try {
   const tarball = (name) => join(packDir, packed.find((t) => t.name === name)?.filename ?? `missing-${name}`);
 
   // 2. A fresh project outside the workspace, with only what it needs.
-  if (relative(workspaceRoot, project).split('/')[0] !== '..') throw new Error(`${project} is inside the workspace`);
+  for (const dir of [project, alone])
+    if (relative(workspaceRoot, dir).split('/')[0] !== '..') throw new Error(`${dir} is inside the workspace`);
   writeFileSync(
     join(project, 'package.json'),
     `${JSON.stringify({ name: 'orkestra-install-check', private: true, version: '0.0.0' }, null, 2)}\n`,
@@ -219,14 +315,14 @@ try {
     if (result.code !== 0) problems.push(`${label} (${file}) exited ${result.code}:\n${result.stdout}${result.stderr}`);
     else console.log(`  ${result.stdout.trim()}`);
   }
+
+  // 4. @orkestra/deployments alone.
+  await checkDeploymentsAlone(alone, tarball);
 } catch (e) {
   problems.push(e instanceof Error ? e.message : String(e));
 } finally {
-  if (args.has('--keep')) console.log(`check-install: kept ${packDir} and ${project}`);
-  else {
-    rmSync(packDir, { recursive: true, force: true });
-    rmSync(project, { recursive: true, force: true });
-  }
+  if (args.has('--keep')) console.log(`check-install: kept ${packDir}, ${project} and ${alone}`);
+  else for (const dir of [packDir, project, alone]) rmSync(dir, { recursive: true, force: true });
 }
 console.log(
   `check-install: ${Object.entries(timings)

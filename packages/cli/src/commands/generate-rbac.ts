@@ -9,6 +9,7 @@ import { json } from '../output.js';
 import { describePermission, rbacObjects, requiredPermissions } from '../rbac.js';
 import type { CommandContext } from './context.js';
 import { generateManifestsCommand } from './generate-manifests.js';
+import { generateTypesCommand } from './generate-types.js';
 import {
   collect,
   EXIT_CODES_HELP,
@@ -31,7 +32,7 @@ interface GenerateRbacOptions {
 
 /** The `generate` command group, with `generate rbac`. */
 export function generateCommand(ctx: CommandContext): Command {
-  const generate = new Command('generate').description('generate files from a katalog');
+  const generate = new Command('generate').description('generate files from a katalog or a CRD');
   generate
     .command('rbac')
     .description('print the minimal Role/ClusterRole and binding the katalog needs')
@@ -97,5 +98,6 @@ ${EXIT_CODES_HELP}`,
       ctx.state.code = ExitCode.Ok;
     });
   generate.addCommand(generateManifestsCommand(ctx));
+  generate.addCommand(generateTypesCommand(ctx));
   return generate;
 }

@@ -703,7 +703,15 @@ export class Kubeconfig {
   async #clientNodeHeaders(): Promise<Record<string, string>> {
     // The one place client-node is loaded: a user with an auth-provider (oidc, gcp, azure). Only they pay its ~80 MB.
     this.#clientNode ??= (async () => {
-      const { KubeConfig } = await import('@kubernetes/client-node');
+      const { KubeConfig } = await importClientNode().catch((e: unknown) => {
+        const code = (e as { code?: unknown }).code;
+        if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
+        throw new KubeconfigError(
+          'Unsupported',
+          `the user of ${this.#where()} has an auth-provider ("${this.#user?.authProvider?.name}"), which needs @kubernetes/client-node, an optional peer dependency of @orkestra/core that is not installed — run \`npm install @kubernetes/client-node\`, or switch the user to an exec plugin (e.g. kubelogin)`,
+          { file: this.#user?.file, cause: e },
+        );
+      });
       const kc = new KubeConfig();
       const u = this.#user!;
       const c = this.cluster;
@@ -989,4 +997,12 @@ export function loadInClusterConfig(
     env,
     tokenFileRefreshMs: options.tokenFileRefreshMs ?? 60_000,
   });
+}
+
+/**
+ * Loads `@kubernetes/client-node`, an optional peer dependency: only auth-provider users need it, so a project
+ * that installs a resource package does not get its ~70-package closure. Rejects when it is not installed.
+ */
+function importClientNode(): Promise<typeof import('@kubernetes/client-node')> {
+  return import('@kubernetes/client-node');
 }

@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Documentation that compiles: every ```ts block of every README (the root's, packages/*, tools/*, examples/**)
+// is type-checked, strict, against the workspace packages' sources, in one TypeScript program.
+//
+//   node scripts/check-readme-snippets.mjs [--keep]
+//
+// Each block becomes a module of its own (so top-level await works and names do not clash between blocks) under
+// out-tsc/readme-snippets/, compiled with tsconfig.base.json's options; `@orkestra/*` imports resolve to the
+// packages' src/ through the `@orkestra/source` condition, so nothing needs building first.
+//
+// A block may state what it assumes, without showing it, in an HTML comment right above the fence:
+//
+//   <!-- prelude
+//   import type { Kubeclient } from '@orkestra/core/kube';
+//   declare const kube: Kubeclient;
+//   -->
+//   ```ts
+//   ...
+//
+// Problems are printed as README.md:line: message (the line of the block's text), and the script exits 1.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { workspaceRoot } from './check-workspace-copy.mjs';
+
+const FENCE = /^```(ts|typescript)\s*$/;
+const PRELUDE = /<!--\s*prelude\s*\n([\s\S]*?)-->\s*$/;
+
+/** README.md files: the root's, each package's and tool's, and any under examples/. */
+function readmes() {
+  const found = [join(workspaceRoot, 'README.md')];
+  for (const parent of ['packages', 'tools']) {
+    const dir = join(workspaceRoot, parent);
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory() && existsSync(join(dir, entry.name, 'README.md')))
+        found.push(join(dir, entry.name, 'README.md'));
+  }
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules') continue;
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (entry.name === 'README.md') found.push(join(dir, entry.name));
+    }
+  };
+  if (existsSync(join(workspaceRoot, 'examples'))) walk(join(workspaceRoot, 'examples'));
+  return found.filter((f) => existsSync(f));
+}
+
+/** The ```ts blocks of one README: their text, prelude, and the line (1-based) of their first line of code. */
+function snippets(file) {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!FENCE.test(lines[i])) continue;
+    const start = i + 1;
+    let end = start;
+    while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
+    const before = lines.slice(Math.max(0, i - 30), i).join('\n');
+    const prelude = PRELUDE.exec(before)?.[1] ?? '';
+    out.push({ code: lines.slice(start, end).join('\n'), prelude, line: start + 1 });
+    i = end;
+  }
+  return out;
+}
+
+const dir = join(workspaceRoot, 'out-tsc', 'readme-snippets');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const where = new Map(); // generated file → { readme, line, offset }
+for (const readme of readmes()) {
+  const name = relative(workspaceRoot, readme).replaceAll('/', '_').replace(/\.md$/, '');
+  snippets(readme).forEach((s, n) => {
+    const head = `${s.prelude}${s.prelude && !s.prelude.endsWith('\n') ? '\n' : ''}`;
+    const file = join(dir, `${name}_${n + 1}.ts`);
+    // `export {}` makes every block a module: top-level await, and no clash between blocks' names.
+    writeFileSync(file, `${head}${s.code}\nexport {};\n`);
+    where.set(file, { readme: relative(workspaceRoot, readme), line: s.line, offset: head.split('\n').length - 1 });
+  });
+}
+
+const base = ts.readConfigFile(join(workspaceRoot, 'tsconfig.base.json'), ts.sys.readFile);
+const { options } = ts.parseJsonConfigFileContent(base.config, ts.sys, workspaceRoot);
+const program = ts.createProgram([...where.keys()], {
+  ...options,
+  composite: false,
+  declaration: false,
+  declarationMap: false,
+  sourceMap: false,
+  noEmit: true,
+  incremental: false,
+});
+const problems = [];
+for (const d of ts.getPreEmitDiagnostics(program)) {
+  const message = ts.flattenDiagnosticMessageText(d.messageText, '\n  ');
+  const origin = d.file && where.get(d.file.fileName);
+  if (!origin) {
+    const at = d.file ? `${relative(workspaceRoot, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+    problems.push(`${at}: TS${d.code}: ${message}`);
+    continue;
+  }
+  const line = d.file.getLineAndCharacterOfPosition(d.start ?? 0).line - origin.offset;
+  const at = line < 0 ? `${origin.readme}:${origin.line - 1} (its prelude)` : `${origin.readme}:${origin.line + line}`;
+  problems.push(`${at}: TS${d.code}: ${message}`);
+}
+if (!process.argv.includes('--keep')) rmSync(dir, { recursive: true, force: true });
+for (const p of problems) console.error(p);
+console.log(
+  `check-readme-snippets: ${where.size} TypeScript blocks in ${new Set([...where.values()].map((w) => w.readme)).size} READMEs, ${problems.length ? `${problems.length} problem(s)` : 'all compile (strict)'}`,
+);
+process.exit(problems.length ? 1 : 0);
