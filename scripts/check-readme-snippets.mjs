@@ -95,7 +95,9 @@ for (const d of ts.getPreEmitDiagnostics(program)) {
   const message = ts.flattenDiagnosticMessageText(d.messageText, '\n  ');
   const origin = d.file && where.get(d.file.fileName);
   if (!origin) {
-    const at = d.file ? `${relative(workspaceRoot, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}` : '';
+    const at = d.file
+      ? `${relative(workspaceRoot, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}`
+      : '';
     problems.push(`${at}: TS${d.code}: ${message}`);
     continue;
   }
