@@ -5,7 +5,7 @@
  */
 import type { JsonSchema } from '@orkestra/core';
 import type { YamlLocator } from '@orkestra/reconciler';
-import { type Katalog, PHASES, type Phase } from '@orkestra/reconciler';
+import { childSource, type Katalog, PHASES, type Phase } from '@orkestra/reconciler';
 import type { TemplateEngine, TemplateProblem } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
@@ -58,7 +58,7 @@ export function checkKatalogTemplates(
       for (const phase of PHASES) {
         (templates[phase] ?? []).forEach((item, j) => {
           const field = `${key}.${phase}[${j}]`;
-          const { when, forEach, readyWhen, ...source } = item;
+          const { when, forEach, readyWhen, source } = childSource(item);
           // readyWhen reads the child's live object, which the owner's CRD schema does not describe.
           if (readyWhen !== undefined)
             for (const p of engine.checkWhen(readyWhen, { field: `${field}.readyWhen` }))

@@ -16,6 +16,34 @@ const reconciler = await import('@orkestra/reconciler');
 const readYaml = jest.fn(reconciler.readYaml);
 jest.unstable_mockModule('@orkestra/reconciler', () => ({ ...reconciler, readYaml }));
 const { readKatalog } = await import('../src/katalog-file.js');
+const { reconcilerConfigs } = await import('../src/manager-config.js');
+const { checkAgainstCrds } = await import('../src/crd-check.js');
+const { Manager } = await import('@orkestra/operator');
+const { Kubeclient, loadKubeconfig } = await import('@orkestra/core/kube');
+const { createTemplateEngine } = await import('@orkestra/template');
+
+/** A katalog of `templates` ConfigMaps with `keys` distinct templated keys each, and one status field. */
+function manyTemplates(dir: string, templates: number, keys: number): string {
+  const lines = [
+    'apiVersion: orkestra.io/v1alpha1',
+    'kind: Katalog',
+    'metadata: { name: many }',
+    'spec:',
+    '  crds:',
+    '    - owner: { group: example.com, version: v1, kind: Website, plural: websites }',
+    '      resources:',
+    '        configmaps:',
+    '          onReconcile:',
+  ];
+  for (let t = 0; t < templates; t++) {
+    lines.push(`            - name: "{{metadata.name}}-page-${t}"`, '              data:');
+    for (let k = 0; k < keys; k++) lines.push(`                k${k}: "{{default spec.greeting 'hi'}} ${t}.${k}"`);
+  }
+  lines.push('      status:', '        fields:', '          image: "{{spec.image}}"');
+  const file = join(dir, 'many.yaml');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
 
 describe('reading a katalog', () => {
   it('parses the file once and builds no position tree when it is valid', async () => {
@@ -36,5 +64,34 @@ describe('reading a katalog', () => {
     const error = (await readKatalog(bad).catch((e: unknown) => e)) as { problems: { location?: string }[] };
     expect(readYaml).toHaveBeenCalledTimes(1);
     expect(error.problems[0]?.location).toMatch(/bad\.yaml:14:15$/);
+  });
+
+  it('prepares each template string once on the whole path of `run`: checks, reconcilers, the CRD check', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'orkestra-once-'));
+    // A cache of one string: whatever prepares a string a second time shows in the count.
+    const engine = createTemplateEngine({ cacheSize: 1 });
+    const loaded = await readKatalog(manyTemplates(dir, 3, 4), { engine });
+    const distinct = 3 * 4 + 3 + 1; // data keys, names, the status field
+    expect(engine.stats.compiles).toBe(distinct);
+
+    const kubeconfig = join(dir, 'kubeconfig');
+    writeFileSync(
+      kubeconfig,
+      'apiVersion: v1\nkind: Config\nclusters: [{ name: c, cluster: { server: "https://127.0.0.1:1" } }]\n' +
+        'users: [{ name: u, user: { token: t } }]\ncontexts: [{ name: c, context: { cluster: c, user: u } }]\ncurrent-context: c\n',
+    );
+    const kube = new Kubeclient(loadKubeconfig({ file: kubeconfig }));
+    const manager = new Manager({ kube, reconcilers: reconcilerConfigs(loaded) });
+    expect(manager.reconcilers).toHaveLength(1);
+    const crd = reconciler.readYaml(readFileSync(example('crd.yaml'), 'utf8')).data;
+    const problems = checkAgainstCrds(
+      loaded.katalog,
+      loaded.handlers,
+      [{ crd: crd as never, file: 'crd.yaml', location: 'crd.yaml:1:1' }],
+      { locator: loaded.locator, engine, files: ['crd.yaml'] },
+    );
+    expect(problems.map((p) => p.message)).toEqual([]);
+    expect(engine.stats.compiles).toBe(distinct);
+    await kube.close();
   });
 });

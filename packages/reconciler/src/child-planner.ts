@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from '@orkestra/core';
 import { type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
+import { childSource } from './child-source.js';
 import type { HandlerTemplates } from './config.js';
 import { type ForEachItem, forEachItems } from './for-each.js';
 import { objectKey } from './informer.js';
@@ -81,7 +82,7 @@ export class ChildPlanner {
       for (const phase of PHASES) {
         (templates[phase] ?? []).forEach((item, index) => {
           const field = `${handlerKey}.${phase}[${index}]`;
-          const { when, forEach, readyWhen, ...source } = item;
+          const { when, forEach, readyWhen, source } = childSource(item);
           try {
             if (
               forEach !== undefined &&

@@ -2,6 +2,8 @@ export type { ChildKindUse } from './child-kinds.js';
 export { childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
 export type { ChildTemplateRef, KindScopes, Phase, Plan, PlannedChild, PlanProblem } from './child-planner.js';
 export { ChildPlanner, PHASES } from './child-planner.js';
+export type { ChildSource } from './child-source.js';
+export { childSource } from './child-source.js';
 export type {
   ChildTemplate,
   HandlerTemplates,

@@ -9,7 +9,7 @@ import { assertUsable, resolvePrepared } from './interpreter.js';
 import { prepareTemplate } from './prepare.js';
 import type { PreparedTemplate } from './program.js';
 import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
-import { assertCustomResource, buildTree, compileTree, leaves } from './source-tree.js';
+import { assertCustomResource, buildTree, compileTree, leaves, type TreeNode } from './source-tree.js';
 import type {
   CheckOptions,
   CompiledTemplate,
@@ -28,11 +28,19 @@ import { checkWhen, compileWhen } from './when.js';
 
 const DEFAULT_CACHE_SIZE = 5000;
 
+/** A source's tree, its static problems, and its compiled form once asked for. */
+interface BuiltTree {
+  readonly root: TreeNode;
+  readonly problems: readonly TemplateProblem[];
+  compiled: CompiledTemplate<unknown> | undefined;
+}
+
 class Engine implements TemplateEngine {
   private readonly helpers = new Map<string, HelperSpec>();
   private readonly values: LruCache<string, PreparedTemplate>;
   private readonly conditions: LruCache<string, PreparedTemplate>;
-  private trees = new WeakMap<object, Map<string, CompiledTemplate<unknown>>>();
+  /** Per source object and (sensitive, field): its tree, built once and shared by {@link check} and {@link compile}. */
+  private trees = new WeakMap<object, Map<string, BuiltTree>>();
   private whens = new WeakMap<object, (cr: CustomResource) => boolean>();
   private compiles = 0;
   private cacheHits = 0;
@@ -63,25 +71,32 @@ class Engine implements TemplateEngine {
     return prepared;
   }
 
-  compile<T>(source: T, options: CompileOptions = {}): CompiledTemplate<Resolved<T>> {
-    const field = options.field ?? '';
-    const sensitive = options.sensitive ?? false;
-    const key = `${sensitive ? 's' : 'p'}:${field}`;
+  /**
+   * The tree of `source` with its static problems: built once per source object and options, so checking a source
+   * and then compiling it (or checking it again with a schema) prepares each of its strings once.
+   */
+  private tree(source: unknown, field: string, sensitive: boolean): BuiltTree {
     const isObject = typeof source === 'object' && source !== null;
-    if (isObject) {
-      const hit = this.trees.get(source)?.get(key);
-      if (hit) return hit as CompiledTemplate<Resolved<T>>;
-    }
+    const key = `${sensitive ? 's' : 'p'}:${field}`;
+    const byOptions = isObject ? this.trees.get(source) : undefined;
+    const hit = byOptions?.get(key);
+    if (hit) return hit;
     const problems: TemplateProblem[] = [];
     const root = buildTree(source, field, (t) => this.string(t, 'value'), problems, sensitive);
-    if (problems.length > 0) throw new TemplateError(problems);
-    const compiled = compileTree<Resolved<T>>(root, sensitive);
+    const built: BuiltTree = { root, problems, compiled: undefined };
     if (isObject) {
-      let byOptions = this.trees.get(source);
-      if (!byOptions) this.trees.set(source, (byOptions = new Map()));
-      byOptions.set(key, compiled as CompiledTemplate<unknown>);
+      if (byOptions) byOptions.set(key, built);
+      else this.trees.set(source, new Map([[key, built]]));
     }
-    return compiled;
+    return built;
+  }
+
+  compile<T>(source: T, options: CompileOptions = {}): CompiledTemplate<Resolved<T>> {
+    const sensitive = options.sensitive ?? false;
+    const built = this.tree(source, options.field ?? '', sensitive);
+    if (built.problems.length > 0) throw new TemplateError(built.problems);
+    built.compiled ??= compileTree(built.root, sensitive);
+    return built.compiled as CompiledTemplate<Resolved<T>>;
   }
 
   resolve<T>(source: T, cr: CustomResource, options: CompileOptions = {}): Resolved<T> {
@@ -120,10 +135,8 @@ class Engine implements TemplateEngine {
   }
 
   check(source: unknown, options: CheckOptions = {}): TemplateProblem[] {
-    const field = options.field ?? '';
-    const sensitive = options.sensitive ?? false;
-    const problems: TemplateProblem[] = [];
-    const root = buildTree(source, field, (t) => this.string(t, 'value'), problems, sensitive);
+    const { root, problems: found } = this.tree(source, options.field ?? '', options.sensitive ?? false);
+    const problems = [...found];
     if (options.schema) {
       const schema = rootSchema(options.schema);
       for (const { leaf, field: at } of leaves(root)) {

@@ -27,6 +27,49 @@ const BLOCK_HELPERS = new Set(['if', 'unless', 'each', 'with']);
 const DATA_VARIABLES = new Set(['root', 'index', 'key', 'first', 'last']);
 const CONDITION: ParamMode = { optional: true, position: 'condition' };
 const UNDEFINED: Expr = { k: 'lit', value: undefined };
+const NO_PROBLEMS: readonly StaticProblem[] = Object.freeze([]);
+
+/**
+ * Path reads and path uses are plain data that do not depend on the engine's helpers, and a katalog repeats the
+ * same few (`metadata.name`, `spec.image`) in thousands of strings: each distinct one is built once and shared,
+ * so a prepared string holds little more than its statements. Bounded: cleared when it grows past the limit.
+ */
+const SHARED_LIMIT = 10_000;
+const sharedPaths = new Map<string, Expr>();
+const sharedUses = new Map<string, PathUse>();
+const resultNames = new Map<string, string>();
+
+function shared<V>(map: Map<string, V>, key: string, make: () => V): V {
+  let v = map.get(key);
+  if (v === undefined) {
+    if (map.size >= SHARED_LIMIT) map.clear();
+    map.set(key, (v = make()));
+  }
+  return v;
+}
+
+/** The expression reading `rest` below `base`; one object per distinct read. */
+function pathExpr(base: Base, rest: readonly string[], display: string, optional: boolean): Expr {
+  const at = base.k === 'data' ? base.name : base.k === 'param' ? base.index : '';
+  const key = `${base.k}:${base.depth}:${at}:${optional ? 1 : 0}:${display}\0${rest.join('\0')}`;
+  return shared(sharedPaths, key, () => ({ k: 'path', base, path: compilePath([...rest], display), optional }));
+}
+
+/** A path use; one object per distinct use. */
+function pathUse(abs: readonly string[] | null, display: string): PathUse {
+  const key = `${abs === null ? '\u0001' : abs.join('\0')}\u0002${display}`;
+  return shared(sharedUses, key, () => ({ abs: abs && [...abs], display }));
+}
+
+/** `the result of <helper>`, how messages name a helper's value. */
+function resultOf(name: string): string {
+  return shared(resultNames, name, () => `the result of ${name}`);
+}
+
+/** `list` in an array of its own length (one grown by `push` keeps spare room for more). */
+function compact<T>(list: readonly T[]): readonly T[] {
+  return list.length === 0 ? [] : list.slice();
+}
 
 /** How messages name a path as written: `spec.ports[0]`, `@root.spec`, `../name`, `this`. */
 function displayPath(p: PathExpression): string {
@@ -151,7 +194,7 @@ class Preparer {
     private readonly position: Position,
   ) {}
 
-  program(p: Program | undefined, scope: Scope): Stmt[] {
+  program(p: Program | undefined, scope: Scope): readonly Stmt[] {
     const out: Stmt[] = [];
     for (const s of p?.body ?? []) {
       const stmt = this.statement(s, scope);
@@ -160,7 +203,7 @@ class Preparer {
       if (stmt.k === 'text' && last?.k === 'text') out[out.length - 1] = { k: 'text', value: last.value + stmt.value };
       else out.push(stmt);
     }
-    return out;
+    return compact(out);
   }
 
   private statement(s: Statement, scope: Scope): Stmt | undefined {
@@ -190,13 +233,10 @@ class Preparer {
       return undefined;
     }
     if (c.kind === 'path') {
-      return {
-        k: 'out',
-        expr: this.path(c.path, scope, this.position === 'condition').expr,
-        display: displayPath(c.path),
-      };
+      const expr = this.path(c.path, scope, this.position === 'condition').expr;
+      return { k: 'out', expr, display: expr.k === 'path' ? expr.path.display : displayPath(c.path) };
     }
-    return { k: 'out', expr: this.call(c.helper, m.params, this.position, scope), display: `the result of ${c.name}` };
+    return { k: 'out', expr: this.call(c.helper, m.params, this.position, scope), display: resultOf(c.name) };
   }
 
   private call(helper: HelperSpec, params: readonly Expression[], position: Position, scope: Scope): Expr {
@@ -225,7 +265,7 @@ class Preparer {
   private path(p: PathExpression, scope: Scope, optional: boolean): { expr: Expr; abs: readonly string[] | null } {
     const display = displayPath(p);
     const read = (base: Base, rest: readonly string[], abs: readonly string[] | null) => ({
-      expr: { k: 'path', base, path: compilePath(rest, display), optional } as const,
+      expr: pathExpr(base, rest, display, optional),
       abs,
     });
     if (p.data) {
@@ -240,7 +280,7 @@ class Preparer {
       }
       const rest = p.parts.slice(1);
       if (head !== 'root') return read({ k: 'data', name: head, depth: p.depth }, rest, null);
-      this.uses.push({ abs: rest, display });
+      this.uses.push(pathUse(rest, display));
       return read({ k: 'data', name: head, depth: p.depth }, rest, rest);
     }
     let base: readonly string[] | null;
@@ -266,7 +306,7 @@ class Preparer {
       base = scope.context;
     }
     const abs = base === null ? null : [...base, ...rest];
-    if (rest.length > 0) this.uses.push({ abs, display });
+    if (rest.length > 0) this.uses.push(pathUse(abs, display));
     return read(runtime, rest, abs);
   }
 
@@ -374,5 +414,6 @@ export function prepareTemplate(template: string, helpers: HelperRegistry, posit
   const preparer = new Preparer(helpers, position);
   const body = preparer.program(parsed.ast, ROOT_SCOPE);
   const typed = isTyped(parsed.ast);
-  return { template, problems: preparer.problems, uses: preparer.uses, literal: false, typed, body };
+  const problems = preparer.problems.length === 0 ? NO_PROBLEMS : preparer.problems;
+  return { template, problems, uses: compact(preparer.uses), literal: false, typed, body };
 }

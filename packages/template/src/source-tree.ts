@@ -9,11 +9,12 @@ import { childField } from './paths.js';
 import type { PreparedTemplate } from './program.js';
 import type { CompiledTemplate, TemplateProblem } from './types.js';
 
-type Node =
+/** A node of a prepared source tree. */
+export type TreeNode =
   | { readonly k: 'value'; readonly value: string | number | boolean | null | undefined }
   | Leaf
-  | { readonly k: 'list'; readonly items: readonly Node[] }
-  | { readonly k: 'map'; readonly keys: readonly string[]; readonly values: readonly Node[] };
+  | { readonly k: 'list'; readonly items: readonly TreeNode[] }
+  | { readonly k: 'map'; readonly keys: readonly string[]; readonly values: readonly TreeNode[] };
 
 interface Leaf {
   readonly k: 'leaf';
@@ -36,7 +37,7 @@ export function buildTree(
   problems: TemplateProblem[],
   sensitive: boolean,
   ancestors: Set<object> = new Set(),
-): Node {
+): TreeNode {
   if (typeof source === 'string') {
     const leaf = compile(source);
     for (const p of leaf.problems) problems.push(placeProblem(p, field, sensitive));
@@ -63,7 +64,7 @@ export function buildTree(
       const proto = Object.getPrototypeOf(source) as unknown;
       if (proto === Object.prototype || proto === null) {
         const keys: string[] = [];
-        const values: Node[] = [];
+        const values: TreeNode[] = [];
         for (const key of Object.keys(source)) {
           const value = (source as Record<string, unknown>)[key];
           if (value === undefined) continue;
@@ -92,7 +93,7 @@ function leafValue(n: Leaf, cr: unknown, problems: TemplateProblem[], sensitive:
   }
 }
 
-function resolveNode(n: Node, cr: unknown, problems: TemplateProblem[], sensitive: boolean): unknown {
+function resolveNode(n: TreeNode, cr: unknown, problems: TemplateProblem[], sensitive: boolean): unknown {
   switch (n.k) {
     case 'value':
       return n.value;
@@ -129,7 +130,7 @@ export function assertCustomResource(cr: unknown): void {
 }
 
 /** The compiled form of a whole source tree. */
-export function compileTree<R>(root: Node, sensitive: boolean): CompiledTemplate<R> {
+export function compileTree<R>(root: TreeNode, sensitive: boolean): CompiledTemplate<R> {
   return {
     resolve(cr) {
       assertCustomResource(cr);
@@ -142,7 +143,7 @@ export function compileTree<R>(root: Node, sensitive: boolean): CompiledTemplate
 }
 
 /** Every template string of a tree, with its field. */
-export function* leaves(n: Node): Generator<{ leaf: PreparedTemplate; field: string }> {
+export function* leaves(n: TreeNode): Generator<{ leaf: PreparedTemplate; field: string }> {
   switch (n.k) {
     case 'leaf':
       yield { leaf: n.leaf, field: n.field };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { OrkestraError } from '@orkestra/core';
+import { BUILTIN_HELPERS } from '../src/helpers.js';
 import { compileTemplate, createTemplateEngine, resolveString, resolveTemplate, TemplateError } from '../src/index.js';
+import { prepareTemplate } from '../src/prepare.js';
 import { storefront } from './fixtures.js';
 
 /** The error a call throws; fails the test when it throws none. */
@@ -371,6 +373,26 @@ describe('compiling', () => {
     for (let i = 0; i < 50; i++) engine.resolve(source, cr);
     for (let i = 0; i < 50; i++) engine.resolveString('{{metadata.name}}', cr);
     expect(engine.stats.compiles).toBe(3);
+  });
+
+  it('prepares a source object once for every check and compile of it, whatever the cache holds', () => {
+    const engine = createTemplateEngine({ cacheSize: 1 });
+    const source = { a: '{{metadata.name}}-a', b: '{{spec.image}}-b', c: ['{{spec.env}}-c'] };
+    expect(engine.check(source, { field: 'x' })).toEqual([]);
+    const schema = { type: 'object', properties: { metadata: { type: 'object' } } };
+    expect(engine.check(source, { field: 'x', schema }).map((p) => p.path)).toEqual(['spec.image', 'spec.env']);
+    expect(engine.check(source, { field: 'x' })).toEqual([]); // the schema's problems are not kept with the tree
+    engine.compile(source, { field: 'x' }).resolve(storefront());
+    expect(engine.stats.compiles).toBe(3);
+    engine.compile({ ...source }, { field: 'x' }); // another object: prepared again
+    expect(engine.stats.compiles).toBe(6);
+  });
+
+  it('shares the path reads of prepared strings: a thousand strings reading metadata.name hold one read', () => {
+    const helpers = new Map(BUILTIN_HELPERS.map((h) => [h.name, h]));
+    const strings = Array.from({ length: 1000 }, (_, i) => `{{metadata.name}}-${i}`);
+    const reads = new Set(strings.map((t) => (prepareTemplate(t, helpers, 'value').body[0] as { expr: unknown }).expr));
+    expect(reads.size).toBe(1);
   });
 
   it('keeps the cache bounded', () => {
