@@ -1,6 +1,7 @@
 /** The typed configuration of a {@link GenericReconciler}: what a katalog holds, in TypeScript. */
 import type { Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { TemplateEngine, When } from '@orkestra/template';
+import type { ReadKind } from './hook-context.js';
 import type { ReconcilerHooks } from './hooks.js';
 import type { SharedInformerFactory } from './shared-informers.js';
 
@@ -86,15 +87,27 @@ export interface ReconcilerConfig {
    * waits (`Deployment shop-web: 1 of 3 replicas available`). The `Synced` condition always says the former.
    */
   readiness?: 'synced' | 'children';
-  /** Code beside the templates: `validate` refuses a CR, `status` computes status fields (see {@link ReconcilerHooks}). */
+  /**
+   * Code beside the templates (see {@link ReconcilerHooks}): `validate` refuses a CR, `children` adds children,
+   * `status` computes status fields, `finalize` cleans up outside the cluster.
+   */
   hooks?: ReconcilerHooks;
+  /**
+   * Kinds the hooks read through `ctx.reader` besides the owner kind, e.g. `[{ apiVersion: 'v1', kind:
+   * 'ConfigMap' }]`: each gets an informer (a list and a watch per watched namespace) and its objects are read
+   * from memory; the identity needs `list` and `watch` on them. A change to an object a CR's hooks read
+   * reconciles that CR.
+   */
+  reads?: readonly ReadKind[];
+  /** How long one attempt of the `finalize` hook may run before its signal aborts and it counts as failed; default 30000 ms. */
+  finalizeTimeoutMs?: number;
   /** Reconciles running at once; default 4. */
   concurrency?: number;
   /** Namespaces to watch; all when absent or empty. */
   namespaces?: readonly string[];
   /** Every CR is reconciled at least this often; default 600000 (10 min). */
   resyncPeriodMs?: number;
-  /** Default `orkestra.io/finalizer`; added only when some handler has `onDelete` children. */
+  /** Default `orkestra.io/finalizer`; added only when some handler has `onDelete` children or `hooks.finalize` is set. */
   finalizer?: string;
   /** Server-side apply field manager; default `orkestra`. */
   fieldManager?: string;

@@ -1,23 +1,44 @@
-/** Code hooks beside the templates: `validate` refuses a CR, `status` computes status fields. */
+/**
+ * Code hooks beside the templates: `validate` refuses a CR, `children` adds children, `status` computes status
+ * fields, `finalize` cleans up outside the cluster before the CR goes.
+ */
 import type { KubeObject, OwnerObject } from '@orkestra/core';
+import type { HookChild } from './hook-child.js';
+import type { HookContext } from './hook-context.js';
 import type { ReconcileOutcome } from './status.js';
 
 /** The live children of a CR, by handler key then child name (what status templates see as `children`). */
 export type LiveChildren = Record<string, Record<string, KubeObject>>;
 
 /**
- * Functions run by the reconciler beside the templates. They see the CR and the children from the caches and
- * send no request, so a converged CR still costs none. A hook that throws makes the CR `Ready=False` with
- * reason `HookFailed` and its message; nothing else is written.
+ * Functions run by the reconciler beside the templates. They see the CR, its children and (through
+ * `ctx.reader`) the caches, and send no request, so a converged CR still costs none. A hook that throws makes
+ * the CR `Ready=False` with reason `HookFailed` and its message; nothing else is written.
  */
 export interface ReconcilerHooks<CR extends OwnerObject = OwnerObject> {
   /**
    * Checked before any child is planned: a returned message refuses the CR — `Ready=False`, reason `Refused`,
    * the message on the condition and in a Warning Event — and no child is written. `undefined`: accepted.
    */
-  validate?(cr: CR): string | undefined | Promise<string | undefined>;
+  validate?(cr: CR, ctx: HookContext): string | undefined | Promise<string | undefined>;
+  /**
+   * Children beyond the templated ones, each made with `child(handler, source)`; run on every reconcile of a
+   * live CR. They are planned like the templated ones (validated by their handler, placed, checked for
+   * uniqueness: any problem writes nothing), applied, and pruned once no longer returned. Their handlers must
+   * be among the configuration's. What the hook reads through `ctx.reader` is remembered: a change to it
+   * reconciles the CR again.
+   */
+  children?(cr: CR, ctx: HookContext): readonly HookChild[] | Promise<readonly HookChild[]>;
   /** Status fields computed from the CR and its live children, merged over the templated `status.fields`. */
-  status?(cr: CR, children: LiveChildren): Record<string, unknown> | Promise<Record<string, unknown>>;
+  status?(cr: CR, children: LiveChildren, ctx: HookContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Cleans up what lives outside the cluster when the CR is deleted, behind the finalizer (added to every CR
+   * while this hook is set), after the `onDelete` children exist. The finalizer is removed only once it
+   * resolves. A throw, or an attempt running past `finalizeTimeoutMs` (`ctx.signal` aborts then), makes the
+   * CR `Ready=False` with reason `FinalizeFailed` and a Warning Event, and the attempt is retried with
+   * backoff. Make it idempotent: an attempt may be repeated after a partial success.
+   */
+  finalize?(cr: CR, ctx: HookContext): void | Promise<void>;
 }
 
 /** A hook threw: the message names the hook. */

@@ -24,6 +24,11 @@ export type {
 export { children, defineOperator } from './define-operator.js';
 export type { EventRecorderOptions, EventType } from './events.js';
 export { EventRecorder } from './events.js';
+export { HookTimeoutError } from './finalize-hook.js';
+export type { HookChild } from './hook-child.js';
+export { child } from './hook-child.js';
+export type { CacheReader, HookContext, ReadKind } from './hook-context.js';
+export { CacheReadError } from './hook-context.js';
 export type { LiveChildren, ReconcilerHooks } from './hooks.js';
 export { HookError } from './hooks.js';
 export type { InformerEvent, InformerOptions } from './informer.js';

@@ -40,6 +40,9 @@ import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './chi
 import type { PlannedChild } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
+import { DEFAULT_FINALIZE_TIMEOUT_MS, finalizeFailedOutcome, runFinalizeHook } from './finalize-hook.js';
+import { hookChildKinds, planHookChildren } from './hook-children.js';
+import { type HookContext, HookReads } from './hook-context.js';
 import { type HookError, hookOutcome, type LiveChildren, runHook } from './hooks.js';
 import { type Informer, objectKey } from './informer.js';
 import {
@@ -157,6 +160,10 @@ export class GenericReconciler {
   /** The owner and child informers this reconciler uses (shared with other reconcilers of the client). */
   private readonly ownerInformers: Informer[] = [];
   private readonly childInformers: Informer[] = [];
+  /** Informers of the kinds the hooks read (`config.reads`), by kind key, and whether the kind is namespaced. */
+  private readonly readInformers = new Map<string, { informers: Informer[]; namespaced: boolean }>();
+  /** What each CR's hooks read: a change to it reconciles the CR. */
+  private readonly hookReads: HookReads;
   private readonly leases: InformerLease[] = [];
   private readonly informers: SharedInformerFactory;
   private readonly queue: WorkQueue;
@@ -198,11 +205,13 @@ export class GenericReconciler {
       if (!h.kindOf)
         kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
     this.kinds = childKinds(config.resources, this.handlers);
+    if (config.hooks?.children) this.kinds.push(...hookChildKinds(this.handlers.values(), this.kinds));
     this.templates = compileReconcilerTemplates(config, this.handlers, kube.resources);
     for (const k of this.kinds)
       if (k.phases.some((p) => p !== 'onDelete'))
         this.configuredKinds.set(formatKind(k), { apiVersion: k.apiVersion, kind: k.kind });
-    this.hasOnDelete = Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
+    this.hasOnDelete =
+      Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0) || !!config.hooks?.finalize;
     this.finalizer = config.finalizer ?? 'orkestra.io/finalizer';
     this.informers = config.informers ?? SharedInformerFactory.for(kube);
     if (this.informers.kube !== kube) {
@@ -219,6 +228,13 @@ export class GenericReconciler {
     this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
     this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
     this.refusals = new OwnershipRefusals(kube, this.logger, (key) => this.queue.add(key));
+    this.hookReads = new HookReads({
+      namespaces: config.namespaces ?? [],
+      lookup: (apiVersion, kind) =>
+        apiVersion === this.ownerApiVersion && kind === config.owner.kind
+          ? { informers: this.ownerInformers, namespaced: config.owner.namespaced ?? true }
+          : this.readInformers.get(kindKey({ apiVersion, kind })),
+    });
     kube.resources.register({
       apiVersion: this.ownerApiVersion,
       kind: config.owner.kind,
@@ -258,8 +274,9 @@ export class GenericReconciler {
       });
       lease.on((e) => {
         if (e.type === 'relisted') return this.enqueueAll();
-        if (e.type === 'updated' && !this.needsReconcile(e.old, e.object)) return;
         const key = objectKey(e.object.metadata.namespace, e.object.metadata.name ?? '');
+        this.enqueueReaders(e.object, key);
+        if (e.type === 'updated' && !this.needsReconcile(e.old, e.object)) return;
         if (e.type === 'updated') this.changedCRs.add(key);
         this.queue.add(key);
       });
@@ -297,6 +314,7 @@ export class GenericReconciler {
         if (!namespaced) break;
       }
     }
+    await this.watchReads(namespaces);
     await Promise.all(this.leases.map((l) => l.synced));
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
     const period = this.config.resyncPeriodMs ?? 600_000;
@@ -316,6 +334,51 @@ export class GenericReconciler {
     this.abort.abort();
     // Informers another reconciler still uses keep running; the others stop.
     await Promise.all([...this.leases.splice(0).map((l) => l.release()), this.refusals.stop()]);
+  }
+
+  /**
+   * Starts the informers of the kinds the hooks read (`config.reads`): every object, no label selector. Rejects
+   * when one is not served, naming it.
+   */
+  private async watchReads(namespaces: readonly (string | undefined)[]): Promise<void> {
+    const reads = this.config.reads ?? [];
+    const infos = await Promise.all(
+      reads.map((r, i) =>
+        this.kube.resourceFor(r.apiVersion, r.kind, { signal: this.abort.signal }).catch((e: unknown) => {
+          throw e instanceof NotFoundError
+            ? new OrkestraError(
+                'Config',
+                `reads[${i}]: the API server does not serve kind ${r.kind} in ${r.apiVersion} — fix apiVersion and kind, or install its CustomResourceDefinition`,
+              )
+            : e;
+        }),
+      ),
+    );
+    reads.forEach(({ apiVersion, kind }, i) => {
+      const key = kindKey({ apiVersion, kind });
+      if (this.readInformers.has(key)) return;
+      const namespaced = infos[i]!.namespaced;
+      const entry = { informers: [] as Informer[], namespaced };
+      this.readInformers.set(key, entry);
+      for (const namespace of namespaced ? namespaces : [undefined]) {
+        const lease = this.acquire({ apiVersion, kind, namespace, logger: this.logger });
+        lease.on((e) => {
+          if (e.type !== 'relisted') this.enqueueReaders(e.object);
+        });
+        entry.informers.push(lease.informer);
+      }
+    });
+  }
+
+  /** Queues the CRs whose hooks read `object` in their last reconcile (not `self`: its own changes are filtered apart). */
+  private enqueueReaders(object: KubeObject, self?: string): void {
+    for (const key of this.hookReads.dependents(object)) if (key !== self) this.queue.add(key);
+  }
+
+  /** The context of the hooks for one reconcile of `cr`; `commit` keeps what they read. */
+  private hookContext(cr: OwnerObject): { ctx: HookContext; commit(key: string): void } {
+    const { reader, commit } = this.hookReads.reader(cr);
+    return { ctx: { reader, signal: this.abort.signal, logger: this.logger }, commit };
   }
 
   private acquire(options: SharedInformerOptions): InformerLease {
@@ -420,8 +483,16 @@ export class GenericReconciler {
       if (!cr) {
         report.result = 'absent';
         this.templates.planner.forget(key);
-      } else if (cr.metadata.deletionTimestamp) await this.finalize(cr, report);
-      else await this.reconcileLive(cr, report);
+        this.hookReads.forget(key);
+      } else {
+        const hooks = this.hookContext(cr);
+        try {
+          if (cr.metadata.deletionTimestamp) await this.finalize(cr, report, hooks.ctx);
+          else await this.reconcileLive(cr, report, hooks.ctx);
+        } finally {
+          hooks.commit(key);
+        }
+      }
     } catch (e) {
       report.result = 'error';
       report.error = e instanceof Error ? e.message : String(e);
@@ -443,9 +514,11 @@ export class GenericReconciler {
     return { desired: children, errors: problems.map((p) => p.error) };
   }
 
-  private async reconcileLive(cr: OwnerObject, report: ReconcileReport): Promise<void> {
-    if (!(await this.validateHook(cr, report))) return;
-    const { desired, errors } = this.resolveAll(cr, ['onCreate', 'onReconcile']);
+  private async reconcileLive(cr: OwnerObject, report: ReconcileReport, ctx: HookContext): Promise<void> {
+    if (!(await this.validateHook(cr, report, ctx))) return;
+    const planned = await this.planChildren(cr, report, ctx);
+    if (!planned) return;
+    const { desired, errors } = planned;
     if (errors.length > 0) {
       report.result = 'invalid';
       const first = describeError(errors[0]);
@@ -526,7 +599,7 @@ export class GenericReconciler {
       };
       await this.events.record(cr, 'Warning', first.reason, outcome.message);
     } else {
-      outcome = await this.statusOutcome(cr, liveChildren, desired.length);
+      outcome = await this.statusOutcome(cr, liveChildren, desired.length, ctx);
       if (this.config.readiness === 'children' && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
     }
     report.statusWritten = await this.writeStatus(cr, outcome);
@@ -540,16 +613,14 @@ export class GenericReconciler {
   }
 
   /** Runs the `validate` hook; false (after writing the refusal to the status) when the CR may not go on. */
-  private async validateHook(cr: OwnerObject, report: ReconcileReport): Promise<boolean> {
+  private async validateHook(cr: OwnerObject, report: ReconcileReport, ctx: HookContext): Promise<boolean> {
     const validate = this.config.hooks?.validate;
     if (!validate) return true;
     let refusal: string | undefined;
     try {
-      refusal = await runHook('validate', () => validate(cr));
+      refusal = await runHook('validate', () => validate(cr, ctx));
     } catch (e) {
-      const outcome = hookOutcome(e as HookError);
-      Object.assign(report, { result: 'error', error: outcome.message, cause: e });
-      report.statusWritten = await this.writeStatus(cr, outcome);
+      await this.hookFailed(cr, report, e as HookError);
       return false;
     }
     if (refusal === undefined) return true;
@@ -560,12 +631,51 @@ export class GenericReconciler {
     return false;
   }
 
+  /** A hook threw: `Ready=False` with its message, the reconcile failed (retried with backoff); nothing else written. */
+  private async hookFailed(cr: OwnerObject, report: ReconcileReport, e: HookError): Promise<void> {
+    const outcome = hookOutcome(e);
+    Object.assign(report, { result: 'error', error: outcome.message, cause: e });
+    report.statusWritten = await this.writeStatus(cr, outcome);
+  }
+
+  /**
+   * The templated children of the CR, then the `children` hook's, planned together; undefined (after the
+   * status says so) when the hook threw.
+   */
+  private async planChildren(
+    cr: OwnerObject,
+    report: ReconcileReport,
+    ctx: HookContext,
+  ): Promise<{ desired: PlannedChild[]; errors: unknown[] } | undefined> {
+    const templated = this.resolveAll(cr, ['onCreate', 'onReconcile']);
+    const hook = this.config.hooks?.children;
+    if (!hook) return templated;
+    let returned: unknown;
+    try {
+      returned = await runHook('children', () => hook(cr, ctx));
+    } catch (e) {
+      await this.hookFailed(cr, report, e as HookError);
+      return undefined;
+    }
+    const { children, problems } = planHookChildren(cr, templated.desired, returned, {
+      handlers: this.handlers,
+      watches: (kind) => this.kinds.some((k) => kindKey(k) === kindKey(kind)),
+      scopes: this.kube.resources,
+    });
+    return { desired: children, errors: [...templated.errors, ...problems.map((p) => p.error)] };
+  }
+
   /** The outcome of a reconcile whose children are in sync: templated status fields, then the `status` hook's. */
-  private async statusOutcome(cr: OwnerObject, live: LiveChildren, count: number): Promise<ReconcileOutcome> {
+  private async statusOutcome(
+    cr: OwnerObject,
+    live: LiveChildren,
+    count: number,
+    ctx: HookContext,
+  ): Promise<ReconcileOutcome> {
     const fields = this.templates.status(cr, live, this.logger);
     const hook = this.config.hooks?.status;
     try {
-      const computed = hook ? await runHook('status', () => hook(cr, live)) : {};
+      const computed = hook ? await runHook('status', () => hook(cr, live, ctx)) : {};
       return {
         ready: true,
         reason: 'Reconciled',
@@ -848,8 +958,11 @@ export class GenericReconciler {
       });
   }
 
-  /** Deletion: run the `onDelete` children, then remove our finalizer (others stay); the GC removes the rest. */
-  private async finalize(cr: OwnerObject, report: ReconcileReport): Promise<void> {
+  /**
+   * Deletion: run the `onDelete` children and the `finalize` hook, then remove our finalizer (others stay); the
+   * GC removes the rest.
+   */
+  private async finalize(cr: OwnerObject, report: ReconcileReport, ctx: HookContext): Promise<void> {
     report.result = 'deleted';
     const finalizers = (cr.metadata.finalizers as string[] | undefined) ?? [];
     if (!finalizers.includes(this.finalizer)) return;
@@ -867,6 +980,7 @@ export class GenericReconciler {
       if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes);
     }
     await this.flushEvents(cr, notes);
+    await this.finalizeHook(cr, report, ctx);
     const index = finalizers.indexOf(this.finalizer);
     await this.kube.patch(
       { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
@@ -877,5 +991,27 @@ export class GenericReconciler {
       { type: 'json', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal },
     );
     this.logger.info({ kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name }, 'finalized');
+  }
+
+  /**
+   * Runs the `finalize` hook, bounded by `finalizeTimeoutMs`. A failure goes on the CR's status
+   * (`FinalizeFailed`) and into a Warning Event, then is thrown: the finalizer stays and the queue retries
+   * with backoff.
+   */
+  private async finalizeHook(cr: OwnerObject, report: ReconcileReport, ctx: HookContext): Promise<void> {
+    const hook = this.config.hooks?.finalize;
+    if (!hook) return;
+    try {
+      await runFinalizeHook(hook, cr, ctx, this.config.finalizeTimeoutMs ?? DEFAULT_FINALIZE_TIMEOUT_MS);
+    } catch (e) {
+      const error = e as HookError;
+      this.logger.warn({ key: report.key, err: error.message }, 'finalize hook failed');
+      await this.events.record(cr, 'Warning', 'FinalizeFailed', error.message);
+      report.statusWritten = await this.writeStatus(
+        cr,
+        finalizeFailedOutcome(error, this.queue.retries(report.key) + 1),
+      );
+      throw error;
+    }
   }
 }
