@@ -10,6 +10,7 @@ import {
   createContext,
   type DriftedField,
   ImmutableFieldError,
+  InvalidError,
   type KubeObject,
   listOwnedChildren,
   NotFoundError,
@@ -24,9 +25,10 @@ import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
 import { ChildPlan } from './plan.js';
 import { REDACTED } from './render.js';
+import { type RejectedField, rejectedFields } from './server-validation.js';
 
 /** The verdict on one child. */
-export type ChildState = 'in-sync' | 'drifted' | 'missing' | 'prune' | 'conflict' | 'error';
+export type ChildState = 'in-sync' | 'drifted' | 'missing' | 'prune' | 'conflict' | 'error' | 'rejected';
 
 /** One child of the diff. */
 export interface ChildDiff {
@@ -43,6 +45,8 @@ export interface ChildDiff {
   recreate?: boolean;
   /** For `conflict` and `error`. */
   message?: string | undefined;
+  /** For `rejected` (`serverValidation`): each field the API server's dry run refused. */
+  rejected?: RejectedField[];
 }
 
 /** One CR of the diff. */
@@ -64,6 +68,8 @@ export interface DiffResult {
   summary: Record<ChildState, number> & { resources: number; invalid: number };
   /** True when nothing would change. */
   inSync: boolean;
+  /** Applies sent to the API server as dry runs (`serverValidation`): validated, stored nowhere. */
+  serverValidations: number;
 }
 
 /** Options of {@link diffCluster}. */
@@ -72,6 +78,12 @@ export interface DiffOptions {
   namespaces?: readonly string[];
   /** Only the CR of this name. */
   name?: string | undefined;
+  /**
+   * Send each write `run` would make to the API server as a dry run (`dryRun=All`, `fieldValidation=Strict`),
+   * so unknown fields, wrong types and admission refusals show as `rejected` children. Needs the permission to
+   * patch (and create) the children's kinds; stores nothing.
+   */
+  serverValidation?: boolean;
 }
 
 function redactDrift(drifted: readonly DriftedField[], sensitive: boolean): DriftedField[] {
@@ -92,7 +104,7 @@ export async function diffCluster(
   options: DiffOptions = {},
 ): Promise<DiffResult> {
   const ctx = createContext({ fieldManager: 'orkestra' });
-  const dryRun = new DryRunClient(kube);
+  const dryRun = new DryRunClient(kube, { serverValidation: options.serverValidation ?? false });
   const resources: ResourceDiff[] = [];
   for (const [i, entry] of loaded.katalog.entries.entries()) {
     const plan = new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator);
@@ -184,6 +196,10 @@ export async function diffCluster(
             });
           } else if (e instanceof OwnershipError) {
             result.children.push({ ...base, state: 'conflict', message: e.message });
+          } else if (e instanceof InvalidError && dryRun.refusedObject(e)) {
+            const object = dryRun.refusedObject(e)!;
+            const rejected = rejectedFields(e, object, child.path, h.kindOf !== undefined, loaded.locator);
+            result.children.push({ ...base, state: 'rejected', rejected, message: e.message });
           } else {
             const mapped = clusterError(
               e,
@@ -227,12 +243,20 @@ export async function diffCluster(
     prune: 0,
     conflict: 0,
     error: 0,
+    rejected: 0,
   };
   for (const r of resources) {
     if (r.problems.length) summary.invalid++;
     for (const c of r.children) summary[c.state]++;
   }
   const inSync =
-    summary.invalid + summary.drifted + summary.missing + summary.prune + summary.conflict + summary.error === 0;
-  return { resources, summary, inSync };
+    summary.invalid +
+      summary.drifted +
+      summary.missing +
+      summary.prune +
+      summary.conflict +
+      summary.error +
+      summary.rejected ===
+    0;
+  return { resources, summary, inSync, serverValidations: dryRun.serverValidations };
 }

@@ -4,20 +4,25 @@
  * as if the server had taken it. `diff` runs the handlers' own `create`/`update` against it, so what it reports is what `run` would
  * do — same reads, same drift matcher and its options, same `prepare` hooks (a generated Secret value the live
  * Secret has is kept, not reported as drift) — without a single write.
+ *
+ * With `serverValidation`, each apply is also sent to the API server as a dry run (`dryRun=All`,
+ * `fieldValidation=Strict`): the server checks the object against its kind's schema and admission, stores
+ * nothing, and a refusal is thrown as the {@link InvalidError} it is, the object kept for {@link refusedObject}.
  */
-import type {
-  ApplyOptions,
-  CallOptions,
-  FieldStructure,
-  KubeObject,
-  ListOptions,
-  ObjectClient,
-  ObjectList,
-  ObjectRef,
-  PeekAnswer,
-  ResourceInfo,
-  WatchEvent,
-  WatchOptions,
+import {
+  type ApplyOptions,
+  type CallOptions,
+  type FieldStructure,
+  InvalidError,
+  type KubeObject,
+  type ListOptions,
+  type ObjectClient,
+  type ObjectList,
+  type ObjectRef,
+  type PeekAnswer,
+  type ResourceInfo,
+  type WatchEvent,
+  type WatchOptions,
 } from '@orkestra/core';
 
 /** A write that was not sent. */
@@ -28,11 +33,29 @@ export interface InterceptedWrite {
   name?: string | undefined;
 }
 
-/** Reads go to the wrapped client; writes are recorded in {@link intercepted} and never sent. */
+/** Options of {@link DryRunClient}. */
+export interface DryRunOptions {
+  /** Send each apply as a server-side dry run with strict field validation (a write verb, stored nowhere). */
+  serverValidation?: boolean;
+}
+
+/** Reads go to the wrapped client; writes are recorded in {@link intercepted} and never stored. */
 export class DryRunClient implements ObjectClient {
   readonly intercepted: InterceptedWrite[] = [];
+  /** How many applies went to the server as dry runs (with `serverValidation`). */
+  serverValidations = 0;
+  private readonly refusals = new WeakMap<InvalidError, KubeObject>();
+  private readonly deleted = new Set<string>();
 
-  constructor(private readonly reader: ObjectClient) {}
+  constructor(
+    private readonly reader: ObjectClient,
+    private readonly options: DryRunOptions = {},
+  ) {}
+
+  /** The object whose server-side dry run `error` refused, if it was one. */
+  refusedObject(error: InvalidError): KubeObject | undefined {
+    return this.refusals.get(error);
+  }
 
   resourceFor(apiVersion: string, kind: string, options?: CallOptions): Promise<ResourceInfo> {
     return this.reader.resourceFor(apiVersion, kind, options);
@@ -70,9 +93,21 @@ export class DryRunClient implements ObjectClient {
     return this.reader.watch<T>(apiVersion, kind, options, onEvent);
   }
 
-  /** Recorded; answers `obj` as given (the server's defaults are not applied). */
-  async apply<T extends KubeObject>(obj: T, _options: ApplyOptions): Promise<T> {
+  /**
+   * Recorded; answers `obj` as given (the server's defaults are not applied). With `serverValidation`, sent as
+   * a dry run first — except the create after an intercepted delete of the same object (a recreate), which
+   * the server would refuse as existing.
+   */
+  async apply<T extends KubeObject>(obj: T, options: ApplyOptions): Promise<T> {
     this.record('apply', obj.kind, obj.metadata);
+    if (!this.options.serverValidation || this.deleted.has(keyOf(obj, obj.metadata))) return obj;
+    this.serverValidations++;
+    try {
+      await this.reader.apply(obj, { ...options, dryRun: true, fieldValidation: 'Strict' });
+    } catch (e) {
+      if (e instanceof InvalidError) this.refusals.set(e, obj);
+      throw e;
+    }
     return obj;
   }
 
@@ -85,6 +120,7 @@ export class DryRunClient implements ObjectClient {
   /** Recorded; answers `true`, as if the deletion had begun. */
   async delete(ref: ObjectRef): Promise<boolean> {
     this.record('delete', ref.kind, ref);
+    this.deleted.add(keyOf(ref, ref));
     return true;
   }
 
@@ -95,4 +131,11 @@ export class DryRunClient implements ObjectClient {
   ): void {
     this.intercepted.push({ verb, kind, namespace: where.namespace, name: where.name });
   }
+}
+
+function keyOf(
+  kind: { apiVersion: string; kind: string },
+  where: { namespace?: string | undefined; name?: string | undefined },
+): string {
+  return `${kind.apiVersion}/${kind.kind}/${where.namespace ?? ''}/${where.name ?? ''}`;
 }

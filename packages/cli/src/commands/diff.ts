@@ -25,6 +25,7 @@ interface DiffCommandOptions {
   name?: string;
   output: 'text' | 'json';
   resourcePackage: string[];
+  serverValidate?: boolean;
 }
 
 /** The `diff` command. */
@@ -38,6 +39,10 @@ export function diffCommand(ctx: CommandContext): Command {
     .option('--context <name>', 'kubeconfig context')
     .option('-n, --namespace <namespace>', 'only CRs of this namespace (repeatable)', collect, [])
     .option('--name <name>', 'only the CR of this name')
+    .option(
+      '--server-validate',
+      "also send each write run would make to the API server as a dry run (dryRun=All, fieldValidation=Strict): unknown fields and wrong types are reported with their paths; needs patch permission on the children's kinds, stores nothing",
+    )
     .addOption(outputOption())
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
@@ -47,8 +52,12 @@ export function diffCommand(ctx: CommandContext): Command {
 Examples:
   $ orkestra diff --katalog katalog.yaml
   $ orkestra diff --katalog katalog.yaml --namespace shop --name web --output json
+  $ orkestra diff --katalog katalog.yaml --server-validate
 
 diff runs the same resolve, read and match as run, but every write is intercepted: it sends reads only.
+With --server-validate each intercepted apply is also sent as a server-side dry run, which the API server
+checks against the kind's schema and its admission but stores nowhere; a refused child is "rejected", with
+each field and, for a native manifest, its line in the katalog.
 Secret values are redacted. Exit 0 when everything is in sync, 1 when something differs.
 ${EXIT_CODES_HELP}`,
     )
@@ -59,9 +68,14 @@ ${EXIT_CODES_HELP}`,
       const kube = new Kubeclient(kubeConfig, { retry: { retries: 2, baseDelayMs: 200, maxDelayMs: 1_000 } });
       try {
         await assertReachable(kube);
-        const diff = await diffCluster(loaded, kube, { namespaces: opts.namespace, name: opts.name });
-        if (output.format === 'json')
-          json(output, { ...diff, requests: kube.requests.snapshot(), writesSent: kube.requests.writes() });
+        const diff = await diffCluster(loaded, kube, {
+          namespaces: opts.namespace,
+          name: opts.name,
+          serverValidation: opts.serverValidate === true,
+        });
+        // Dry runs are write verbs that store nothing: writesSent counts the others (always 0).
+        const writesSent = kube.requests.writes() - diff.serverValidations;
+        if (output.format === 'json') json(output, { ...diff, requests: kube.requests.snapshot(), writesSent });
         else printDiff(output, diff);
         ctx.state.code = diff.inSync ? ExitCode.Ok : ExitCode.Problems;
       } finally {
@@ -106,6 +120,11 @@ function printDiff(output: Output, result: DiffResult): void {
         case 'error':
           line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'error')}: ${c.message ?? ''}`);
           break;
+        case 'rejected':
+          line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'rejected by the API server')}`);
+          for (const f of c.rejected ?? [])
+            line(output, `      ${f.path || '(object)'}: ${f.message}${f.location ? dim(` ${f.location}`) : ''}`);
+          break;
         case 'drifted': {
           line(
             output,
@@ -128,6 +147,7 @@ function printDiff(output: Output, result: DiffResult): void {
   const parts = [`${s['in-sync']} in sync`, `${s.drifted} drifted`, `${s.missing} missing`, `${s.prune} to be pruned`];
   if (s.conflict) parts.push(`${s.conflict} in conflict`);
   if (s.error) parts.push(`${s.error} failed`);
+  if (s.rejected) parts.push(`${s.rejected} rejected by the API server`);
   if (s.invalid) parts.push(`${s.invalid} ${s.invalid === 1 ? 'resource' : 'resources'} with template problems`);
   line(
     output,
