@@ -24,6 +24,14 @@ import {
 } from '@orkestra/core/kube';
 import { CliError, ExitCode } from './exit-codes.js';
 
+/**
+ * The pod's service-account folder: `ORKESTRA_SERVICE_ACCOUNT_DIR` when set (a token projected elsewhere; the
+ * in-cluster integration test), else the standard {@link SERVICE_ACCOUNT_DIR}.
+ */
+export function serviceAccountDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.ORKESTRA_SERVICE_ACCOUNT_DIR || SERVICE_ACCOUNT_DIR;
+}
+
 /** How to reach the cluster. */
 export interface ClusterOptions {
   kubeconfig?: string | undefined;
@@ -54,7 +62,7 @@ export function loadKubeconfig(options: ClusterOptions, env: NodeJS.ProcessEnv =
   } else if (existsSync(join(env.HOME ?? homedir(), '.kube', 'config'))) {
     from = '~/.kube/config';
   } else if (env.KUBERNETES_SERVICE_HOST) {
-    from = 'in-cluster service account';
+    from = `in-cluster service account (${serviceAccountDir(env)})`;
   } else {
     throw new CliError(
       ExitCode.Unreachable,
@@ -65,7 +73,15 @@ export function loadKubeconfig(options: ClusterOptions, env: NodeJS.ProcessEnv =
     );
   }
   try {
-    return { kubeConfig: loadCoreKubeconfig({ file: options.kubeconfig, context: options.context, env }), from };
+    return {
+      kubeConfig: loadCoreKubeconfig({
+        file: options.kubeconfig,
+        context: options.context,
+        env,
+        serviceAccountDir: serviceAccountDir(env),
+      }),
+      from,
+    };
   } catch (e) {
     if (e instanceof KubeconfigError && e.problem === 'NoContext' && options.context) {
       throw new CliError(
@@ -164,7 +180,7 @@ export async function whoAmI(kube: Kubeclient): Promise<string> {
 
 /**
  * The namespace for the leader-election Lease when none is given: the pod's (`POD_NAMESPACE`, or the service
- * account's namespace file), else the kubeconfig context's namespace, else `default`.
+ * account's namespace file, in {@link serviceAccountDir}), else the kubeconfig context's namespace, else `default`.
  */
 export function defaultLeaseNamespace(
   kube: Kubeclient,
@@ -172,7 +188,7 @@ export function defaultLeaseNamespace(
   readFile: (p: string) => string | undefined = readQuietly,
 ): string {
   if (env.POD_NAMESPACE) return env.POD_NAMESPACE;
-  const fromPod = readFile(join(SERVICE_ACCOUNT_DIR, 'namespace'))?.trim();
+  const fromPod = readFile(join(serviceAccountDir(env), 'namespace'))?.trim();
   if (fromPod) return fromPod;
   return kube.contextNamespace || 'default';
 }

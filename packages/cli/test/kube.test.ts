@@ -95,6 +95,23 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
     expect(e.exitCode).toBe(ExitCode.Usage);
     expect(e.message).toContain('serviceaccount/token does not exist');
   });
+
+  it('reads the service account from ORKESTRA_SERVICE_ACCOUNT_DIR when set (token, CA and namespace)', () => {
+    const sa = join(tmp, 'sa');
+    mkdirSync(sa, { recursive: true });
+    writeFileSync(join(sa, 'token'), 'tok');
+    writeFileSync(join(sa, 'namespace'), 'ops\n');
+    const podEnv = env({
+      KUBERNETES_SERVICE_HOST: '10.96.0.1',
+      KUBERNETES_SERVICE_PORT: '443',
+      ORKESTRA_SERVICE_ACCOUNT_DIR: sa,
+    });
+    const { kubeConfig, from } = loadKubeconfig({}, podEnv);
+    expect(from).toBe(`in-cluster service account (${sa})`);
+    expect([kubeConfig.server, kubeConfig.namespace]).toEqual(['https://10.96.0.1:443', 'ops']);
+    const kube = new Kubeclient(kubeConfig);
+    expect(defaultLeaseNamespace(kube, podEnv)).toBe('ops');
+  });
 });
 
 describe('defaultLeaseNamespace', () => {
