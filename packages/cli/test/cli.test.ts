@@ -25,7 +25,15 @@ describe('usage', () => {
     const root = await cli(['--help']);
     expect(root.code).toBe(ExitCode.Ok);
     expect(root.stdout).toContain('Exit codes:');
-    for (const command of [['run'], ['render'], ['diff'], ['validate'], ['generate', 'rbac'], ['demo']]) {
+    for (const command of [
+      ['run'],
+      ['render'],
+      ['diff'],
+      ['validate'],
+      ['generate', 'rbac'],
+      ['generate', 'manifests'],
+      ['demo'],
+    ]) {
       const help = await cli([...command, '--help']);
       expect({ command, code: help.code }).toEqual({ command, code: 0 });
       expect(help.stdout).toContain('Examples:');
