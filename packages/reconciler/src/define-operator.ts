@@ -4,9 +4,16 @@
  * a plain-JavaScript user gets the katalog's errors).
  */
 
-import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
+import {
+  type FieldProblem,
+  type OwnerObject,
+  type ResolvedSpec,
+  type ResourceHandler,
+  ValidationError,
+} from '@orkestra/core';
 import { Ajv } from 'ajv';
 import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
+import type { ReconcilerHooks } from './hooks.js';
 import { compileChildCheck, describeAjvError, pathOf } from './katalog.js';
 
 /** A string holding a Handlebars expression, e.g. `"{{spec.replicas}}"`: allowed wherever a value may be templated. */
@@ -40,10 +47,17 @@ export interface HandlerChildren {
   readonly templates: HandlerTemplates;
 }
 
-/** {@link ReconcilerConfig} with handlers and their templates given together, typed. */
-export interface OperatorConfig extends Omit<ReconcilerConfig, 'handlers' | 'resources'> {
+/**
+ * {@link ReconcilerConfig} with handlers and their templates given together, typed; `CR` is the type the hooks
+ * see the custom resource as (e.g. the one `orkestra generate types` writes), taken on trust from the CRD's
+ * schema.
+ */
+export interface OperatorConfig<CR extends OwnerObject = OwnerObject>
+  extends Omit<ReconcilerConfig, 'handlers' | 'resources' | 'hooks'> {
   /** One entry per handler: `[children(deployments.handler, { onReconcile: [...] })]`. */
   children: readonly HandlerChildren[];
+  /** The code hooks, each seeing the CR as `CR` (see {@link ReconcilerHooks}). */
+  hooks?: ReconcilerHooks<CR>;
 }
 
 /**
@@ -81,7 +95,7 @@ const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
  * });
  * const reconciler = new GenericReconciler(kube, config);
  */
-export function defineOperator(config: OperatorConfig): ReconcilerConfig {
+export function defineOperator<CR extends OwnerObject = OwnerObject>(config: OperatorConfig<CR>): ReconcilerConfig {
   const { children: entries, ...rest } = config;
   const ajv = new Ajv({ allErrors: true, strict: false });
   const problems: FieldProblem[] = [];

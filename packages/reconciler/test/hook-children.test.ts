@@ -28,10 +28,19 @@ describe('planHookChildren', () => {
     const { children, problems } = planHookChildren(
       cr,
       templated,
-      [child(configmaps.handler, { name: 'shop-extra', data: { raw: '{{spec.greeting}}' } })],
+      [
+        child(
+          configmaps.handler,
+          { name: 'shop-extra', data: { raw: '{{spec.greeting}}' } },
+          { readyWhen: (live) => live.metadata.annotations?.checked === 'yes' },
+        ),
+      ],
       planning,
     );
     expect(problems).toEqual([]);
+    expect(
+      children[1]!.readyWhen?.({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { annotations: { checked: 'yes' } } }),
+    ).toBe(true);
     expect(children.map((c) => [c.field, c.spec.name])).toEqual([
       ['configmaps.onReconcile[0]', 'shop-config'],
       ['hooks.children[0]', 'shop-extra'],

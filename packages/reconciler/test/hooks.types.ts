@@ -5,7 +5,7 @@
 import { handler as configmaps } from '@orkestra/configmaps';
 import type { OwnerObject } from '@orkestra/core';
 import { handler as deployments } from '@orkestra/deployments';
-import { child, defineOperator, type ReconcilerConfig, type ReconcilerHooks } from '../src/index.js';
+import { child, children, defineOperator, type ReconcilerConfig, type ReconcilerHooks } from '../src/index.js';
 
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
 type Website = OwnerObject & { spec: { image: string; greeting?: string } };
@@ -41,6 +41,34 @@ export const withDefineOperator = defineOperator({
   children: [],
   hooks: { children: () => [child(deployments, { image: 'nginx' })], finalize: () => undefined },
 });
+
+// The CR typed once, for every hook: no cast inside them.
+export const typedCR = defineOperator<Website>({
+  owner,
+  children: [children(configmaps, {})],
+  hooks: {
+    validate: (cr) => (cr.spec.image.includes(':') ? undefined : 'spec.image needs a tag'),
+    children: (cr) => [
+      child(configmaps, { name: `${cr.metadata.name}-greeting`, data: { text: cr.spec.greeting ?? '' } }),
+    ],
+    status: (cr) => ({ image: cr.spec.image }),
+    finalize: (cr) => void cr.spec.image.length,
+  },
+});
+
+export const typedCRWrong = defineOperator<Website>({
+  owner,
+  children: [],
+  hooks: {
+    // @ts-expect-error `imagee` is not in the Website's spec
+    validate: (cr) => cr.spec.imagee,
+  },
+});
+
+// A plain ReconcilerConfig takes a hook written for a narrower CR type too.
+export const narrowInConfig: ReconcilerConfig['hooks'] = {
+  validate: (cr: Website) => (cr.spec.image ? undefined : 'no image'),
+};
 
 // @ts-expect-error `imagee` is not a field of a deployment source
 export const misspelt = child(deployments, { imagee: 'nginx' });
