@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -236,6 +236,12 @@ describe('the image entrypoint, run as the generated Deployment runs it', () => 
       timeoutMs: 60_000,
       description: 'pod-a to create the Deployment shop-web',
     });
+
+    // Printed, not asserted: the resident memory of the image's process (production dependencies only).
+    const rss =
+      existsSync(`/proc/${a.child.pid}/status`) &&
+      /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${a.child.pid}/status`, 'utf8'))?.[1];
+    if (rss) console.log(`pod-a (leader, 1 Website converged): RSS ${(Number(rss) / 1024).toFixed(0)} MiB`);
 
     // The leader dies without releasing: the standby takes the Lease once it expires, and reconciles.
     a.child.kill('SIGKILL');
