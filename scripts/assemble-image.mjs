@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 //
 // Without --out, the folder lives in --cache-dir (default ~/.cache/orkestra/image), named by a hash of the
 // tarballs and the extra packages: an unchanged workspace reuses it (the integration test runs in seconds).
-// The three most recent folders are kept.
+// The three most recent folders are kept, and any used in the last hour.
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -57,7 +57,7 @@ function parseArgs(argv) {
     else opts[flag.slice(2).replace(/-(.)/g, (_, c) => c.toUpperCase())] = value;
   }
   if (!opts.katalog)
-    throw new Error('assemble-image.mjs: --katalog <file> is required (its keys name the resource packages)');
+    throw new Error('--katalog <file> is required (its keys name the resource packages)');
   return opts;
 }
 
@@ -87,13 +87,21 @@ function workspaceClosure(keys) {
   return [...out.values()];
 }
 
-/** Keeps the `KEEP` most recently used folders of the cache. */
+/**
+ * Keeps the `KEEP` most recently used folders of the cache, and any used within the last hour: a test of
+ * another checkout may be running from one right now.
+ */
 function prune(cacheDir) {
+  const hourAgo = Date.now() - 3_600_000;
   const entries = readdirSync(cacheDir)
     .filter((n) => !n.startsWith('.'))
     .map((n) => ({ n, at: statSync(join(cacheDir, n)).mtimeMs }))
     .sort((a, b) => b.at - a.at);
-  for (const { n } of entries.slice(KEEP)) rmSync(join(cacheDir, n), { recursive: true, force: true });
+  for (const { n, at } of entries.slice(KEEP))
+    if (at < hourAgo) rmSync(join(cacheDir, n), { recursive: true, force: true });
+  // Work folders of assemblies that were killed.
+  for (const n of readdirSync(cacheDir).filter((n) => n.startsWith('.assemble-')))
+    if (statSync(join(cacheDir, n)).mtimeMs < hourAgo) rmSync(join(cacheDir, n), { recursive: true, force: true });
 }
 
 /**
