@@ -42,7 +42,7 @@ import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
 import { DEFAULT_FINALIZE_TIMEOUT_MS, finalizeFailedOutcome, runFinalizeHook } from './finalize-hook.js';
 import { hookChildKinds, planHookChildren } from './hook-children.js';
-import { type HookContext, HookReads } from './hook-context.js';
+import { type HookContext, HookReads, type ReadKind } from './hook-context.js';
 import { type HookError, hookOutcome, type LiveChildren, runHook } from './hooks.js';
 import { type Informer, objectKey } from './informer.js';
 import {
@@ -263,6 +263,7 @@ export class GenericReconciler {
     this.served = await resolveChildKinds(this.kinds, (apiVersion, kind) =>
       this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal }),
     );
+    const reads = await this.resolveReads();
     const namespaces = this.config.namespaces?.length ? [...this.config.namespaces] : [undefined];
     const owner = this.config.owner;
     for (const namespace of namespaces) {
@@ -314,7 +315,7 @@ export class GenericReconciler {
         if (!namespaced) break;
       }
     }
-    await this.watchReads(namespaces);
+    this.watchReads(reads, namespaces);
     await Promise.all(this.leases.map((l) => l.synced));
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
     const period = this.config.resyncPeriodMs ?? 600_000;
@@ -336,28 +337,32 @@ export class GenericReconciler {
     await Promise.all([...this.leases.splice(0).map((l) => l.release()), this.refusals.stop()]);
   }
 
-  /**
-   * Starts the informers of the kinds the hooks read (`config.reads`): every object, no label selector. Rejects
-   * when one is not served, naming it.
-   */
-  private async watchReads(namespaces: readonly (string | undefined)[]): Promise<void> {
-    const reads = this.config.reads ?? [];
-    const infos = await Promise.all(
-      reads.map((r, i) =>
-        this.kube.resourceFor(r.apiVersion, r.kind, { signal: this.abort.signal }).catch((e: unknown) => {
-          throw e instanceof NotFoundError
-            ? new OrkestraError(
-                'Config',
-                `reads[${i}]: the API server does not serve kind ${r.kind} in ${r.apiVersion} — fix apiVersion and kind, or install its CustomResourceDefinition`,
-              )
-            : e;
-        }),
-      ),
+  /** How each kind of `config.reads` is served; rejects, naming it, when one is not. */
+  private async resolveReads(): Promise<(ReadKind & { namespaced: boolean })[]> {
+    return Promise.all(
+      (this.config.reads ?? []).map(async ({ apiVersion, kind }, i) => {
+        try {
+          const info = await this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal });
+          return { apiVersion, kind, namespaced: info.namespaced };
+        } catch (e) {
+          if (!(e instanceof NotFoundError)) throw e;
+          throw new OrkestraError(
+            'Config',
+            `reads[${i}]: the API server does not serve kind ${kind} in ${apiVersion} — fix apiVersion and kind, or install its CustomResourceDefinition`,
+          );
+        }
+      }),
     );
-    reads.forEach(({ apiVersion, kind }, i) => {
+  }
+
+  /** Starts the informers of the kinds the hooks read: every object of the kind, no label selector. */
+  private watchReads(
+    reads: readonly (ReadKind & { namespaced: boolean })[],
+    namespaces: readonly (string | undefined)[],
+  ): void {
+    for (const { apiVersion, kind, namespaced } of reads) {
       const key = kindKey({ apiVersion, kind });
-      if (this.readInformers.has(key)) return;
-      const namespaced = infos[i]!.namespaced;
+      if (this.readInformers.has(key)) continue;
       const entry = { informers: [] as Informer[], namespaced };
       this.readInformers.set(key, entry);
       for (const namespace of namespaced ? namespaces : [undefined]) {
@@ -367,7 +372,7 @@ export class GenericReconciler {
         });
         entry.informers.push(lease.informer);
       }
-    });
+    }
   }
 
   /** Queues the CRs whose hooks read `object` in their last reconcile (not `self`: its own changes are filtered apart). */

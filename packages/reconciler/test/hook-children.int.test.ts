@@ -2,8 +2,8 @@
 import { describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import type { KubeObject, OwnerObject } from '@orkestra/core';
-import { child, type HookContext } from '../src/index.js';
-import { harness, readyOf } from './harness.js';
+import { child, GenericReconciler, type HookContext, SharedInformerFactory } from '../src/index.js';
+import { handlers, harness, owner, readyOf } from './harness.js';
 
 const h = harness('hook-children');
 
@@ -117,5 +117,23 @@ describe('the children hook', () => {
     });
     expect(await configMap('shop-config')).toBeUndefined();
     expect(await configMap('blog-config')).toBeUndefined();
+  });
+
+  it('a kind in reads that the API server does not serve is refused at start, before anything is watched', async () => {
+    const informers = new SharedInformerFactory(h.kube);
+    const r = new GenericReconciler(h.kube, {
+      owner,
+      handlers,
+      resources: templated,
+      namespaces: [h.ns],
+      reads: [{ apiVersion: 'example.com/v1', kind: 'Gadget' }],
+      hooks: { children: () => [] },
+      informers,
+    });
+    await expect(r.start()).rejects.toThrow(
+      'reads[0]: the API server does not serve kind Gadget in example.com/v1 — fix apiVersion and kind, or install its CustomResourceDefinition',
+    );
+    expect(informers.informers).toEqual([]);
+    await r.stop();
   });
 });
