@@ -56,8 +56,7 @@ function parseArgs(argv) {
     if (flag === '--package') opts.packages.push(value);
     else opts[flag.slice(2).replace(/-(.)/g, (_, c) => c.toUpperCase())] = value;
   }
-  if (!opts.katalog)
-    throw new Error('--katalog <file> is required (its keys name the resource packages)');
+  if (!opts.katalog) throw new Error('--katalog <file> is required (its keys name the resource packages)');
   return opts;
 }
 
