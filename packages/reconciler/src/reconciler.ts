@@ -164,6 +164,7 @@ export class GenericReconciler {
   private readonly readInformers = new Map<string, { informers: Informer[]; namespaced: boolean }>();
   /** What each CR's hooks read: a change to it reconciles the CR. */
   private readonly hookReads: HookReads;
+  private unusedHookContext: { ctx: HookContext; commit(key: string): void } | undefined;
   private readonly leases: InformerLease[] = [];
   private readonly informers: SharedInformerFactory;
   private readonly queue: WorkQueue;
@@ -382,8 +383,12 @@ export class GenericReconciler {
 
   /** The context of the hooks for one reconcile of `cr`; `commit` keeps what they read. */
   private hookContext(cr: OwnerObject): { ctx: HookContext; commit(key: string): void } {
+    // Without hooks nobody reads: one context serves every reconcile, and nothing is recorded.
+    if (!this.config.hooks && this.unusedHookContext) return this.unusedHookContext;
     const { reader, commit } = this.hookReads.reader(cr);
-    return { ctx: { reader, signal: this.abort.signal, logger: this.logger }, commit };
+    const made = { ctx: { reader, signal: this.abort.signal, logger: this.logger }, commit };
+    if (!this.config.hooks) return (this.unusedHookContext = { ...made, commit: () => undefined });
+    return made;
   }
 
   private acquire(options: SharedInformerOptions): InformerLease {
