@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,13 @@ interface Pod {
   logs: Log[];
   exited: Promise<number | null>;
   waitLog(msg: string, timeoutMs?: number): Promise<Log>;
+}
+
+/** Every file and folder under `dir` with its modification time: what the process wrote, if anything. */
+function tree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).map(
+    (e) => `${join(e.parentPath, e.name)} ${statSync(join(e.parentPath, e.name)).mtimeMs}`,
+  );
 }
 
 /** The assembled image folder (cached by the tarballs' hash under ~/.cache/orkestra/image). */
@@ -216,6 +223,7 @@ describe('the image entrypoint, run as the generated Deployment runs it', () => 
 
   it('converges a CR with the service-account token, and two replicas share the Lease', async () => {
     const saDir = await serviceAccountFolder();
+    const before = tree(app);
     const a = await startPod('pod-a', saDir);
     const starting = await a.waitLog('orkestra run starting');
     expect(starting.kubeconfig).toBe(`in-cluster service account (${saDir})`);
@@ -261,5 +269,8 @@ describe('the image entrypoint, run as the generated Deployment runs it', () => 
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
     expect((await lease())?.holderIdentity ?? '').toBe('');
+    // Nothing written to the application folder or HOME: a read-only root filesystem is enough.
+    expect(tree(app)).toEqual(before);
+    expect(readdirSync(join(tmp, 'home-pod-a'))).toEqual([]);
   }, 300_000);
 });
