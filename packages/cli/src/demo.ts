@@ -14,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import type { ChildResult, KubeObject, OwnerObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { Manager } from '@orkestra/operator';
-import { parse } from 'yaml';
 import { CliError, ExitCode } from './exit-codes.js';
 import { type AnyHandler, importPackage } from './handlers.js';
 import { readInputFile, readKatalog } from './katalog-file.js';
@@ -22,6 +21,7 @@ import { connect } from './kube.js';
 import { createLogger, type LogLevel } from './logger.js';
 import { reconcilerConfigs } from './manager-config.js';
 import { json, line, marks, type Output, paint } from './output.js';
+import { yaml } from './yaml-module.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -115,6 +115,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   const rel = (f: string) => relative(process.cwd(), join(dir, f)) || f;
   const crdFile = join(dir, 'crd.yaml');
   const crFile = join(dir, 'website.yaml');
+  const { parse } = yaml();
   const crd = parse(readInputFile(crdFile, '--dir')) as KubeObject;
   const website = parse(readInputFile(crFile, '--dir')) as KubeObject;
 

@@ -5,11 +5,11 @@
  */
 
 import { deepEqual, type KubeObject, OrkestraError, type OwnerObject } from '@orkestra/core';
-import { Document } from 'yaml';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { appliedObject, ChildPlan, type PlannedChild, problemsOf } from './plan.js';
 import type { Phase } from './template-check.js';
+import { yaml } from './yaml-module.js';
 
 /** The owner UID used when the CR file has none. */
 export const PLACEHOLDER_UID = '00000000-0000-0000-0000-000000000000';
@@ -169,7 +169,7 @@ async function build(owner: OwnerObject, child: PlannedChild): Promise<KubeObjec
 export function renderYaml(result: RenderResult, header: string): string {
   const head = [header, ...result.notes].map((n) => `# ${n}\n`).join('');
   const docs = result.objects.map((o) => {
-    return `# ${o.source}\n${new Document(o.object).toString({ lineWidth: 0 })}`;
+    return `# ${o.source}\n${new (yaml().Document)(o.object).toString({ lineWidth: 0 })}`;
   });
   return `${head}${docs.map((d) => `---\n${d}`).join('')}`;
 }

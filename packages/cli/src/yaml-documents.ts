@@ -3,8 +3,9 @@
  * every problem — a syntax error, or aliases that expand too much (a "billion laughs" file) — as a located
  * {@link Problem}, never an exception.
  */
-import { LineCounter, parseAllDocuments } from 'yaml';
+
 import type { Problem } from './exit-codes.js';
+import { yaml } from './yaml-module.js';
 
 /** One non-empty document of a file. */
 export interface YamlDocument {
@@ -20,6 +21,7 @@ const MAX_ALIAS_COUNT = 100;
 
 /** Every document of `text`; `path` names a document in problems (`(yaml document 2)`). */
 export function readYamlDocuments(text: string, file: string): { documents: YamlDocument[]; problems: Problem[] } {
+  const { LineCounter, parseAllDocuments } = yaml();
   const lines = new LineCounter();
   const documents: YamlDocument[] = [];
   const problems: Problem[] = [];

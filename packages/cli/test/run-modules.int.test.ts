@@ -9,7 +9,8 @@ import { testCluster } from '@orkestra/testenv';
 import { example } from './helpers.js';
 
 // `orkestra run` as its own process (from the sources), against the test control plane, with a module hook that
-// records every module the process loads: an operator must never load @kubernetes/client-node (~80 MB of RSS).
+// records every module the process loads: an operator must never load @kubernetes/client-node (~80 MB of RSS),
+// nor libraries only other commands need.
 // The hook is core's test fixture (it also maps `./x.js` imports of TypeScript sources to `./x.ts`).
 const cluster = testCluster();
 const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
@@ -85,5 +86,9 @@ describe('orkestra run', () => {
     expect(modules.some((m) => m.endsWith('/packages/reconciler/src/index.ts'))).toBe(true);
     expect(modules.some((m) => m.endsWith('/packages/core/src/kube/kubeconfig.ts'))).toBe(true);
     expect(modules.filter((m) => m.includes('/@kubernetes/client-node/'))).toEqual([]);
+    // Load only what runs: `yaml` only locates problems and writes YAML output; Handlebars' parser, not its compiler.
+    expect(modules.filter((m) => m.includes('/node_modules/yaml/'))).toEqual([]);
+    expect(modules.some((m) => m.includes('/handlebars/compiler/base.js'))).toBe(true);
+    expect(modules.filter((m) => /\/handlebars\/(lib|dist\/cjs\/handlebars\.js|.*compiler\/compiler\.js)/.test(m))).toEqual([]);
   }, 60_000);
 });

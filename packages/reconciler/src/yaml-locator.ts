@@ -4,9 +4,19 @@
  * dots (`app.kubernetes.io/name`): at each map the longest key that the rest of the path starts with wins.
  *
  * The text is parsed for positions only when a position is first asked for: a valid katalog, however large,
- * never pays for a second, position-keeping parse (a YAML document tree costs tens of bytes per character).
+ * never pays for a second, position-keeping parse (a YAML document tree costs tens of bytes per character), nor
+ * loads the parser that builds it.
  */
-import { isMap, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { LineCounter, Node } from 'yaml';
+
+/** `yaml`, loaded on the first {@link YamlLocator.locate}: a process with a valid katalog never loads it (~13 MB of RSS). */
+let yamlModule: typeof Yaml | undefined;
+function yaml(): typeof Yaml {
+  yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
+  return yamlModule;
+}
 
 /** Finds the line and column of field paths in one YAML document. */
 export class YamlLocator {
@@ -26,6 +36,7 @@ export class YamlLocator {
   /** Parsed once, on the first call. */
   private tree(): { root: Node | null; lines: LineCounter } {
     if (!this.positions) {
+      const { LineCounter, parseDocument } = yaml();
       const lines = new LineCounter();
       const doc = parseDocument(this.text, { lineCounter: lines, keepSourceTokens: false });
       this.positions = { root: doc.contents as Node | null, lines };
@@ -39,6 +50,7 @@ export class YamlLocator {
    */
   locate(path: string): string | undefined {
     const { root, lines } = this.tree();
+    const { isMap, isScalar, isSeq } = yaml();
     let node: Node | null | undefined = root;
     let offset = node?.range?.[0];
     let rest = path;

@@ -1,9 +1,9 @@
 /**
- * Parsing one template string into Handlebars' parse tree (`Handlebars.parse` only: Handlebars' compiler is never
- * used), with Go-style spellings turned into Handlebars first, and syntax errors turned into problems that name
+ * Parsing one template string into Handlebars' parse tree (Handlebars' parser only: its compiler is never loaded
+ * nor used), with Go-style spellings turned into Handlebars first, and syntax errors turned into problems that name
  * the line, the column and what was expected.
  */
-import Handlebars from 'handlebars';
+import { parse as handlebarsParse, parser as handlebarsParser } from 'handlebars/dist/cjs/handlebars/compiler/base.js';
 import type { StaticProblem } from './errors.js';
 import { type NormalizedTemplate, normalizeTemplate } from './go-style.js';
 import type { Program } from './hbs-ast.js';
@@ -69,7 +69,7 @@ function syntaxProblem(err: unknown, template: string, norm: NormalizedTemplate)
   let message: string;
   const got = /got '([A-Z_]+)'/.exec(raw);
   if (got) {
-    const lexer = (Handlebars as unknown as { Parser?: { lexer?: Lexer } }).Parser?.lexer;
+    const lexer = (handlebarsParser as { lexer?: Lexer }).lexer;
     if (lexer?.yylloc) {
       line = lexer.yylloc.first_line;
       column0 = lexer.yylloc.first_column;
@@ -123,7 +123,7 @@ export function parseTemplate(template: string): { ast: Program } | { problem: S
   }
   const norm = normalizeTemplate(template);
   try {
-    return { ast: Handlebars.parse(norm.text) as unknown as Program };
+    return { ast: handlebarsParse(norm.text) as Program };
   } catch (err) {
     return { problem: syntaxProblem(err, template, norm) };
   }

@@ -4,10 +4,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { KubeObject } from '@orkestra/core';
 import { Command, InvalidArgumentError } from 'commander';
-import { stringify } from 'yaml';
 import { deployManifests, KatalogTooLargeError } from '../deploy-manifests.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog } from '../katalog-file.js';
+import { yaml as yamlModule } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
 import { collect, EXIT_CODES_HELP, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
 
@@ -96,7 +96,7 @@ ${EXIT_CODES_HELP}`,
         throw e;
       }
       if (opts.output === undefined) {
-        output.out.write(objects.map((o) => `---\n${yaml(o)}`).join(''));
+        output.out.write(objects.map((o) => `---\n${toYaml(o)}`).join(''));
       } else {
         const files = writeFolder(resolve(ctx.cwd, opts.output), objects);
         output.err.write(`wrote ${files.length} files to ${opts.output}: kubectl apply -k ${opts.output}\n`);
@@ -105,7 +105,7 @@ ${EXIT_CODES_HELP}`,
     });
 }
 
-const yaml = (o: unknown) => stringify(o, { lineWidth: 0 });
+const toYaml = (o: unknown) => yamlModule().stringify(o, { lineWidth: 0 });
 
 /** `kind[-namespace].yaml` in lower case, numbered when two objects would share a name. */
 function fileNames(objects: readonly KubeObject[]): string[] {
@@ -123,8 +123,8 @@ function fileNames(objects: readonly KubeObject[]): string[] {
 /** Writes one file per object and a kustomization listing them, in order; every file is rendered first. */
 function writeFolder(dir: string, objects: readonly KubeObject[]): string[] {
   const names = fileNames(objects);
-  const contents = objects.map((o) => yaml(o));
-  const kustomization = yaml({
+  const contents = objects.map((o) => toYaml(o));
+  const kustomization = toYaml({
     apiVersion: 'kustomize.config.k8s.io/v1beta1',
     kind: 'Kustomization',
     resources: names,

@@ -2,11 +2,11 @@
 
 import { ResourceRegistry } from '@orkestra/core/kube';
 import { Command } from 'commander';
-import { stringify } from 'yaml';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { json } from '../output.js';
 import { describePermission, rbacObjects, requiredPermissions } from '../rbac.js';
+import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
 import { generateManifestsCommand } from './generate-manifests.js';
 import { generateTypesCommand } from './generate-types.js';
@@ -92,7 +92,7 @@ ${EXIT_CODES_HELP}`,
             `  ${p.verbs.map((v) => describePermission(p, v).replace(/ in (all namespaces|namespace .*)$/, '')).join(', ')} ${p.namespace === undefined ? '(all namespaces)' : `(namespace ${p.namespace})`}: ${p.why}`,
           );
         output.out.write(
-          `${head.map((h) => `# ${h}\n`).join('')}${objects.map((o) => `---\n${stringify(o, { lineWidth: 0 })}`).join('')}`,
+          `${head.map((h) => `# ${h}\n`).join('')}${objects.map((o) => `---\n${yaml().stringify(o, { lineWidth: 0 })}`).join('')}`,
         );
       }
       ctx.state.code = ExitCode.Ok;

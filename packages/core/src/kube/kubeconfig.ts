@@ -1,7 +1,7 @@
 /**
  * Kubeconfig loading, without `@kubernetes/client-node`: importing client-node 2.x costs ~80 MB of RSS (its
  * entry point, and even its `config.js`, load every generated API model), more than half of what an operator
- * process may use in total. This file reads kubeconfig files with `yaml`, merges them as kubectl does, and
+ * process may use in total. This file reads kubeconfig files with `js-yaml` (the YAML reader the katalog's already loads), merges them as kubectl does, and
  * produces what `Kubeclient` needs: the server, TLS material and authentication headers.
  *
  * Supported natively: clusters (`server`, `certificate-authority(-data)`, `insecure-skip-tls-verify`,
@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { FAILSAFE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { OrkestraError } from '../errors.js';
 
 /** The service-account directory of a pod. */
@@ -223,11 +223,12 @@ function parseFile(file: string): Raw {
   }
   let doc: unknown;
   try {
-    doc = parseYaml(text, { schema: 'failsafe' });
+    doc = loadYaml(text, { schema: FAILSAFE_SCHEMA });
   } catch (e) {
-    // Only the first line of the parser's message: the following lines quote the file, which may hold a token.
-    const first = (e as Error).message.split('\n')[0]?.replace(/:$/, '');
-    throw new KubeconfigError('Invalid', `the kubeconfig ${file} is not valid YAML: ${first} — fix the file`, { file });
+    // The parser's reason and position only: its full message quotes the file, which may hold a token.
+    const { reason, mark } = e as { reason?: string; mark?: { line: number; column: number } };
+    const why = `${reason ?? 'unreadable'}${mark ? ` at line ${mark.line + 1}, column ${mark.column + 1}` : ''}`;
+    throw new KubeconfigError('Invalid', `the kubeconfig ${file} is not valid YAML: ${why} — fix the file`, { file });
   }
   if (doc === undefined || doc === null || doc === '') return {};
   if (!isMap(doc))
