@@ -17,14 +17,19 @@
 //   ```ts
 //   ...
 //
+// A block that imports a file of its own project (`import { handler } from '../src/index.js'`) gets that file from
+// a comment of the form `<!-- file src/index.ts` … `-->` above the fence (paths relative to the project; the block
+// itself is `main/snippet.ts` in it).
+//
 // Problems are printed as README.md:line: message (the line of the block's text), and the script exits 1.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
 import { workspaceRoot } from './check-workspace-copy.mjs';
 
 const FENCE = /^```(ts|typescript)\s*$/;
-const PRELUDE = /<!--\s*prelude\s*\n([\s\S]*?)-->\s*$/;
+const PRELUDE = /<!--\s*prelude\s*\n([\s\S]*?)-->/;
+const FILES = /<!--\s*file\s+(\S+)\s*\n([\s\S]*?)-->/g;
 
 /** README.md files: the root's, each package's and tool's, and any under examples/. */
 function readmes() {
@@ -51,15 +56,28 @@ function readmes() {
 function snippets(file) {
   const lines = readFileSync(file, 'utf8').split('\n');
   const out = [];
+  let previousEnd = 0;
   for (let i = 0; i < lines.length; i++) {
+    if (/^```/.test(lines[i]) && !FENCE.test(lines[i])) {
+      // Another language's block: skip it whole, so a ``` inside is not taken for a TypeScript fence.
+      let close = i + 1;
+      while (close < lines.length && !/^```\s*$/.test(lines[close])) close++;
+      i = close;
+      previousEnd = close + 1;
+      continue;
+    }
     if (!FENCE.test(lines[i])) continue;
     const start = i + 1;
     let end = start;
     while (end < lines.length && !/^```\s*$/.test(lines[end])) end++;
-    const before = lines.slice(Math.max(0, i - 30), i).join('\n');
-    const prelude = PRELUDE.exec(before)?.[1] ?? '';
-    out.push({ code: lines.slice(start, end).join('\n'), prelude, line: start + 1 });
+    // The HTML comments right above the fence (only blank lines between them and it).
+    const before = lines.slice(previousEnd, i).join('\n');
+    const comments = /(?:<!--[\s\S]*?-->\s*)+$/.exec(before)?.[0] ?? '';
+    const prelude = PRELUDE.exec(comments)?.[1] ?? '';
+    const files = [...comments.matchAll(FILES)].map((m) => ({ path: m[1], text: m[2] }));
+    out.push({ code: lines.slice(start, end).join('\n'), prelude, files, line: start + 1 });
     i = end;
+    previousEnd = end + 1;
   }
   return out;
 }
@@ -72,7 +90,13 @@ for (const readme of readmes()) {
   const name = relative(workspaceRoot, readme).replaceAll('/', '_').replace(/\.md$/, '');
   snippets(readme).forEach((s, n) => {
     const head = `${s.prelude}${s.prelude && !s.prelude.endsWith('\n') ? '\n' : ''}`;
-    const file = join(dir, `${name}_${n + 1}.ts`);
+    const project = join(dir, `${name}_${n + 1}`);
+    const file = join(project, 'main', 'snippet.ts');
+    mkdirSync(dirname(file), { recursive: true });
+    for (const extra of s.files) {
+      mkdirSync(dirname(join(project, extra.path)), { recursive: true });
+      writeFileSync(join(project, extra.path), extra.text);
+    }
     // `export {}` makes every block a module: top-level await, and no clash between blocks' names.
     writeFileSync(file, `${head}${s.code}\nexport {};\n`);
     where.set(file, { readme: relative(workspaceRoot, readme), line: s.line, offset: head.split('\n').length - 1 });

@@ -20,6 +20,7 @@ import {
 } from './errors.js';
 import { childSelector, withSystemLabels } from './labels.js';
 import { claimListItems, type ListItemKey, type ManagedFieldsEntry, managersOf } from './managed-fields.js';
+import { asChild, asOwner, type ChildLike, type OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
 import { describeOwner, refOf } from './objects.js';
@@ -131,10 +132,11 @@ export class ContestedItemsError extends OrkestraError {
  * obj.metadata.ownerReferences; // [{ …website, controller: true, blockOwnerDeletion: true }]
  */
 export function buildChild<T extends KubeObject>(
-  owner: OwnerObject,
+  ownerLike: OwnerLike,
   desired: T,
   behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {},
 ): T {
+  const owner = asOwner(ownerLike);
   const namespace = behaviour.clusterScoped ? undefined : (desired.metadata.namespace ?? owner.metadata.namespace);
   assertOwnable(owner, {
     kind: desired.kind,
@@ -201,10 +203,12 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
 export async function createChild(
   ctx: Context,
   kube: ObjectClient,
-  owner: OwnerObject,
-  desired: KubeObject,
+  ownerLike: OwnerLike,
+  desiredLike: ChildLike,
   behaviour: ChildBehaviour = {},
 ): Promise<ChildResult> {
+  const owner = asOwner(ownerLike);
+  const desired = asChild(desiredLike);
   const child = buildChild(owner, desired, behaviour);
   const outcome = await readOrCreate(ctx, kube, owner, desired, behaviour, child);
   if ('created' in outcome) return outcome.created;
@@ -275,10 +279,12 @@ async function readOrCreate(
 export async function updateChild(
   ctx: Context,
   kube: ObjectClient,
-  owner: OwnerObject,
-  desired: KubeObject,
+  ownerLike: OwnerLike,
+  desiredLike: ChildLike,
   behaviour: ChildBehaviour = {},
 ): Promise<ChildResult> {
+  const owner = asOwner(ownerLike);
+  const desired = asChild(desiredLike);
   const retries = behaviour.conflictRetries ?? 3;
   for (let attempt = 0; ; attempt++) {
     try {
@@ -459,10 +465,11 @@ async function recreate(
 export async function deleteChild(
   ctx: Context,
   kube: ObjectClient,
-  owner: OwnerObject,
+  ownerLike: OwnerLike,
   ref: ObjectRef,
   behaviour: Pick<ChildBehaviour, 'clusterScoped'> = {},
 ): Promise<ChildResult> {
+  const owner = asOwner(ownerLike);
   assertOwnable(owner, {
     kind: ref.kind,
     name: ref.name,
@@ -499,11 +506,12 @@ export async function deleteChild(
 export async function listOwnedChildren(
   ctx: Context,
   kube: ObjectClient,
-  owner: OwnerObject,
+  ownerLike: OwnerLike,
   apiVersion: string,
   kind: string,
   options: { namespace?: string } = {},
 ): Promise<KubeObject[]> {
+  const owner = asOwner(ownerLike);
   const { items } = await kube.list(apiVersion, kind, {
     namespace: options.namespace ?? owner.metadata.namespace,
     labelSelector: childSelector(owner.metadata.name),

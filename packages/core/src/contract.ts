@@ -4,6 +4,7 @@
  */
 import type { ChildResult } from './children.js';
 import type { Context } from './context.js';
+import type { OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
@@ -115,10 +116,11 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
   controls?(spec: Resolved): readonly ControlledFields[];
   resolve(source: Source, ownerName: string): Resolved;
   /** `reader` reads objects the child copies from (fromConfigMap, fromSecret); without it such a spec fails. */
-  desired(owner: OwnerObject, spec: Resolved, reader?: ObjectReader): Promise<KubeObject>;
-  create(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  update(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  delete(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  desired(owner: OwnerLike, spec: Resolved, reader?: ObjectReader): Promise<KubeObject>;
+  /** `owner` may be a client-node model (`V1Deployment`…): see `asOwner`. */
+  create(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
+  update(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
+  delete(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
 }
 
 /** The kind of one resolved child: the spec's own (handlers of any kind) or the handler's. */

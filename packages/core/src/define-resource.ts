@@ -6,6 +6,7 @@
 import { type ChildBehaviour, type ChildResult, createChild, deleteChild, updateChild } from './children.js';
 import type { Context } from './context.js';
 import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
+import { asOwner, type OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
@@ -30,9 +31,9 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
 
 /** A handler with its functions bound, ready to export one by one. */
 export interface DefinedResource<Source, Resolved extends ResolvedSpec> extends ResourceHandler<Source, Resolved> {
-  create(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  update(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
-  delete(ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved): Promise<ChildResult>;
+  create(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
+  update(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
+  delete(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
 }
 
 /**
@@ -63,30 +64,27 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     ...(def.sensitiveFields ? { sensitiveFields: def.sensitiveFields } : {}),
     resolve: (source, ownerName) => def.resolve(source, ownerName),
     ...(def.controls ? { controls: (spec: Resolved) => def.controls!(spec) } : {}),
-    desired: async (owner, spec, reader) => withoutFields(await def.desired(owner, spec, reader), spec.yieldedFields),
-    create: async (ctx, kube, owner, spec) =>
-      createChild(
-        ctx,
-        kube,
-        owner,
-        withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields),
-        behaviourOf(spec),
-      ),
-    update: async (ctx, kube, owner, spec) =>
-      updateChild(
-        ctx,
-        kube,
-        owner,
-        withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields),
-        behaviourOf(spec),
-      ),
-    delete: (ctx, kube, owner, spec) =>
-      deleteChild(ctx, kube, owner, {
+    desired: async (owner, spec, reader) =>
+      withoutFields(await def.desired(asOwner(owner), spec, reader), spec.yieldedFields),
+    create: async (ctx, kube, ownerLike, spec) => {
+      const owner = asOwner(ownerLike);
+      const desired = withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields);
+      return createChild(ctx, kube, owner, desired, behaviourOf(spec));
+    },
+    update: async (ctx, kube, ownerLike, spec) => {
+      const owner = asOwner(ownerLike);
+      const desired = withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields);
+      return updateChild(ctx, kube, owner, desired, behaviourOf(spec));
+    },
+    delete: (ctx, kube, ownerLike, spec) => {
+      const owner = asOwner(ownerLike);
+      return deleteChild(ctx, kube, owner, {
         apiVersion: def.apiVersion,
         kind: def.kind,
         name: spec.name,
         namespace: def.namespaced ? (spec.namespace ?? owner.metadata.namespace) : undefined,
-      }),
+      });
+    },
   };
 }
 

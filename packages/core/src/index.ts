@@ -57,6 +57,8 @@ export {
 } from './labels.js';
 export type { FieldSet, ListItemKey, ManagedFieldsEntry } from './managed-fields.js';
 export { claimListItems, managersOf } from './managed-fields.js';
+export type { ChildLike, ModelObject, ModelObjectMeta, OwnerLike } from './model-objects.js';
+export { asChild, asOwner } from './model-objects.js';
 export type {
   ApplyOptions,
   CallOptions,

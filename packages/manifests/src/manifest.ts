@@ -4,6 +4,7 @@
  */
 import {
   ANY_KIND,
+  asOwner,
   type ChildBehaviour,
   type ChildKind,
   type ChildResult,
@@ -15,6 +16,7 @@ import {
   deleteChild,
   type KubeObject,
   type ObjectClient,
+  type OwnerLike,
   type OwnerObject,
   type ResourceHandler,
   updateChild,
@@ -190,9 +192,10 @@ async function behaviourOf(ctx: Context, kube: ObjectClient, spec: ResolvedManif
 export async function create(
   ctx: Context,
   kube: ObjectClient,
-  owner: OwnerObject,
+  ownerLike: OwnerLike,
   spec: ResolvedManifest,
 ): Promise<ChildResult> {
+  const owner = asOwner(ownerLike);
   return createChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
 }
 
@@ -203,9 +206,10 @@ export async function create(
 export async function update(
   ctx: Context,
   kube: ObjectClient,
-  owner: OwnerObject,
+  ownerLike: OwnerLike,
   spec: ResolvedManifest,
 ): Promise<ChildResult> {
+  const owner = asOwner(ownerLike);
   return updateChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
 }
 
@@ -213,9 +217,10 @@ export async function update(
 async function remove(
   ctx: Context,
   kube: ObjectClient,
-  owner: OwnerObject,
+  ownerLike: OwnerLike,
   spec: ResolvedManifest,
 ): Promise<ChildResult> {
+  const owner = asOwner(ownerLike);
   const { clusterScoped } = await behaviourOf(ctx, kube, spec);
   const namespace = clusterScoped ? undefined : (spec.namespace ?? owner.metadata.namespace);
   return deleteChild(ctx, kube, owner, { apiVersion: spec.apiVersion, kind: spec.kind, name: spec.name, namespace });
@@ -238,7 +243,7 @@ export const handler: ResourceHandler<ManifestSource, ResolvedManifest> = {
   sensitiveFields: ['data', 'stringData'],
   kindOf,
   resolve,
-  desired: async (owner, spec) => desired(owner, spec),
+  desired: async (owner, spec) => desired(asOwner(owner), spec),
   create,
   update,
   delete: remove,
