@@ -63,12 +63,14 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
       ns,
       '--leader-election-namespace',
       ns,
+      // Generous timings: on a loaded machine a 2 s renew deadline was missed once (exit 6, lost Lease);
+      // nothing here tests a hand-over, so nothing waits on a short Lease.
       '--retry-period',
-      '500ms',
+      '1s',
       '--renew-deadline',
-      '2s',
+      '10s',
       '--lease-duration',
-      '3s',
+      '15s',
     ]);
     const url = await run.url;
     expect(url).toMatch(/^http:/);
