@@ -10,7 +10,7 @@
  * by its wire name, or to hand core's objects to code that expects models.
  */
 import { dumpYaml, loadYaml } from '@kubernetes/client-node';
-import { parse } from 'yaml';
+import { JSON_SCHEMA, load } from 'js-yaml';
 import { asChild, type ModelObject } from '../model-objects.js';
 import type { KubeObject } from '../objects.js';
 
@@ -36,5 +36,6 @@ export function toModel<M extends ModelObject = ModelObject>(obj: KubeObject): M
  */
 export function fromModel(model: ModelObject): KubeObject {
   asChild(model);
-  return asChild(parse(dumpYaml(model)) as KubeObject);
+  // JSON_SCHEMA: every scalar that is not JSON's stays a string (no timestamps turned into Dates again).
+  return asChild(load(dumpYaml(model), { schema: JSON_SCHEMA }) as KubeObject);
 }
