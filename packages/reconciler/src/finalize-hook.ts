@@ -61,3 +61,20 @@ export function finalizeFailedOutcome(error: HookError, attempt: number): Reconc
     fields: {},
   };
 }
+
+/** The status once `finalize` succeeded after failing: the failure no longer stands while other finalizers keep the CR. */
+export const FINALIZED_OUTCOME: ReconcileOutcome = {
+  ready: false,
+  reason: 'Finalized',
+  message: 'finalize hook succeeded; the finalizer is removed',
+  fields: {},
+};
+
+/** Whether the CR's `Ready` condition records a failed `finalize` attempt. */
+export function isFinalizeFailed(cr: OwnerObject): boolean {
+  const conditions = (cr.status as { conditions?: unknown } | undefined)?.conditions;
+  return (
+    Array.isArray(conditions) &&
+    conditions.some((c: { type?: unknown; reason?: unknown }) => c?.type === 'Ready' && c.reason === 'FinalizeFailed')
+  );
+}

@@ -40,7 +40,13 @@ import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './chi
 import type { PlannedChild } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
-import { DEFAULT_FINALIZE_TIMEOUT_MS, finalizeFailedOutcome, runFinalizeHook } from './finalize-hook.js';
+import {
+  DEFAULT_FINALIZE_TIMEOUT_MS,
+  FINALIZED_OUTCOME,
+  finalizeFailedOutcome,
+  isFinalizeFailed,
+  runFinalizeHook,
+} from './finalize-hook.js';
 import { hookChildKinds, planHookChildren } from './hook-children.js';
 import { type HookContext, HookReads, type ReadKind } from './hook-context.js';
 import { type HookError, hookOutcome, type LiveChildren, runHook } from './hooks.js';
@@ -1023,5 +1029,8 @@ export class GenericReconciler {
       );
       throw error;
     }
+    // A failure written before would outlive this success on a CR that other finalizers keep: replace it.
+    if (this.queue.retries(report.key) > 0 || isFinalizeFailed(cr))
+      report.statusWritten = await this.writeStatus(cr, FINALIZED_OUTCOME);
   }
 }

@@ -75,4 +75,39 @@ describe('the finalize hook', () => {
       'finalize hook failed: did not finish within 500 ms (aborted; raise finalizeTimeoutMs if it needs longer)',
     ]);
   });
+
+  it('a success after a failure replaces the failure on the status of a CR that another finalizer keeps', async () => {
+    let attempts = 0;
+    await h.run({
+      resources: configmap,
+      hooks: {
+        finalize: () => {
+          if (++attempts === 1) throw new Error('bucket not empty yet');
+        },
+      },
+    });
+    await h.user.create({
+      ...h.website('shop', { greeting: 'hello' }),
+      metadata: { name: 'shop', namespace: h.ns, finalizers: ['example.com/keep'] },
+    });
+    await h.ready('shop');
+    await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
+    const kept = await h.until(async () => {
+      const cr = await website();
+      return cr?.metadata.finalizers?.length === 1 && cr;
+    }, 'our finalizer removed');
+    expect(kept.metadata.finalizers).toEqual(['example.com/keep']);
+    expect(readyOf(kept)).toMatchObject({
+      status: 'False',
+      reason: 'Finalized',
+      message: 'finalize hook succeeded; the finalizer is removed',
+    });
+    expect(attempts).toBe(2);
+    await h.user.patch(
+      h.ref('Website', 'example.com/v1', 'shop'),
+      { metadata: { finalizers: null } },
+      { type: 'merge' },
+    );
+    await h.until(async () => (await website()) === undefined, 'shop gone');
+  });
 });
