@@ -77,7 +77,7 @@ export function rows(results) {
       add(
         'steady',
         n,
-        'orkestra: CPU µs / reconcile (4 children)',
+        'orkestra: CPU µs / reconcile (5 children)',
         `${fmt(r.orkestra.cpu.median, 0)} (${fmt(r.orkestra.cpu.min, 0)}–${fmt(r.orkestra.cpu.max, 0)})`,
         '≤ 60 µs',
         r.orkestra.cpu.median <= 60,
@@ -359,7 +359,7 @@ function panel(x0, y0, w, h, title, yLabel, series) {
   }
   for (const n of [...new Set(xs)])
     svg += `<text x="${X(n)}" y="${Y(0) + 14}" font-size="10" text-anchor="middle">${n}</text>`;
-  svg += `<text x="${x0 + pad.l + (w - pad.l) / 2}" y="${y0 + h - 4}" font-size="11" text-anchor="middle">N (CRs, 4 children each)</text>`;
+  svg += `<text x="${x0 + pad.l + (w - pad.l) / 2}" y="${y0 + h - 4}" font-size="11" text-anchor="middle">N (CRs, 5 children each)</text>`;
   svg += `<text transform="translate(${x0 + 12},${y0 + h / 2}) rotate(-90)" font-size="11" text-anchor="middle">${esc(yLabel)}</text>`;
   series.forEach((s, i) => {
     const c = COLORS[i % COLORS.length];

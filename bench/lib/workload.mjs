@@ -1,9 +1,12 @@
-// The workload every cluster scenario uses: a Website CR with four children (Deployment, Service,
-// ConfigMap, Secret), all `onReconcile`, through the GenericReconciler and the four resource packages.
+// The workload every cluster scenario uses: a Website CR with five children (Deployment, Service, ConfigMap,
+// Secret, and a PodDisruptionBudget as a native manifest), all `onReconcile`, through the GenericReconciler and
+// the resource packages. The comparison with controller-runtime (versus) uses the four typed ones, as its Go
+// operator makes those four.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
+import * as manifests from '@orkestra/manifests';
 import { GenericReconciler } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
@@ -12,8 +15,10 @@ import { pool } from './stats.mjs';
 
 export const CRD_PATH = fileURLToPath(new URL('../website.crd.yaml', import.meta.url));
 
-export const handlers = [deployments.handler, services.handler, configmaps.handler, secrets.handler];
-export const CHILDREN_PER_CR = 4;
+/** The four typed packages' handlers (versus and the memory scenario use these only). */
+export const typedHandlers = [deployments.handler, services.handler, configmaps.handler, secrets.handler];
+export const handlers = [...typedHandlers, manifests.handler];
+export const CHILDREN_PER_CR = 5;
 /** Concurrency used by the reconciler and by the floor / reference strategies. */
 export const CONCURRENCY = 4;
 /** Concurrency of the "user" creating CRs (the client's connection pool is 16). */
@@ -21,8 +26,8 @@ export const CREATE_CONCURRENCY = 16;
 
 export const owner = (kind = 'Website', plural = 'websites') => ({ group: 'example.com', version: 'v1', kind, plural });
 
-/** The four child templates: 6 templated strings (names, image, replicas, greeting, password). */
-export const resources = {
+/** The four typed child templates: 6 templated strings (names, image, replicas, greeting, password). */
+export const typedResources = {
   deployments: {
     onReconcile: [
       { name: '{{metadata.name}}-web', image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}', port: 8080 },
@@ -31,6 +36,21 @@ export const resources = {
   services: { onReconcile: [{ name: '{{metadata.name}}-web', port: 80, targetPort: 8080 }] },
   configmaps: { onReconcile: [{ data: { greeting: '{{spec.greeting}}' } }] },
   secrets: { onReconcile: [{ stringData: { password: '{{spec.password}}' } }] },
+};
+
+/** The typed four and a PodDisruptionBudget written as a native manifest (any kind, watched by discovery). */
+export const resources = {
+  ...typedResources,
+  manifests: {
+    onReconcile: [
+      {
+        apiVersion: 'policy/v1',
+        kind: 'PodDisruptionBudget',
+        metadata: { name: '{{metadata.name}}-web' },
+        spec: { maxUnavailable: 1, selector: { matchLabels: { app: '{{metadata.name}}-web' } } },
+      },
+    ],
+  },
 };
 
 export function websiteConfig(ns, overrides = {}) {

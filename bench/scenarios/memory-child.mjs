@@ -14,7 +14,7 @@ registerHooks({
 });
 const { Kubeclient } = await import('@orkestra/core/kube');
 const { SharedInformerFactory } = await import('@orkestra/reconciler');
-const { createWebsites, startReconciler } = await import('../lib/workload.mjs');
+const { createWebsites, startReconciler, typedHandlers, typedResources } = await import('../lib/workload.mjs');
 
 const { kubeconfig, ns, n, kinds } = JSON.parse(process.env.BENCH_MEMORY);
 const settle = async () => {
@@ -39,7 +39,15 @@ const mem = () => {
 const kube = Kubeclient.fromFile(kubeconfig);
 const reconcilers = [];
 for (const { kind, plural } of kinds)
-  reconcilers.push({ kind, ...(await startReconciler(kube, ns, { kind, plural })) });
+  reconcilers.push({
+    kind,
+    // The memory target is for 4 children per CR: the four typed ones.
+    ...(await startReconciler(kube, ns, {
+      kind,
+      plural,
+      config: { handlers: typedHandlers, resources: typedResources },
+    })),
+  });
 await settle();
 const baseline = mem();
 let peakRssMB = baseline.rssMB;

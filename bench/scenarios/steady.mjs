@@ -1,4 +1,4 @@
-// 2. Steady state: N CRs × 4 children converged, then M forced resyncs; API requests per reconcile (by verb)
+// 2. Steady state: N CRs × 5 children (4 typed, 1 manifest) converged, then M forced resyncs; API requests per reconcile (by verb)
 // and CPU time per reconcile. Beside it two reference strategies, implemented here only, over the same CRs
 // with the same number of resyncs and the same concurrency:
 //   - createOrUpdate: GET every child from the API server, merge the desired fields into the live object, and

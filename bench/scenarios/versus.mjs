@@ -19,7 +19,7 @@ import { startControlPlane } from '../lib/control-plane.mjs';
 import { controllerRuntimeOperator } from '../lib/controller-runtime.mjs';
 import { cpuMsOf, fetchText, memoryOf, sumOf, tlsFromKubeconfig } from '../lib/process-stats.mjs';
 import { pool, summarize } from '../lib/stats.mjs';
-import { CONCURRENCY, CREATE_CONCURRENCY, owner, resources, website } from '../lib/workload.mjs';
+import { CONCURRENCY, CREATE_CONCURRENCY, owner, typedResources as resources, website } from '../lib/workload.mjs';
 
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
 const IDLE_SECONDS = 5;
