@@ -2,15 +2,21 @@
  * `orkestra validate`: every static problem of a katalog at once — YAML syntax, the katalog's structure, each
  * child against its handler's schema, template syntax and helpers, `when` clauses, and with `--crd` the CR
  * paths every template reads against the owner CRD's schema, plus the CRD itself (kind, plural, version,
- * scope, status subresource). Needs no cluster.
+ * scope, status subresource). The literal values of native manifests are checked against their kind's schema
+ * where one is at hand: a CRD given with `--crd`, or — with a `kube` client — the cluster's OpenAPI. Needs no
+ * cluster otherwise.
  */
+import type { OpenApiDocument } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 import type { Katalog } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
 import { type Crd, checkAgainstCrds, type FoundCrd } from './crd-check.js';
 import type { Problem } from './exit-codes.js';
 import { type AnyHandler, type LoadHandlersOptions, loadHandler } from './handlers.js';
 import { keyLocations, parseKatalog, readInputFile, readKatalogYaml } from './katalog-file.js';
+import { clusterError } from './kube.js';
 import { checkLiteralValues } from './literal-check.js';
+import { checkManifestSchemas, type KindSchema, kindSchemaOf, type SchemaLookup } from './schema-values.js';
 import { checkKatalogTemplates } from './template-check.js';
 import { readYamlDocuments } from './yaml-documents.js';
 
@@ -55,7 +61,11 @@ export function readCrds(files: readonly string[]): { crds: FoundCrd[]; problems
  */
 export async function validateKatalog(
   file: string,
-  options: LoadHandlersOptions & { crdFiles?: readonly string[] } = {},
+  options: LoadHandlersOptions & {
+    crdFiles?: readonly string[];
+    /** A cluster whose OpenAPI schemas the literal values of native manifests are checked against (reads only). */
+    kube?: Kubeclient;
+  } = {},
 ): Promise<ValidateResult> {
   const text = readInputFile(file, '--katalog');
   const crdFiles = options.crdFiles ?? [];
@@ -106,10 +116,43 @@ export async function validateKatalog(
   const known = new Set(problems.map((p) => p.path));
   problems.push(...checkLiteralValues(katalog, handlers, locator).filter((p) => !known.has(p.path)));
   checked.push("literal values (each handler's resolve, and where children may live)");
+  const lookup = schemaLookup(crdInput?.crds ?? [], options.kube);
+  for (const p of problems) known.add(p.path);
+  problems.push(...(await checkManifestSchemas(katalog, handlers, locator, lookup)).filter((p) => !known.has(p.path)));
+  checked.push(
+    options.kube
+      ? "manifests' literal values against their kinds' schemas (the CRDs given, the cluster's OpenAPI)"
+      : crdInput
+        ? "manifests' literal values against the CRDs given (pass --kubeconfig for built-in kinds)"
+        : "manifests' literal values: no schema at hand (pass --crd or --kubeconfig)",
+  );
   checked.push(
     crdInput
       ? 'templates (syntax, helpers, when, CR paths against the CRD schema)'
       : 'templates (syntax, helpers, when; pass --crd to check CR paths too)',
   );
   return done(problems, missingPackages);
+}
+
+/** A child kind's schema: from a CRD given (the version of that name), else from the cluster's OpenAPI. */
+function schemaLookup(crds: readonly FoundCrd[], kube: Kubeclient | undefined): SchemaLookup {
+  const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
+  return async (apiVersion, kind): Promise<KindSchema | undefined> => {
+    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+    for (const { crd, file } of crds) {
+      if (crd.spec?.group !== group || crd.spec?.names?.kind !== kind) continue;
+      const schema = crd.spec.versions?.find((v) => v.name === version)?.schema?.openAPIV3Schema;
+      if (schema) return { schema: schema as KindSchema['schema'], source: file };
+    }
+    if (!kube) return undefined;
+    let doc = documents.get(apiVersion);
+    if (!doc) {
+      doc = kube.openApiDocument(apiVersion).catch((e: unknown) => {
+        throw clusterError(e, kube, `reading the OpenAPI schema of ${apiVersion}`);
+      });
+      documents.set(apiVersion, doc);
+    }
+    const found = await doc;
+    return found ? kindSchemaOf(found, apiVersion, kind, "the cluster's OpenAPI") : undefined;
+  };
 }

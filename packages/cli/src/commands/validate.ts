@@ -1,6 +1,8 @@
-/** `orkestra validate`: every static problem of a katalog, with no cluster. */
+/** `orkestra validate`: every static problem of a katalog; a cluster only when asked (`--kubeconfig`). */
+import { Kubeclient } from '@orkestra/core/kube';
 import { Command } from 'commander';
 import { formatProblem } from '../error-output.js';
+import { assertReachable, loadKubeconfig } from '../kube.js';
 import { json, line, marks, paint } from '../output.js';
 import { validateKatalog } from '../validate.js';
 import type { CommandContext } from './context.js';
@@ -16,6 +18,8 @@ import {
 interface ValidateCommandOptions {
   katalog: string;
   crd: string[];
+  kubeconfig?: string;
+  context?: string;
   output: 'text' | 'json';
   resourcePackage: string[];
 }
@@ -27,7 +31,17 @@ export function validateCommand(ctx: CommandContext): Command {
       'check a katalog statically: schema, literal values, template syntax, template paths against the CRD schema; lists every problem',
     )
     .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
-    .option('--crd <file>', 'the owner CRD(s), to check template paths and the owner (repeatable)', collect, [])
+    .option(
+      '--crd <file>',
+      "the owner CRD(s), to check template paths and the owner; CRDs of manifests' kinds, to check their literal values (repeatable)",
+      collect,
+      [],
+    )
+    .option(
+      '--kubeconfig <file>',
+      "check the literal values of manifests against the cluster's OpenAPI schemas (built-in kinds and installed CRDs); reads only",
+    )
+    .option('--context <name>', 'kubeconfig context (with --kubeconfig)')
     .addOption(outputOption())
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
@@ -37,6 +51,7 @@ export function validateCommand(ctx: CommandContext): Command {
 Examples:
   $ orkestra validate --katalog katalog.yaml
   $ orkestra validate --katalog katalog.yaml --crd crd.yaml --output json
+  $ orkestra validate --katalog katalog.yaml --crd crd.yaml --kubeconfig ~/.kube/config
 
 Exit 0 when there is no problem, 1 when there is one, 4 when a resource package is missing (every other
 problem is still listed).
@@ -44,11 +59,19 @@ ${EXIT_CODES_HELP}`,
     )
     .action(async (opts: ValidateCommandOptions) => {
       const output = ctx.output(opts.output);
-      const r = await validateKatalog(opts.katalog, {
-        crdFiles: opts.crd,
-        packages: packagesOption(opts.resourcePackage),
-        cwd: ctx.cwd,
-      });
+      const kube = opts.kubeconfig ? new Kubeclient(loadKubeconfig(opts, ctx.env).kubeConfig) : undefined;
+      let r: Awaited<ReturnType<typeof validateKatalog>>;
+      try {
+        if (kube) await assertReachable(kube);
+        r = await validateKatalog(opts.katalog, {
+          crdFiles: opts.crd,
+          packages: packagesOption(opts.resourcePackage),
+          cwd: ctx.cwd,
+          ...(kube ? { kube } : {}),
+        });
+      } finally {
+        await kube?.close();
+      }
       if (output.format === 'json') {
         json(output, {
           file: r.file,

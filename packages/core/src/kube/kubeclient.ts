@@ -45,7 +45,7 @@ import type { KubeObject, ObjectRef } from '../objects.js';
 import { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
 import { HttpTransport } from './http-transport.js';
 import { type Kubeconfig, type KubeTlsOptions, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
-import { SchemaCache } from './openapi-schemas.js';
+import { openApiPath, SchemaCache } from './openapi-schemas.js';
 import { RequestCounter, type Verb } from './request-counter.js';
 import { groupVersionPath, ResourceRegistry, resourcePath } from './resources.js';
 
@@ -238,7 +238,8 @@ export class Kubeclient implements ObjectClient {
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discoveries = new Map<string, Promise<void>>();
-  private readonly schemas = new SchemaCache(async (path, signal) => {
+  private readonly schemas = new SchemaCache((path, signal) => this.readOpenApi(path, signal));
+  private async readOpenApi(path: string, signal: AbortSignal | undefined): Promise<OpenApiDocument | undefined> {
     try {
       return await this.send<OpenApiDocument>({
         verb: 'openapi',
@@ -252,7 +253,7 @@ export class Kubeclient implements ObjectClient {
       if (e instanceof NotFoundError) return undefined;
       throw e;
     }
-  });
+  }
   private caches: ReadCache[] = [];
   private closed = false;
 
@@ -382,6 +383,15 @@ export class Kubeclient implements ObjectClient {
    */
   schemaFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<FieldStructure | undefined> {
     return this.schemas.schemaFor(apiVersion, kind, options.signal);
+  }
+
+  /**
+   * The API server's whole OpenAPI v3 document of `apiVersion` (`/openapi/v3/apis/apps/v1`), types and
+   * validation included, or `undefined` when it publishes none. Not cached: one request per call (for tools
+   * such as `orkestra validate`; the drift matcher uses {@link schemaFor}).
+   */
+  openApiDocument(apiVersion: string, options: CallOptions = {}): Promise<OpenApiDocument | undefined> {
+    return this.readOpenApi(openApiPath(apiVersion), options.signal);
   }
 
   /**

@@ -1,0 +1,204 @@
+/**
+ * The literal values of native manifests against their kind's schema: the OpenAPI v3 schema the cluster
+ * publishes (`validate --kubeconfig`, built-in kinds and installed CRDs alike) or a CRD given with `--crd`.
+ * A literal `replicas: three` is refused for every CR, so it is reported before any CR exists: a value of the
+ * wrong type, a value outside an enum, a field the schema does not have. Templated strings (`{{…}}`) are left
+ * out: only a CR can tell what they become (a single-expression template may well give a number).
+ */
+import type { OpenApiDocument, OpenApiSchema } from '@orkestra/core';
+import { type Katalog, PHASES, type YamlLocator } from '@orkestra/reconciler';
+import type { Problem } from './exit-codes.js';
+import type { AnyHandler } from './handlers.js';
+import { childPath } from './template-check.js';
+
+/** A kind's schema and the document its `$ref`s point into. */
+export interface KindSchema {
+  schema: OpenApiSchema;
+  /** Where `#/components/schemas/…` references resolve. */
+  components?: Readonly<Record<string, OpenApiSchema>>;
+  /** Where the schema came from, for messages: `the cluster's OpenAPI`, `crd.yaml`. */
+  source: string;
+}
+
+/** Finds the schema of a kind, or `undefined` when none is at hand. */
+export type SchemaLookup = (apiVersion: string, kind: string) => Promise<KindSchema | undefined>;
+
+/** The kind's schema in a group-version's OpenAPI v3 document. */
+export function kindSchemaOf(
+  doc: OpenApiDocument,
+  apiVersion: string,
+  kind: string,
+  source: string,
+): KindSchema | undefined {
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  const components = doc.components?.schemas ?? {};
+  for (const schema of Object.values(components)) {
+    const gvks = schema['x-kubernetes-group-version-kind'] ?? [];
+    if (gvks.some((g) => (g.group ?? '') === group && g.version === version && g.kind === kind))
+      return { schema, components, source };
+  }
+  return undefined;
+}
+
+/** Keys of a manifest template that are Orkestra's or checked by the manifests package itself. */
+const NOT_OF_THE_KIND = new Set(['apiVersion', 'kind', 'metadata', 'recreate', 'when']);
+const REF = '#/components/schemas/';
+const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
+const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
+
+type Found = { path: string; message: string; hint?: string };
+
+class Checker {
+  readonly found: Found[] = [];
+
+  constructor(
+    private readonly kind: string,
+    private readonly components: Readonly<Record<string, OpenApiSchema>>,
+  ) {}
+
+  /** The schema with its `$ref` and single-`allOf` wrappers resolved; `quantity`/`int-or-string` named. */
+  private resolve(schema: OpenApiSchema): { schema: OpenApiSchema; special?: 'quantity' | 'int-or-string' } {
+    let s = schema;
+    for (let depth = 0; depth < 32; depth++) {
+      const ref = s.$ref ?? (s.allOf?.length === 1 ? s.allOf[0]?.$ref : undefined);
+      if (!ref?.startsWith(REF)) break;
+      const name = ref.slice(REF.length);
+      if (name === QUANTITY) return { schema: s, special: 'quantity' };
+      if (name === INT_OR_STRING) return { schema: s, special: 'int-or-string' };
+      const next = this.components[name];
+      if (!next) break;
+      s = next;
+    }
+    if (s['x-kubernetes-int-or-string']) return { schema: s, special: 'int-or-string' };
+    return { schema: s };
+  }
+
+  check(value: unknown, schema: OpenApiSchema, path: string): void {
+    if (value === undefined || value === null) return; // templated, or null (the server drops it)
+    const { schema: s, special } = this.resolve(schema);
+    const at = `a ${this.kind}'s ${path}`;
+    const shown = JSON.stringify(value);
+    if (special === 'quantity' || special === 'int-or-string') {
+      if (typeof value !== 'string' && typeof value !== 'number')
+        this.found.push({
+          path,
+          message: `is ${shown}, but ${at} is a ${special === 'quantity' ? 'quantity (like 500m or 1Gi)' : 'number or a string'}`,
+        });
+      return;
+    }
+    const type = s.type;
+    const wrong = (expected: string, hint?: string): void => {
+      this.found.push({
+        path,
+        message: `is ${shown} (${describe(value)}), but ${at} is ${expected}`,
+        ...(hint ? { hint } : {}),
+      });
+    };
+    if (type === 'integer' && !Number.isInteger(value)) return wrong('an integer', unquoteHint(value));
+    if (type === 'number' && typeof value !== 'number') return wrong('a number', unquoteHint(value));
+    if (type === 'boolean' && typeof value !== 'boolean') return wrong('true or false', unquoteHint(value));
+    if (type === 'string' && typeof value !== 'string') return wrong('a string', 'quote the value');
+    if (type === 'array' && !Array.isArray(value)) return wrong('a list');
+    if (type === 'object' && (typeof value !== 'object' || Array.isArray(value))) return wrong('an object');
+    if (Array.isArray(s.enum) && !s.enum.includes(value))
+      return void this.found.push({
+        path,
+        message: `is ${shown}, but ${at} is one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`,
+      });
+    if (Array.isArray(value)) {
+      if (s.items) value.forEach((item, i) => this.check(item, s.items!, `${path}[${i}]`));
+      return;
+    }
+    if (typeof value === 'object') this.checkObject(value as Record<string, unknown>, s, path);
+  }
+
+  private checkObject(value: Record<string, unknown>, s: OpenApiSchema, path: string): void {
+    const properties = s.properties;
+    const extra = typeof s.additionalProperties === 'object' ? s.additionalProperties : undefined;
+    for (const [key, v] of Object.entries(value)) {
+      const field = path ? `${path}.${key}` : key;
+      const own = properties?.[key];
+      if (own) this.check(v, own, field);
+      else if (extra) this.check(v, extra, field);
+      else if (properties && !s['x-kubernetes-preserve-unknown-fields'] && s.additionalProperties !== true)
+        this.found.push({
+          path: field,
+          message: `is not a field of ${this.kind}${path ? ` ${path}` : ''}`,
+          hint: fieldsHint(this.kind, path, Object.keys(properties)),
+        });
+    }
+  }
+}
+
+function fieldsHint(kind: string, path: string, fields: string[]): string {
+  const explain = `kubectl explain ${[kind.toLowerCase(), ...(path ? [path.replace(/\[\d+\]/g, '')] : [])].join('.')}`;
+  return fields.length <= 12 ? `the fields there are ${fields.sort().join(', ')}` : `see ${explain}`;
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function unquoteHint(value: unknown): string | undefined {
+  return typeof value === 'string' ? 'write the value without quotes, or template it from the CR' : undefined;
+}
+
+/** `value` with every templated string left out (`undefined`). */
+function withoutTemplates(value: unknown): unknown {
+  if (typeof value === 'string') return value.includes('{{') ? undefined : value;
+  if (Array.isArray(value)) return value.map(withoutTemplates);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutTemplates(v)]));
+  return value;
+}
+
+/**
+ * Every literal value of the katalog's native manifests (children of handlers of any kind) that its kind's
+ * schema refuses, located in the katalog. A child whose apiVersion or kind is templated, or whose kind has no
+ * schema at hand, is not checked.
+ */
+export async function checkManifestSchemas(
+  katalog: Katalog,
+  handlers: ReadonlyMap<string, AnyHandler>,
+  locator: YamlLocator | undefined,
+  lookup: SchemaLookup,
+): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const [i, entry] of katalog.entries.entries()) {
+    for (const [key, templates] of Object.entries(entry.resources)) {
+      if (!handlers.get(key)?.kindOf) continue;
+      for (const phase of PHASES) {
+        for (const [j, item] of (templates[phase] ?? []).entries()) {
+          const source = item as Record<string, unknown>;
+          const { apiVersion, kind } = source;
+          if (typeof apiVersion !== 'string' || typeof kind !== 'string') continue;
+          if (apiVersion.includes('{{') || kind.includes('{{')) continue;
+          const found = await lookup(apiVersion, kind);
+          if (!found) continue;
+          const checker = new Checker(kind, found.components ?? {});
+          const fields = Object.fromEntries(Object.entries(source).filter(([k]) => !NOT_OF_THE_KIND.has(k)));
+          checker.check(withoutTemplates(fields), { ...found.schema, properties: topLevel(found.schema) }, '');
+          const at = childPath(i, key, phase, j);
+          for (const p of checker.found) {
+            const path = `${at}.${p.path}`;
+            problems.push({
+              path,
+              message: `${p.message} (${found.source})`,
+              hint: p.hint,
+              location: locator?.locate(path),
+            });
+          }
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+/** The kind's top-level fields without apiVersion, kind and metadata (which the manifests package checks). */
+function topLevel(schema: OpenApiSchema): Record<string, OpenApiSchema> | undefined {
+  if (!schema.properties) return undefined;
+  return Object.fromEntries(Object.entries(schema.properties).filter(([k]) => !NOT_OF_THE_KIND.has(k)));
+}

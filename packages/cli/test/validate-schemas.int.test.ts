@@ -1,0 +1,106 @@
+/**
+ * `orkestra validate --kubeconfig`: the literal values of native manifests checked against the cluster's
+ * OpenAPI schemas (kube-apiserver of @orkestra/testenv), each problem with its field path and katalog line.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from '@jest/globals';
+import { testCluster } from '@orkestra/testenv';
+import { cli } from './helpers.js';
+
+const cluster = testCluster();
+const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-validate-schemas-'));
+const katalog = join(tmp, 'katalog.yaml');
+const KATALOG = `apiVersion: orkestra.io/v1alpha1
+kind: Katalog
+metadata: { name: db }
+spec:
+  crds:
+    - owner: { group: example.com, version: v1, kind: Website, plural: websites }
+      resources:
+        manifests:
+          onReconcile:
+            - apiVersion: apps/v1
+              kind: StatefulSet
+              metadata: { name: "{{metadata.name}}-db" }
+              spec:
+                serviceName: "{{metadata.name}}-db"
+                replicas: three
+                minReadySeconds: "{{spec.replicas}}"
+                selector: { matchLabels: { app: db } }
+                template:
+                  metadata: { labels: { app: db } }
+                  spec:
+                    containers:
+                      - name: db
+                        image: "{{spec.image}}"
+                        ports: [{ containerPort: 5432, protocol: TCP }]
+                        resources: { requests: { memory: 1Gi, cpu: 0.5 } }
+`;
+const lineOf = (text: string) => KATALOG.split('\n').findIndex((l) => l.includes(text)) + 1;
+const at = 'spec.crds[0].resources.manifests.onReconcile[0]';
+
+interface Problem {
+  path: string;
+  message: string;
+  location?: string;
+}
+
+describe("orkestra validate: manifests' literal values against the cluster's schemas", () => {
+  writeFileSync(katalog, KATALOG);
+
+  it('a literal replicas: three in a StatefulSet is exit 1 with file:line and field path', async () => {
+    const r = await cli([
+      'validate',
+      '--katalog',
+      katalog,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--output',
+      'json',
+    ]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    const { problems } = JSON.parse(r.stdout) as { problems: Problem[] };
+    // Only the literal: the templated minReadySeconds, the quantities and the int-or-string-free ports pass.
+    expect(problems).toEqual([
+      {
+        path: `${at}.spec.replicas`,
+        message: `is "three" (a string), but a StatefulSet's spec.replicas is an integer (the cluster's OpenAPI)`,
+        hint: 'write the value without quotes, or template it from the CR',
+        location: `${katalog}:${lineOf('replicas: three')}:17`,
+      },
+    ]);
+    const text = await cli(['validate', '--katalog', katalog, '--kubeconfig', cluster.kubeconfigPath!]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toContain(`${at}.spec.replicas`);
+    expect(text.stdout).toContain(`${katalog}:${lineOf('replicas: three')}`);
+  });
+
+  it("the Database example (StatefulSet, PodDisruptionBudget, CronJob) fits the cluster's schemas", async () => {
+    const database = (file: string) => fileURLToPath(new URL(`../../../examples/database/${file}`, import.meta.url));
+    const r = await cli([
+      'validate',
+      '--katalog',
+      database('katalog.yaml'),
+      '--crd',
+      database('crd.yaml'),
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+    ]);
+    expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+      code: 0,
+      stdout: expect.stringContaining('is valid'),
+      stderr: '',
+    });
+  });
+
+  it('without a cluster or a CRD of the kind there is no schema at hand, and validate says so', async () => {
+    const r = await cli(['validate', '--katalog', katalog, '--output', 'json']);
+    expect(r.code).toBe(0);
+    const { checked } = JSON.parse(r.stdout) as { checked: string[] };
+    expect(checked).toContain("manifests' literal values: no schema at hand (pass --crd or --kubeconfig)");
+  });
+});
