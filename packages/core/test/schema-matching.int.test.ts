@@ -4,17 +4,14 @@
  * then staying at zero requests — for a custom resource keyed by a non-`name` field, an empty ConfigMap value,
  * and a quantity the server rounds.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { testCluster } from '@orkestra/testenv';
-import { createContext, type KubeObject, type ObjectRef, type OwnerObject, updateChild } from '../src/index.js';
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { resourceTestEnv } from '@orkestra/testenv/contract';
+import { type KubeObject, type ObjectRef, updateChild } from '../src/index.js';
 import { Kubeclient, type ReadCache } from '../src/kube/index.js';
 
-const cluster = testCluster();
-const ctx = createContext({ fieldManager: 'orkestra-test' });
-let kube: Kubeclient;
-let other: Kubeclient; // someone else: kubectl, another controller
-let ns: string;
-let owner: OwnerObject;
+// A namespace and an owner ConfigMap per test; `kube` is ours (requests counted, reset before each test),
+// `other` is someone else: kubectl, another controller.
+const t = resourceTestEnv({ namespacePrefix: 'matching' });
 
 const GROUP = 'matching.test.orkestra.io';
 const backupCrd = {
@@ -79,15 +76,18 @@ function readCache(): ReadCache & { seed(obj: KubeObject | undefined, ref: Objec
   };
 }
 
-const ref = (apiVersion: string, kind: string, name: string): ObjectRef => ({ apiVersion, kind, namespace: ns, name });
+const ref = (apiVersion: string, kind: string, name: string): ObjectRef => ({
+  apiVersion,
+  kind,
+  namespace: t.namespace,
+  name,
+});
 
 beforeAll(async () => {
-  kube = new Kubeclient(cluster.kubeConfig);
-  other = new Kubeclient(cluster.kubeConfig);
-  await other.apply(backupCrd, { fieldManager: 'test', force: true });
-  await cluster.waitFor(
+  await t.other.apply(backupCrd, { fieldManager: 'test', force: true });
+  await t.cluster.waitFor(
     async () => {
-      const crd = await other.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({
+      const crd = await t.other.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({
         apiVersion: 'apiextensions.k8s.io/v1',
         kind: 'CustomResourceDefinition',
         name: backupCrd.metadata.name,
@@ -97,9 +97,9 @@ beforeAll(async () => {
     { timeoutMs: 20_000, description: 'the Backup CRD to be established' },
   );
   // The API server publishes a CRD's schema a moment after establishing it.
-  await cluster.waitFor(
+  await t.cluster.waitFor(
     async () => {
-      const fresh = new Kubeclient(cluster.kubeConfig);
+      const fresh = new Kubeclient(t.cluster.kubeConfig);
       try {
         return (await fresh.schemaFor(`${GROUP}/v1`, 'Backup')) !== undefined;
       } finally {
@@ -109,24 +109,10 @@ beforeAll(async () => {
     { timeoutMs: 20_000, description: 'the Backup schema to be published' },
   );
 });
-afterAll(async () => {
-  await cluster.deleteNamespaces();
-  await kube.close();
-  await other.close();
-});
-beforeEach(async () => {
-  ns = await cluster.newNamespace('matching');
-  owner = (await other.create<KubeObject>({
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name: 'owner', namespace: ns },
-  })) as OwnerObject;
-  kube.requests.reset();
-});
 
 describe('schemaFor', () => {
   it('reads list keys, map types, quantities and defaults from the API server, once per group-version', async () => {
-    const fresh = new Kubeclient(cluster.kubeConfig);
+    const fresh = new Kubeclient(t.cluster.kubeConfig);
     try {
       const deployment = await fresh.schemaFor('apps/v1', 'Deployment');
       const pod = deployment?.properties?.spec?.properties?.template?.properties?.spec;
@@ -155,7 +141,7 @@ describe('schemaFor', () => {
   });
 
   it('a group-version without a schema gives undefined, asked once per kind', async () => {
-    const fresh = new Kubeclient(cluster.kubeConfig);
+    const fresh = new Kubeclient(t.cluster.kubeConfig);
     try {
       expect(await fresh.schemaFor('nothing.example.com/v1', 'Thing')).toBeUndefined();
       const asked = fresh.requests.count({ verb: 'openapi' });
@@ -171,11 +157,11 @@ describe('updateChild matches by the schema', () => {
   const backup = (spec: object): KubeObject => ({
     apiVersion: `${GROUP}/v1`,
     kind: 'Backup',
-    metadata: { name: 'nightly', namespace: ns },
+    metadata: { name: 'nightly', namespace: t.namespace },
     spec,
   });
   const readBackup = async () =>
-    (await other.get(ref(`${GROUP}/v1`, 'Backup', 'nightly'))) as
+    (await t.other.get(ref(`${GROUP}/v1`, 'Backup', 'nightly'))) as
       | (KubeObject & { spec: { targets?: { bucket: string; prefix?: string }[]; retries?: number } })
       | undefined;
 
@@ -188,25 +174,26 @@ describe('updateChild matches by the schema', () => {
       tags: ['x'],
     };
     const cache = readCache();
-    const remove = kube.addReadCache(cache);
+    const remove = t.kube.addReadCache(cache);
     try {
-      expect((await updateChild(ctx, kube, owner, backup(spec))).action).toBe('created');
-      expect((await updateChild(ctx, kube, owner, backup(spec))).action).toBe('unchanged'); // reads the schema once
-      kube.requests.reset();
-      for (let i = 0; i < 5; i++) expect((await updateChild(ctx, kube, owner, backup(spec))).action).toBe('unchanged');
-      expect(kube.requests.count()).toBe(0); // no read, no schema request, no write
+      expect((await updateChild(t.ctx, t.kube, t.owner, backup(spec))).action).toBe('created');
+      expect((await updateChild(t.ctx, t.kube, t.owner, backup(spec))).action).toBe('unchanged'); // reads the schema once
+      t.kube.requests.reset();
+      for (let i = 0; i < 5; i++)
+        expect((await updateChild(t.ctx, t.kube, t.owner, backup(spec))).action).toBe('unchanged');
+      expect(t.kube.requests.count()).toBe(0); // no read, no schema request, no write
 
       // Someone adds a target of their own (another field manager): not ours, not drift.
-      const theirs = await other.apply(
+      const theirs = await t.other.apply(
         { ...backup({ targets: [{ bucket: 'c' }] }) },
         { fieldManager: 'someone-else', force: true },
       );
       cache.seed(theirs, ref(`${GROUP}/v1`, 'Backup', 'nightly'));
-      expect((await updateChild(ctx, kube, owner, backup(spec))).action).toBe('unchanged');
-      expect(kube.requests.writes()).toBe(0);
+      expect((await updateChild(t.ctx, t.kube, t.owner, backup(spec))).action).toBe('unchanged');
+      expect(t.kube.requests.writes()).toBe(0);
 
       // Someone changes our target's prefix and removes the zero-valued retries: both restored by one write.
-      const edited = await other.patch(
+      const edited = await t.other.patch(
         ref(`${GROUP}/v1`, 'Backup', 'nightly'),
         [
           { op: 'replace', path: '/spec/targets/0/prefix', value: 'evil/' },
@@ -215,10 +202,10 @@ describe('updateChild matches by the schema', () => {
         { fieldManager: 'kubectl-edit', type: 'json' },
       );
       cache.seed(edited, ref(`${GROUP}/v1`, 'Backup', 'nightly'));
-      const result = await updateChild(ctx, kube, owner, backup(spec));
+      const result = await updateChild(t.ctx, t.kube, t.owner, backup(spec));
       expect(result.action).toBe('updated');
       expect(result.drifted?.map((d) => d.path).sort()).toEqual(['spec.retries', 'spec.targets[a].prefix']);
-      expect(kube.requests.writes()).toBe(1);
+      expect(t.kube.requests.writes()).toBe(1);
       const live = await readBackup();
       expect(live?.spec.retries).toBe(0);
       expect(live?.spec.targets?.map((t) => [t.bucket, t.prefix])).toEqual(
@@ -239,22 +226,22 @@ describe('updateChild matches by the schema', () => {
   ])(
     'an empty %s value is a value: removed by someone else, it is restored',
     async (kind, data: Record<string, string>) => {
-      const obj: KubeObject = { apiVersion: 'v1', kind, metadata: { name: 'conf', namespace: ns }, data };
+      const obj: KubeObject = { apiVersion: 'v1', kind, metadata: { name: 'conf', namespace: t.namespace }, data };
       const emptyKey = Object.keys(data)[0]!;
-      await updateChild(ctx, kube, owner, obj);
-      await other.patch(ref('v1', kind, 'conf'), [{ op: 'remove', path: `/data/${emptyKey}` }], {
+      await updateChild(t.ctx, t.kube, t.owner, obj);
+      await t.other.patch(ref('v1', kind, 'conf'), [{ op: 'remove', path: `/data/${emptyKey}` }], {
         fieldManager: 'kubectl-edit',
         type: 'json',
       });
-      kube.requests.reset();
-      const result = await updateChild(ctx, kube, owner, obj);
+      t.kube.requests.reset();
+      const result = await updateChild(t.ctx, t.kube, t.owner, obj);
       expect(result.action).toBe('updated');
       expect(result.drifted?.map((d) => d.path)).toEqual([`data.${emptyKey}`]);
-      expect(kube.requests.writes()).toBe(1);
-      expect((await other.get(ref('v1', kind, 'conf')))?.data).toEqual(data);
-      kube.requests.reset();
-      expect((await updateChild(ctx, kube, owner, obj)).action).toBe('unchanged');
-      expect(kube.requests.writes()).toBe(0);
+      expect(t.kube.requests.writes()).toBe(1);
+      expect((await t.other.get(ref('v1', kind, 'conf')))?.data).toEqual(data);
+      t.kube.requests.reset();
+      expect((await updateChild(t.ctx, t.kube, t.owner, obj)).action).toBe('unchanged');
+      expect(t.kube.requests.writes()).toBe(0);
     },
   );
 
@@ -262,7 +249,7 @@ describe('updateChild matches by the schema', () => {
     const deployment: KubeObject = {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
-      metadata: { name: 'tiny', namespace: ns },
+      metadata: { name: 'tiny', namespace: t.namespace },
       spec: {
         selector: { matchLabels: { app: 'tiny' } },
         template: {
@@ -280,16 +267,17 @@ describe('updateChild matches by the schema', () => {
         },
       },
     };
-    expect((await updateChild(ctx, kube, owner, deployment)).action).toBe('created');
-    const live = (await other.get(ref('apps/v1', 'Deployment', 'tiny'))) as KubeObject & {
+    expect((await updateChild(t.ctx, t.kube, t.owner, deployment)).action).toBe('created');
+    const live = (await t.other.get(ref('apps/v1', 'Deployment', 'tiny'))) as KubeObject & {
       spec: { template: { spec: { containers: { resources: object }[] } } };
     };
     expect(live.spec.template.spec.containers[0]?.resources).toEqual({
       requests: { cpu: '1m', memory: '1Gi' },
       limits: { cpu: '2m' },
     });
-    kube.requests.reset();
-    for (let i = 0; i < 5; i++) expect((await updateChild(ctx, kube, owner, deployment)).action).toBe('unchanged');
-    expect(kube.requests.writes()).toBe(0);
+    t.kube.requests.reset();
+    for (let i = 0; i < 5; i++)
+      expect((await updateChild(t.ctx, t.kube, t.owner, deployment)).action).toBe('unchanged');
+    expect(t.kube.requests.writes()).toBe(0);
   });
 });
