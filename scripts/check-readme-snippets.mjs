@@ -105,7 +105,16 @@ for (const readme of readmes()) {
 
 const base = ts.readConfigFile(join(workspaceRoot, 'tsconfig.base.json'), ts.sys.readFile);
 const { options } = ts.parseJsonConfigFileContent(base.config, ts.sys, workspaceRoot);
-const program = ts.createProgram([...where.keys()], {
+// Packages' own ambient declarations (e.g. template's for Handlebars' parser module) come with their sources.
+const ambient = readdirSync(join(workspaceRoot, 'packages')).flatMap((pkg) => {
+  const src = join(workspaceRoot, 'packages', pkg, 'src');
+  return existsSync(src)
+    ? readdirSync(src)
+        .filter((f) => f.endsWith('.d.ts'))
+        .map((f) => join(src, f))
+    : [];
+});
+const program = ts.createProgram([...ambient, ...where.keys()], {
   ...options,
   composite: false,
   declaration: false,

@@ -6,7 +6,7 @@ import type { ChildResult } from './children.js';
 import type { Context } from './context.js';
 import type { OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
-import type { KubeObject, OwnerObject } from './objects.js';
+import type { KubeObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
 
 /** A JSON Schema (draft 2020-12 / OpenAPI v3 subset) describing a template source. */
