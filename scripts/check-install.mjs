@@ -12,7 +12,8 @@
 //    Third-party dependencies come from the npm registry.
 // 3. Runs an ESM script (.mjs, import) and a CJS script (.cjs, require) there: each starts testenv, installs
 //    a small CRD, creates a CR, runs GenericReconciler with deployments.handler, waits for the Deployment,
-//    checks it, stops everything and exits 0.
+//    checks it (and turns it into a client-node model with @orkestra/core/client-node), stops everything and
+//    exits 0.
 // 4. Creates a second empty project whose package.json asks only for @orkestra/deployments (its @orkestra/core
 //    comes from the core tarball through `overrides`, as it would from the registry), installs it, counts the
 //    packages installed (`npm ls --all --parseable`, the project itself not counted) and fails above
@@ -80,6 +81,8 @@ const BODY = (flavour) => `
     if (deployment.spec.replicas !== 2) problems.push('replicas ' + deployment.spec.replicas);
     if (deployment.spec.template.spec.containers[0].image !== 'nginx:1.27') problems.push('image ' + deployment.spec.template.spec.containers[0].image);
     if (deployment.metadata.ownerReferences?.[0]?.uid !== cr.metadata.uid) problems.push('owner reference');
+    // The client-node adapter entry (client-node is here: testenv depends on it).
+    if (!(toModel(deployment).metadata.creationTimestamp instanceof Date)) problems.push('toModel gave no Date');
     if (problems.length) throw new Error('unexpected Deployment: ' + problems.join(', '));
     console.log('${flavour}: Deployment ' + ns + '/shop-deployment reconciled from the Website (replicas 2, nginx:1.27, owned); Kubernetes ' + env.version.gitVersion);
   } finally {
@@ -91,6 +94,7 @@ const BODY = (flavour) => `
 `;
 
 const ESM = `// ESM consumer: import from the installed tarballs.
+import { toModel } from '@orkestra/core/client-node';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { GenericReconciler } from '@orkestra/reconciler';
@@ -103,6 +107,7 @@ ${BODY('esm')}`;
 
 const CJS = `// CommonJS consumer: require() from the installed tarballs.
 'use strict';
+const { toModel } = require('@orkestra/core/client-node');
 const { Kubeclient } = require('@orkestra/core/kube');
 const deployments = require('@orkestra/deployments');
 const { GenericReconciler } = require('@orkestra/reconciler');

@@ -45,17 +45,23 @@ function compile(files: Record<string, string>): string[] {
 
 const WEBSITE_USAGE = `import type { OwnerObject } from '@orkestra/core';
 import { handler as deployments } from '@orkestra/deployments';
-import { children, defineOperator, type ReconcilerHooks } from '@orkestra/reconciler';
+import { children, defineOperator } from '@orkestra/reconciler';
 import type { Website, WebsiteSpec } from './website.js';
 
-const hooks: ReconcilerHooks<Website> = {
-  validate: (cr) => (cr.spec?.image.startsWith('nginx') ? undefined : 'only nginx images'),
-  status: (cr) => ({ replicas: cr.spec?.replicas ?? 1, name: cr.metadata.name }),
-};
-export const config = defineOperator({
-  owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
+const ref = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
+export const config = defineOperator<Website>({
+  owner: ref,
   children: [children(deployments, { onReconcile: [{ image: '{{spec.image}}' }] })],
-  hooks,
+  hooks: {
+    validate: (cr) => (cr.spec?.image.startsWith('nginx') ? undefined : 'only nginx images'),
+    status: (cr) => ({ replicas: cr.spec?.replicas ?? 1, name: cr.metadata.name }),
+  },
+});
+export const misspeltInHook = defineOperator<Website>({
+  owner: ref,
+  children: [],
+  // @ts-expect-error the Website's spec has no imagee
+  hooks: { validate: (cr) => (cr.spec?.imagee ? undefined : 'no image') },
 });
 
 declare const website: Website;

@@ -89,6 +89,8 @@ describe('orkestra run', () => {
     // Load only what runs: `yaml` only locates problems and writes YAML output; Handlebars' parser, not its compiler.
     expect(modules.filter((m) => m.includes('/node_modules/yaml/'))).toEqual([]);
     expect(modules.some((m) => m.includes('/handlebars/compiler/base.js'))).toBe(true);
-    expect(modules.filter((m) => /\/handlebars\/(lib|dist\/cjs\/handlebars\.js|.*compiler\/compiler\.js)/.test(m))).toEqual([]);
+    expect(
+      modules.filter((m) => /\/handlebars\/(lib|dist\/cjs\/handlebars\.js|.*compiler\/compiler\.js)/.test(m)),
+    ).toEqual([]);
   }, 60_000);
 });
