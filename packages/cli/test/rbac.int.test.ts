@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
-import { deniedPermissions, type Permission } from '@orkestra/operator';
+import { deniedPermissions, describePermission, type Permission } from '@orkestra/operator';
 import { testCluster } from '@orkestra/testenv';
 import { stringify } from 'yaml';
-import { ExitCode } from '../src/index.js';
+import { ExitCode, requiredPermissions } from '../src/index.js';
+import { readKatalog, withNamespaces } from '../src/katalog-file.js';
 import { cli, example } from './helpers.js';
 
 // The reconciler running as a ServiceAccount bound to exactly what `generate rbac` prints.
@@ -152,6 +153,54 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
     const diff = await cli(['diff', '--katalog', katalog, '--kubeconfig', saKubeconfig, '--namespace', ns]);
     expect(diff.code).toBe(ExitCode.Ok);
   }, 60_000);
+
+  it('the permission check asks one rules review per namespace, and no access review when every verb is granted', async () => {
+    const loaded = await readKatalog(katalog);
+    const permissions = requiredPermissions(withNamespaces(loaded.katalog, [ns]), loaded.handlers, {
+      leaseNamespace: ns,
+    });
+    const verbs = permissions.reduce((n, p) => n + p.verbs.length, 0);
+    expect(verbs).toBeGreaterThan(20); // one access review each, before
+    saKube.requests.reset();
+    expect(await deniedPermissions(saKube, permissions)).toEqual([]);
+    // The namespace's review, and the cluster-wide one (reading the owner CRD, for the CRD check).
+    expect(permissions.filter((p) => p.namespace === undefined).map((p) => p.resource)).toEqual([
+      'customresourcedefinitions',
+    ]);
+    expect(saKube.requests.snapshot()).toEqual({ 'create selfsubjectrulesreviews': 2 });
+  }, 30_000);
+
+  it('a verb granted in one namespace only is not granted in all namespaces; what no rule grants is asked once', async () => {
+    const pods = `${name}-pods`;
+    await admin.create({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'Role',
+      metadata: { name: pods, namespace: ns },
+      rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['list'] }],
+    });
+    await admin.create({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: pods, namespace: ns },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: pods },
+      subjects: [{ kind: 'ServiceAccount', name: sa, namespace: ns }],
+    });
+    const inNamespace: Permission = { group: '', resource: 'pods', verbs: ['list'], namespace: ns, why: 'test' };
+    const everywhere: Permission = { ...inNamespace, namespace: undefined };
+    const configmaps: Permission = { group: '', resource: 'configmaps', verbs: ['list'], why: 'test' };
+    await cluster.waitFor(async () => (await deniedPermissions(saKube, [inNamespace])).length === 0, {
+      timeoutMs: 10_000,
+      description: 'the authorizer to see the Role',
+    });
+    saKube.requests.reset();
+    const denied = await deniedPermissions(saKube, [inNamespace, everywhere, configmaps]);
+    expect(denied.map((d) => describePermission(d.permission, d.verb))).toEqual(['list pods in all namespaces']);
+    // The namespace's review and the cluster-wide one; an access review only for the verb no rule grants.
+    expect(saKube.requests.snapshot()).toEqual({
+      'create selfsubjectaccessreviews': 1,
+      'create selfsubjectrulesreviews': 2,
+    });
+  }, 30_000);
 
   it('with one rule removed, run stops before it starts with Forbidden, naming each missing permission', async () => {
     const role = await admin.get({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name });

@@ -117,7 +117,8 @@ export class Manager {
   }
 
   /**
-   * Checks, with one SelfSubjectAccessReview per verb, that `identity` has every permission; throws
+   * Checks, with one SelfSubjectRulesReview per namespace (and an access review for what its rules do not
+   * grant), that `identity` has every permission; throws
    * {@link PermissionsDeniedError} listing the missing ones.
    */
   async checkPermissions(permissions: readonly Permission[], identity: string): Promise<void> {

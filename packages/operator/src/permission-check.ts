@@ -1,11 +1,12 @@
 /**
  * The check, before an operator starts anything, that its identity has every permission it needs: one
- * SelfSubjectAccessReview per verb and resource (every authenticated identity may ask). Each missing permission
- * is listed, so a Role with a rule too few fails at start-up with the rule's name rather than later as a
- * Forbidden inside a reconcile.
+ * SelfSubjectRulesReview per namespace, and a SelfSubjectAccessReview for each verb and resource its rules do not
+ * grant (every authenticated identity may ask both). Each missing permission is listed, so a Role with a rule too
+ * few fails at start-up with the rule's name rather than later as a Forbidden inside a reconcile.
  */
 import type { KubeObject } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
+import { type AccessQuestion, type ResourceRule, reviewRules, ruleAllows } from './rules-review.js';
 
 /** One permission: a verb set on a resource, cluster-wide (`namespace` undefined) or in one namespace. */
 export interface Permission {
@@ -36,51 +37,93 @@ export interface DeniedPermission {
   reason?: string | undefined;
 }
 
-/** Asks the API server about each permission; returns those it denies. */
-export async function deniedPermissions(
+/** One verb of a permission (on one named object, for a permission with `resourceNames`). */
+interface Check {
+  permission: Permission;
+  verb: string;
+  name: string | undefined;
+}
+
+function question({ permission, verb, name }: Check): AccessQuestion {
+  return { group: permission.group, resource: permission.resource, verb, name };
+}
+
+/**
+ * The rules of each namespace the checks name (undefined: cluster-wide), one rules review each; a namespace whose
+ * review failed has no rules, so its checks go to access reviews.
+ */
+async function rulesByNamespace(
   kube: Kubeclient,
-  permissions: readonly Permission[],
-  signal?: AbortSignal,
-): Promise<DeniedPermission[]> {
+  checks: readonly Check[],
+  signal: AbortSignal | undefined,
+): Promise<Map<string | undefined, ResourceRule[]>> {
+  const namespaces = [...new Set(checks.map((c) => c.permission.namespace))];
+  const reviews = await Promise.all(
+    namespaces.map(async (ns) => {
+      const review = await reviewRules(kube, ns, signal).catch(() => undefined);
+      return [ns, review?.rules ?? []] as const;
+    }),
+  );
+  return new Map(reviews);
+}
+
+/** The API server's answer to one check: one SelfSubjectAccessReview. */
+async function accessReview(
+  kube: Kubeclient,
+  { permission, verb, name }: Check,
+  signal: AbortSignal | undefined,
+): Promise<{ allowed: boolean; reason: string | undefined }> {
   kube.resources.register({
     apiVersion: 'authorization.k8s.io/v1',
     kind: 'SelfSubjectAccessReview',
     plural: 'selfsubjectaccessreviews',
     namespaced: false,
   });
-  const checks = permissions.flatMap((permission) =>
+  const [resource, subresource] = permission.resource.split('/') as [string, string | undefined];
+  const review = await kube.create<KubeObject>(
+    {
+      apiVersion: 'authorization.k8s.io/v1',
+      kind: 'SelfSubjectAccessReview',
+      metadata: {},
+      spec: {
+        resourceAttributes: {
+          group: permission.group,
+          resource,
+          verb,
+          ...(subresource ? { subresource } : {}),
+          ...(name !== undefined ? { name } : {}),
+          ...(permission.namespace !== undefined ? { namespace: permission.namespace } : {}),
+        },
+      },
+    },
+    { signal },
+  );
+  const status = review.status as { allowed?: boolean; reason?: string } | undefined;
+  return { allowed: status?.allowed === true, reason: status?.reason || undefined };
+}
+
+/**
+ * Asks the API server about each permission; returns those it denies. One SelfSubjectRulesReview per namespace
+ * (one for the cluster-wide permissions) grants what its rules cover; every other verb is asked with a
+ * SelfSubjectAccessReview, whose answer is the authorizer's own — so an incomplete rules review (another
+ * authorizer, a binding to a missing role) never denies by mistake, and a denial carries the authorizer's reason.
+ */
+export async function deniedPermissions(
+  kube: Kubeclient,
+  permissions: readonly Permission[],
+  signal?: AbortSignal,
+): Promise<DeniedPermission[]> {
+  const checks: Check[] = permissions.flatMap((permission) =>
     permission.verbs.flatMap((verb) =>
       (permission.resourceNames ?? [undefined]).map((name) => ({ permission, verb, name })),
     ),
   );
-  const answers = await Promise.all(
-    checks.map(async ({ permission, verb, name }) => {
-      const [resource, subresource] = permission.resource.split('/') as [string, string | undefined];
-      const review = await kube.create<KubeObject>(
-        {
-          apiVersion: 'authorization.k8s.io/v1',
-          kind: 'SelfSubjectAccessReview',
-          metadata: {},
-          spec: {
-            resourceAttributes: {
-              group: permission.group,
-              resource,
-              verb,
-              ...(subresource ? { subresource } : {}),
-              ...(name !== undefined ? { name } : {}),
-              ...(permission.namespace !== undefined ? { namespace: permission.namespace } : {}),
-            },
-          },
-        },
-        { signal },
-      );
-      const status = review.status as { allowed?: boolean; reason?: string } | undefined;
-      return { permission, verb, allowed: status?.allowed === true, reason: status?.reason };
-    }),
+  const rules = await rulesByNamespace(kube, checks, signal);
+  const unanswered = checks.filter(
+    (c) => !(rules.get(c.permission.namespace) ?? []).some((rule) => ruleAllows(rule, question(c))),
   );
-  return answers
-    .filter((a) => !a.allowed)
-    .map(({ permission, verb, reason }) => ({ permission, verb, reason: reason || undefined }));
+  const answers = await Promise.all(unanswered.map(async (c) => ({ ...c, ...(await accessReview(kube, c, signal)) })));
+  return answers.filter((a) => !a.allowed).map(({ permission, verb, reason }) => ({ permission, verb, reason }));
 }
 
 /** The identity lacks permissions it needs: each denied verb is listed in {@link denied}. */
