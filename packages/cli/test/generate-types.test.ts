@@ -149,6 +149,27 @@ describe('orkestra generate types', () => {
     );
   });
 
+  it("compiles the types of every CRD in the repository's tests and examples (nested lists included)", async () => {
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const crds = [
+      'examples/database/crd.yaml',
+      'packages/cli/test/fixtures/no-status-crd.yaml',
+      'packages/hpas/test/crds/website.yaml',
+      'packages/manifests/test/crds/widget.yaml',
+      'packages/reconciler/test/crds/blog.yaml',
+      'packages/reconciler/test/crds/website.yaml',
+      'packages/testenv/test/fixtures/crds/widgets.yaml',
+      'packages/testenv/test/fixtures/project/test/crds/gadgets.yaml',
+    ];
+    const files: Record<string, string> = {};
+    for (const [i, crd] of crds.entries()) {
+      const run = await cli(['generate', 'types', '--crd', join(root, crd)]);
+      expect({ crd, code: run.code, stderr: run.stderr }).toEqual({ crd, code: 0, stderr: '' });
+      files[`crd${i}.ts`] = run.stdout;
+    }
+    expect(compile(files)).toEqual([]);
+  });
+
   it('generates for another version with --crd-version', async () => {
     const run = await cli(['generate', 'types', '--crd', fixture('types-crd.yaml'), '--crd-version', 'v1alpha1']);
     expect(run.code).toBe(0);
