@@ -5,10 +5,9 @@
  * recreated when opted in; foreign objects are refused. Widget (test/crds/widget.yaml) is a custom resource
  * whose list is keyed by `port`.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
-import { createContext, ImmutableFieldError, type KubeObject, type OwnerObject, OwnershipError } from '@orkestra/core';
-import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster } from '@orkestra/testenv';
+import { describe, expect, it } from '@jest/globals';
+import { ImmutableFieldError, type KubeObject, OwnershipError } from '@orkestra/core';
+import { resourceTestEnv } from '@orkestra/testenv/contract';
 import * as manifests from '../src/index.js';
 
 type Source = manifests.ManifestSource;
@@ -379,74 +378,53 @@ const EXPECTED_DROPPED: Record<string, unknown[]> = {
   Widget: ['gone', [80]],
 };
 
-const cluster = testCluster();
-const ctx = createContext({ fieldManager: 'orkestra-test' });
-let kube: Kubeclient; // Orkestra's client: its requests are counted
-let other: Kubeclient; // someone else: a user with kubectl, another controller
-let ns: string;
-let owner: OwnerObject;
-
-beforeAll(() => {
-  kube = new Kubeclient(cluster.kubeConfig);
-  other = new Kubeclient(cluster.kubeConfig);
-});
-afterAll(async () => {
-  await cluster.deleteNamespaces();
-  await kube.close();
-  await other.close();
-});
-beforeEach(async () => {
-  ns = await cluster.newNamespace('manifests-kinds');
-  owner = (await other.create<KubeObject>({
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name: 'owner', namespace: ns },
-  })) as unknown as OwnerObject;
-});
+// A namespace and an owner ConfigMap (`site`) per test; `kube` is Orkestra's client (requests counted), `other`
+// someone else: a user with kubectl, another controller.
+const t = resourceTestEnv({ namespacePrefix: 'manifests-kinds' });
 
 describe.each(Object.entries(CASES))('%s', (kind, c) => {
-  const spec = (source: Source) => manifests.resolve(source, 'owner');
-  const ref = () => ({ apiVersion: c.full().apiVersion, kind, namespace: ns, name: NAME });
-  const read = () => other.get(ref());
+  const spec = (source: Source) => manifests.resolve(source, t.ownerName);
+  const ref = () => ({ apiVersion: c.full().apiVersion, kind, namespace: t.namespace, name: NAME });
+  const read = () => t.other.get(ref());
   const foreign = (): KubeObject => {
     const { recreate: _r, ...obj } = c.full();
-    return { ...obj, metadata: { name: NAME, namespace: ns } } as KubeObject;
+    return { ...obj, metadata: { name: NAME, namespace: t.namespace } } as KubeObject;
   };
 
-  it('is created with the owner reference and the system labels, then five updates send zero writes', async () => {
-    const result = await manifests.update(ctx, kube, owner, spec(c.full()));
+  it('is created with the t.owner reference and the system labels, then five updates send zero writes', async () => {
+    const result = await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()));
     expect(result.action).toBe('created');
     const live = await read();
-    expect(live?.metadata.labels).toEqual({ app: 'db', 'managed-by': 'orkestra', 'orkestra-owner': 'owner' });
+    expect(live?.metadata.labels).toEqual({ app: 'db', 'managed-by': 'orkestra', 'orkestra-owner': t.ownerName });
     expect(live?.metadata.ownerReferences).toEqual([
       {
         apiVersion: 'v1',
         kind: 'ConfigMap',
-        name: 'owner',
-        uid: owner.metadata.uid,
+        name: t.ownerName,
+        uid: t.owner.metadata.uid,
         controller: true,
         blockOwnerDeletion: true,
       },
     ]);
-    kube.requests.reset();
+    t.kube.requests.reset();
     for (let i = 0; i < 5; i++)
-      expect((await manifests.update(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
-    expect((await manifests.create(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
-    expect(kube.requests.writes()).toBe(0);
+      expect((await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()))).action).toBe('unchanged');
+    expect((await manifests.create(t.ctx, t.kube, t.owner, spec(c.full()))).action).toBe('unchanged');
+    expect(t.kube.requests.writes()).toBe(0);
   });
 
   it('corrects each drifted field with one write', async () => {
-    await manifests.update(ctx, kube, owner, spec(c.full()));
+    await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()));
     for (const [what, patch] of c.drifts) {
-      await other.patch(ref(), patch, { fieldManager: 'kubectl-edit' });
-      kube.requests.reset();
-      const result = await manifests.update(ctx, kube, owner, spec(c.full()));
-      expect({ what, action: result.action, writes: kube.requests.writes() }).toEqual({
+      await t.other.patch(ref(), patch, { fieldManager: 'kubectl-edit' });
+      t.kube.requests.reset();
+      const result = await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()));
+      expect({ what, action: result.action, writes: t.kube.requests.writes() }).toEqual({
         what,
         action: 'updated',
         writes: 1,
       });
-      expect({ what, action: (await manifests.update(ctx, kube, owner, spec(c.full()))).action }).toEqual({
+      expect({ what, action: (await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()))).action }).toEqual({
         what,
         action: 'unchanged',
       });
@@ -454,30 +432,30 @@ describe.each(Object.entries(CASES))('%s', (kind, c) => {
   });
 
   it('removes a field the template drops, with one write', async () => {
-    await manifests.update(ctx, kube, owner, spec(c.full()));
-    kube.requests.reset();
-    expect((await manifests.update(ctx, kube, owner, spec(c.smaller()))).action).toBe('updated');
-    expect(kube.requests.writes()).toBe(1);
+    await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()));
+    t.kube.requests.reset();
+    expect((await manifests.update(t.ctx, t.kube, t.owner, spec(c.smaller()))).action).toBe('updated');
+    expect(t.kube.requests.writes()).toBe(1);
     expect(c.dropped((await read())!)).toEqual(EXPECTED_DROPPED[kind]);
-    expect((await manifests.update(ctx, kube, owner, spec(c.smaller()))).action).toBe('unchanged');
+    expect((await manifests.update(t.ctx, t.kube, t.owner, spec(c.smaller()))).action).toBe('unchanged');
   });
 
   if (kind === 'Widget') {
     it('a route another manager adds (list keyed by port) is theirs: no drift, no write, and it stays', async () => {
-      await manifests.update(ctx, kube, owner, spec(c.full()));
-      await other.apply(
+      await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()));
+      await t.other.apply(
         {
           apiVersion: 'acme.example.com/v1',
           kind: 'Widget',
-          metadata: { name: NAME, namespace: ns },
+          metadata: { name: NAME, namespace: t.namespace },
           spec: { routes: [{ port: 8080, backend: 'debug' }] },
         },
         { fieldManager: 'other-controller', force: false },
       );
-      kube.requests.reset();
+      t.kube.requests.reset();
       for (let i = 0; i < 5; i++)
-        expect((await manifests.update(ctx, kube, owner, spec(c.full()))).action).toBe('unchanged');
-      expect(kube.requests.writes()).toBe(0);
+        expect((await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()))).action).toBe('unchanged');
+      expect(t.kube.requests.writes()).toBe(0);
       expect((at(await read(), 'spec.routes') as { port: number }[]).map((r) => r.port).sort()).toEqual([
         443, 80, 8080,
       ]);
@@ -485,27 +463,34 @@ describe.each(Object.entries(CASES))('%s', (kind, c) => {
   }
 
   it('refuses an object of that name nobody controls: no write, left as it was', async () => {
-    await other.create(foreign());
-    kube.requests.reset();
-    await expect(manifests.create(ctx, kube, owner, spec(c.full()))).rejects.toThrow(OwnershipError);
-    await expect(manifests.update(ctx, kube, owner, spec(c.full()))).rejects.toThrow(OwnershipError);
-    await expect(manifests.delete(ctx, kube, owner, spec(c.full()))).rejects.toThrow(OwnershipError);
-    expect(kube.requests.writes()).toBe(0);
+    await t.other.create(foreign());
+    t.kube.requests.reset();
+    await expect(manifests.create(t.ctx, t.kube, t.owner, spec(c.full()))).rejects.toThrow(OwnershipError);
+    await expect(manifests.update(t.ctx, t.kube, t.owner, spec(c.full()))).rejects.toThrow(OwnershipError);
+    await expect(manifests.delete(t.ctx, t.kube, t.owner, spec(c.full()))).rejects.toThrow(OwnershipError);
+    expect(t.kube.requests.writes()).toBe(0);
     expect((await read())?.metadata.ownerReferences).toBeUndefined();
   });
 
   const immutable = c.immutable;
   if (immutable) {
     it(`refuses an immutable change naming ${immutable.field}${immutable.recreates === false ? '' : ', or recreates the object with recreate: true'}`, async () => {
-      await manifests.update(ctx, kube, owner, spec(c.full()));
+      await manifests.update(t.ctx, t.kube, t.owner, spec(c.full()));
       const before = (await read())!;
-      const err = await manifests.update(ctx, kube, owner, spec(immutable.change(c.full()))).catch((e: unknown) => e);
+      const err = await manifests
+        .update(t.ctx, t.kube, t.owner, spec(immutable.change(c.full())))
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ImmutableFieldError);
       expect((err as ImmutableFieldError).changes.map((ch) => ch.path)).toEqual([immutable.field]);
-      expect((err as Error).message).toContain(`${kind} ${ns}/${NAME}: ${immutable.field}`);
+      expect((err as Error).message).toContain(`${kind} ${t.namespace}/${NAME}: ${immutable.field}`);
       expect((await read())?.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
       if (immutable.recreates === false) return;
-      const result = await manifests.update(ctx, kube, owner, spec({ ...immutable.change(c.full()), recreate: true }));
+      const result = await manifests.update(
+        t.ctx,
+        t.kube,
+        t.owner,
+        spec({ ...immutable.change(c.full()), recreate: true }),
+      );
       expect(result.action).toBe('recreated');
       expect((await read())?.metadata.uid).not.toBe(before.metadata.uid);
     });

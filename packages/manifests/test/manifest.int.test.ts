@@ -4,9 +4,8 @@
  * cluster-scoped owner), a kind the server does not serve, Secret data. The per-kind contract is in
  * kinds.int.test.ts.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
-  createContext,
   ImmutableFieldError,
   type KubeObject,
   NotFoundError,
@@ -14,16 +13,12 @@ import {
   OwnershipError,
   ValidationError,
 } from '@orkestra/core';
-import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster } from '@orkestra/testenv';
+import { resourceTestEnv } from '@orkestra/testenv/contract';
 import * as manifests from '../src/index.js';
 
-const cluster = testCluster();
-const ctx = createContext({ fieldManager: 'orkestra-test' });
-let kube: Kubeclient;
-let other: Kubeclient;
-let ns: string;
-let owner: OwnerObject;
+// A namespace and an owner ConfigMap `site` per test; `kube` is Orkestra's client (requests counted, reset before
+// each test), `other` someone else.
+const t = resourceTestEnv({ namespacePrefix: 'manifests' });
 
 const configMap = (name: string, data: Record<string, string> = { a: '1' }): manifests.ManifestSource => ({
   apiVersion: 'v1',
@@ -31,50 +26,27 @@ const configMap = (name: string, data: Record<string, string> = { a: '1' }): man
   metadata: { name },
   data,
 });
-const ref = (kind: string, name: string, apiVersion = 'v1') => ({ apiVersion, kind, namespace: ns, name });
-async function makeOwner(name: string): Promise<OwnerObject> {
-  return (await other.create<KubeObject>({
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: { name, namespace: ns },
-  })) as unknown as OwnerObject;
-}
-
-beforeAll(() => {
-  kube = new Kubeclient(cluster.kubeConfig);
-  other = new Kubeclient(cluster.kubeConfig);
-});
-afterAll(async () => {
-  await cluster.deleteNamespaces();
-  await kube.close();
-  await other.close();
-});
-beforeEach(async () => {
-  ns = await cluster.newNamespace('manifests');
-  owner = await makeOwner('site');
-  kube.requests.reset();
-});
-
+const ref = (kind: string, name: string, apiVersion = 'v1') => ({ apiVersion, kind, namespace: t.namespace, name });
 describe('ownership', () => {
-  it('refuses an object controlled by another owner, naming it, without writing', async () => {
-    const otherOwner = await makeOwner('other-site');
+  it('refuses an object controlled by another t.owner, naming it, without writing', async () => {
+    const otherOwner = await t.makeOwner('other-site');
     await manifests.create(
-      ctx,
-      kube,
+      t.ctx,
+      t.kube,
       otherOwner,
       manifests.resolve(configMap('shared', { a: 'theirs' }), 'other-site'),
     );
-    kube.requests.reset();
+    t.kube.requests.reset();
     const err = await manifests
-      .update(ctx, kube, owner, manifests.resolve(configMap('shared', { a: 'mine' }), 'site'))
+      .update(t.ctx, t.kube, t.owner, manifests.resolve(configMap('shared', { a: 'mine' }), 'site'))
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(OwnershipError);
-    expect((err as Error).message).toContain(`ConfigMap ${ns}/other-site`);
-    await expect(manifests.delete(ctx, kube, owner, manifests.resolve(configMap('shared'), 'site'))).rejects.toThrow(
-      OwnershipError,
-    );
-    expect(kube.requests.writes()).toBe(0);
-    expect((await other.get(ref('ConfigMap', 'shared')))?.data).toEqual({ a: 'theirs' });
+    expect((err as Error).message).toContain(`ConfigMap ${t.namespace}/other-site`);
+    await expect(
+      manifests.delete(t.ctx, t.kube, t.owner, manifests.resolve(configMap('shared'), 'site')),
+    ).rejects.toThrow(OwnershipError);
+    expect(t.kube.requests.writes()).toBe(0);
+    expect((await t.other.get(ref('ConfigMap', 'shared')))?.data).toEqual({ a: 'theirs' });
   });
 });
 
@@ -84,20 +56,23 @@ describe('delete', () => {
       { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'pdb' }, spec: { maxUnavailable: 1 } },
       'site',
     );
-    expect((await manifests.delete(ctx, kube, owner, spec)).action).toBe('absent');
-    await manifests.create(ctx, kube, owner, spec);
-    expect((await manifests.delete(ctx, kube, owner, spec)).action).toBe('deleted');
-    await cluster.waitFor(async () => (await other.get(ref('PodDisruptionBudget', 'pdb', 'policy/v1'))) === undefined, {
-      timeoutMs: 30_000,
-      description: 'the PodDisruptionBudget to be gone',
-    });
+    expect((await manifests.delete(t.ctx, t.kube, t.owner, spec)).action).toBe('absent');
+    await manifests.create(t.ctx, t.kube, t.owner, spec);
+    expect((await manifests.delete(t.ctx, t.kube, t.owner, spec)).action).toBe('deleted');
+    await t.cluster.waitFor(
+      async () => (await t.other.get(ref('PodDisruptionBudget', 'pdb', 'policy/v1'))) === undefined,
+      {
+        timeoutMs: 30_000,
+        description: 'the PodDisruptionBudget to be gone',
+      },
+    );
   });
 
-  it('the garbage collector removes the object when the owner goes', async () => {
+  it('the garbage collector removes the object when the t.owner goes', async () => {
     await manifests.create(
-      ctx,
-      kube,
-      owner,
+      t.ctx,
+      t.kube,
+      t.owner,
       manifests.resolve(
         {
           apiVersion: 'batch/v1',
@@ -113,8 +88,8 @@ describe('delete', () => {
         'site',
       ),
     );
-    await other.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'site' });
-    await cluster.waitFor(async () => (await other.get(ref('CronJob', 'backup', 'batch/v1'))) === undefined, {
+    await t.other.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: t.namespace, name: 'site' });
+    await t.cluster.waitFor(async () => (await t.other.get(ref('CronJob', 'backup', 'batch/v1'))) === undefined, {
       timeoutMs: 30_000,
       description: 'the CronJob to be garbage-collected',
     });
@@ -129,44 +104,48 @@ describe('scope', () => {
     rules: [{ apiGroups: [''], resources: ['pods'], verbs: ['get'] }],
   });
 
-  it('refuses a cluster-scoped child of a namespaced owner before any request', async () => {
+  it('refuses a cluster-scoped child of a namespaced t.owner before any request', async () => {
     const err = await manifests
-      .update(ctx, kube, owner, manifests.resolve(clusterRole(`${ns}-reader`), 'site'))
+      .update(t.ctx, t.kube, t.owner, manifests.resolve(clusterRole(`${t.namespace}-reader`), 'site'))
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ValidationError);
     expect((err as Error).message).toContain(
-      `a ClusterRole is cluster-scoped and cannot be owned by the namespaced ConfigMap ${ns}/site`,
+      `a ClusterRole is cluster-scoped and cannot be owned by the namespaced ConfigMap ${t.namespace}/site`,
     );
-    expect(kube.requests.count()).toBe(0);
+    expect(t.kube.requests.count()).toBe(0);
   });
 
-  it('a cluster-scoped owner owns a cluster-scoped child; the namespace of the template is not used', async () => {
-    const clusterOwner = (await other.create<KubeObject>({
+  it('a cluster-scoped t.owner owns a cluster-scoped child; the namespace of the template is not used', async () => {
+    const clusterOwner = (await t.other.create<KubeObject>({
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRole',
-      metadata: { name: `${ns}-owner` },
+      metadata: { name: `${t.namespace}-owner` },
       rules: [],
     })) as unknown as OwnerObject;
     try {
-      const spec = manifests.resolve(clusterRole(`${ns}-child`), `${ns}-owner`);
-      expect((await manifests.update(ctx, kube, clusterOwner, spec)).action).toBe('created');
-      const live = await other.get({
+      const spec = manifests.resolve(clusterRole(`${t.namespace}-child`), `${t.namespace}-owner`);
+      expect((await manifests.update(t.ctx, t.kube, clusterOwner, spec)).action).toBe('created');
+      const live = await t.other.get({
         apiVersion: 'rbac.authorization.k8s.io/v1',
         kind: 'ClusterRole',
-        name: `${ns}-child`,
+        name: `${t.namespace}-child`,
       });
       expect(live?.metadata.ownerReferences?.[0]).toMatchObject({
         kind: 'ClusterRole',
-        name: `${ns}-owner`,
+        name: `${t.namespace}-owner`,
         controller: true,
       });
       expect(live?.metadata.namespace).toBeUndefined();
-      kube.requests.reset();
-      expect((await manifests.update(ctx, kube, clusterOwner, spec)).action).toBe('unchanged');
-      expect(kube.requests.writes()).toBe(0);
-      expect((await manifests.delete(ctx, kube, clusterOwner, spec)).action).toBe('deleted');
+      t.kube.requests.reset();
+      expect((await manifests.update(t.ctx, t.kube, clusterOwner, spec)).action).toBe('unchanged');
+      expect(t.kube.requests.writes()).toBe(0);
+      expect((await manifests.delete(t.ctx, t.kube, clusterOwner, spec)).action).toBe('deleted');
     } finally {
-      await other.delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name: `${ns}-owner` });
+      await t.other.delete({
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRole',
+        name: `${t.namespace}-owner`,
+      });
     }
   });
 });
@@ -177,7 +156,7 @@ describe('kinds', () => {
       { apiVersion: 'acme.example.com/v1', kind: 'Gadget', metadata: { name: 'g' }, spec: {} },
       'site',
     );
-    const err = await manifests.update(ctx, kube, owner, spec).catch((e: unknown) => e);
+    const err = await manifests.update(t.ctx, t.kube, t.owner, spec).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NotFoundError);
     expect((err as Error).message).toMatch(/does not serve kind Gadget in acme\.example\.com\/v1 — install its CRD/);
   });
@@ -199,14 +178,14 @@ describe('kinds', () => {
       },
       'site',
     );
-    await manifests.update(ctx, kube, owner, spec);
+    await manifests.update(t.ctx, t.kube, t.owner, spec);
     expect(
-      ((await other.get(ref('Deployment', 'web', 'apps/v1'))) as KubeObject & { spec: { replicas: number } }).spec
+      ((await t.other.get(ref('Deployment', 'web', 'apps/v1'))) as KubeObject & { spec: { replicas: number } }).spec
         .replicas,
     ).toBe(3);
-    kube.requests.reset();
-    expect((await manifests.update(ctx, kube, owner, spec)).action).toBe('unchanged');
-    expect(kube.requests.writes()).toBe(0);
+    t.kube.requests.reset();
+    expect((await manifests.update(t.ctx, t.kube, t.owner, spec)).action).toBe('unchanged');
+    expect(t.kube.requests.writes()).toBe(0);
   });
 });
 
@@ -218,13 +197,15 @@ describe('immutable fields the package does not know', () => {
       metadata: { name: 'data' },
       spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage } } },
     });
-    await manifests.update(ctx, kube, owner, manifests.resolve(claim('1Gi'), 'site'));
+    await manifests.update(t.ctx, t.kube, t.owner, manifests.resolve(claim('1Gi'), 'site'));
     // An unbound claim refuses even a new size; the package allows it (bound claims can grow), the server says no.
     const err = await manifests
-      .update(ctx, kube, owner, manifests.resolve(claim('2Gi'), 'site'))
+      .update(t.ctx, t.kube, t.owner, manifests.resolve(claim('2Gi'), 'site'))
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ImmutableFieldError);
-    expect((err as Error).message).toMatch(new RegExp(`cannot update PersistentVolumeClaim ${ns}/data: spec \\(`));
+    expect((err as Error).message).toMatch(
+      new RegExp(`cannot update PersistentVolumeClaim ${t.namespace}/data: spec \\(`),
+    );
   });
 });
 
@@ -234,18 +215,18 @@ describe('Secrets', () => {
       { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'creds' }, stringData: { password: 's3cret-value' } },
       'site',
     );
-    await manifests.update(ctx, kube, owner, spec);
-    kube.requests.reset();
-    expect((await manifests.update(ctx, kube, owner, spec)).action).toBe('unchanged');
-    await other.patch(
+    await manifests.update(t.ctx, t.kube, t.owner, spec);
+    t.kube.requests.reset();
+    expect((await manifests.update(t.ctx, t.kube, t.owner, spec)).action).toBe('unchanged');
+    await t.other.patch(
       ref('Secret', 'creds'),
       { data: { password: Buffer.from('stolen').toString('base64') } },
       { fieldManager: 'kubectl-edit' },
     );
-    const result = await manifests.update(ctx, kube, owner, spec);
+    const result = await manifests.update(t.ctx, t.kube, t.owner, spec);
     expect(result.action).toBe('updated');
     expect(JSON.stringify(result.drifted)).not.toMatch(/s3cret|c3Mz|stolen|c3RvbGVu/);
-    const live = (await other.get(ref('Secret', 'creds'))) as KubeObject & { data: { password: string } };
+    const live = (await t.other.get(ref('Secret', 'creds'))) as KubeObject & { data: { password: string } };
     expect(Buffer.from(live.data.password, 'base64').toString()).toBe('s3cret-value');
   });
 });
