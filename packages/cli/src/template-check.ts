@@ -64,7 +64,8 @@ export function checkKatalogTemplates(
             for (const p of engine.checkWhen(readyWhen, { field: `${field}.readyWhen` }))
               problems.push(templateProblem(i, p, locator));
           // A forEach template also reads its item (`item`, `index`, `key`), which the CRD schema does not describe.
-          const childSchema = schema && forEach !== undefined ? withForEachItem(schema) : schema;
+          // It may read other children (`children.<key>.<id>`): their live objects, no CRD schema describes.
+          const childSchema = schema && withChildren(forEach !== undefined ? withForEachItem(schema) : schema);
           for (const p of engine.check(source, { field, sensitive, ...(childSchema ? { schema: childSchema } : {}) }))
             problems.push(templateProblem(i, p, locator));
           if (when !== undefined) {
@@ -91,6 +92,14 @@ export function checkKatalogTemplates(
     }
   });
   return problems;
+}
+
+/** `schema` with the children a template may read beside the CR's fields. */
+function withChildren(schema: JsonSchema): JsonSchema {
+  return {
+    ...schema,
+    properties: { ...(schema.properties ?? {}), children: { 'x-kubernetes-preserve-unknown-fields': true } },
+  };
 }
 
 /** `schema` with a forEach template's own names beside the CR's fields. */

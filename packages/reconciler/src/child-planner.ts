@@ -22,17 +22,28 @@ import { type ForEachItem, forEachItems } from './for-each.js';
 import { objectKey } from './informer.js';
 import {
   type ChildTemplateRef,
+  type DeferredChild,
   type KindScopes,
   PHASES,
   type Phase,
   type Plan,
   type PlannedChild,
   type PlanProblem,
+  type ReadChildren,
 } from './plan.js';
 import { checkPlacement } from './plan-checks.js';
 import { yieldControlledFields } from './yielded-fields.js';
 
-export type { ChildTemplateRef, KindScopes, Phase, Plan, PlannedChild, PlanProblem } from './plan.js';
+export type {
+  ChildTemplateRef,
+  DeferredChild,
+  KindScopes,
+  Phase,
+  Plan,
+  PlannedChild,
+  PlanProblem,
+  ReadChildren,
+} from './plan.js';
 export { PHASES } from './plan.js';
 
 /** The plans of one CR version, by phases. */
@@ -51,6 +62,8 @@ interface CompiledChild extends ChildTemplateRef {
   readyWhen: ((live: KubeObject) => boolean) | undefined;
   when(cr: OwnerObject): boolean;
   evaluate(cr: OwnerObject): unknown;
+  /** The children it reads (`<key>.<id>`); empty for a template that reads only the CR. */
+  reads: string[];
 }
 
 /**
@@ -96,6 +109,9 @@ export class ChildPlanner {
             const template = engine.compile(source, { field, sensitive });
             const whenFn = when === undefined ? () => true : engine.compileWhen(when);
             const readyFn = readyWhen === undefined ? undefined : engine.compileWhen(readyWhen);
+            const reads = new Set<string>();
+            for (const { path } of engine.reads(source))
+              if (path[0] === 'children' && path.length >= 3) reads.add(`${path[1]}.${path[2]}`);
             this.compiled.push({
               handlerKey,
               phase,
@@ -105,6 +121,7 @@ export class ChildPlanner {
               readyWhen: readyFn ? (live) => readyFn(live) : undefined,
               when: (cr) => whenFn(cr),
               evaluate: (cr) => template.resolve(cr),
+              reads: [...reads],
             });
           } catch (e) {
             if (e instanceof TemplateError) problems.push(...e.problems);
@@ -146,7 +163,7 @@ export class ChildPlanner {
     const phaseKey = phases.join();
     let plan = memo.plans.get(phaseKey);
     if (plan === undefined) memo.plans.set(phaseKey, (plan = this.plan(cr, phases)));
-    return { children: [...plan.children], problems: [...plan.problems] };
+    return { children: [...plan.children], problems: [...plan.problems], deferred: [...plan.deferred] };
   }
 
   /** Drops the memoised plan of the CR `namespace/name` (or `name`): the reconciler calls it once the CR is gone. */
@@ -174,11 +191,13 @@ export class ChildPlanner {
   private plan(cr: OwnerObject, phases: readonly Phase[]): Plan {
     const children: PlannedChild[] = [];
     const problems: PlanProblem[] = [];
+    const deferred: DeferredChild[] = [];
+    const out = { children, problems, deferred };
     for (const c of this.compiled) {
       if (!phases.includes(c.phase)) continue;
       const ref: ChildTemplateRef = { handlerKey: c.handlerKey, phase: c.phase, index: c.index, field: c.field };
       if (c.forEach === undefined) {
-        this.planOne(c, ref, cr, cr, children, problems);
+        this.planOne(c, ref, cr, cr, out);
         continue;
       }
       let items: ForEachItem[];
@@ -191,35 +210,73 @@ export class ChildPlanner {
       for (const item of items) {
         // The item's data sits beside the CR's: `{{item.name}}`, `{{index}}`, `{{key}}`, and `{{spec.x}}` still.
         const data = { ...cr, item: item.value, index: item.index, key: item.key } as OwnerObject;
-        this.planOne(c, { ...ref, item: item.path }, cr, data, children, problems);
+        this.planOne(c, { ...ref, item: item.path }, cr, data, out);
       }
     }
     const checked = checkPlacement(cr, children, this.scopes);
-    return { children: yieldControlledFields(cr, checked.children), problems: [...problems, ...checked.problems] };
+    return {
+      children: yieldControlledFields(cr, checked.children),
+      problems: [...problems, ...checked.problems],
+      deferred,
+    };
   }
 
   /** Plans one child of template `c` from `data` (the CR, or the CR with a forEach item beside it). */
-  private planOne(
-    c: CompiledChild,
-    ref: ChildTemplateRef,
-    cr: OwnerObject,
-    data: OwnerObject,
-    children: PlannedChild[],
-    problems: PlanProblem[],
-  ): void {
+  private planOne(c: CompiledChild, ref: ChildTemplateRef, cr: OwnerObject, data: OwnerObject, out: Plan): void {
     try {
       if (!c.when(data)) return;
-      const handler = this.handlers.get(c.handlerKey)!;
-      children.push({
-        ...ref,
-        handler,
-        spec: handler.resolve(c.evaluate(data), cr.metadata.name),
-        ...(c.readyWhen ? { readyWhen: c.readyWhen } : {}),
-      });
+      if (c.reads.length > 0) return void out.deferred.push(this.deferred(c, ref, cr, data));
+      out.children.push(this.child(c, ref, cr, data));
     } catch (error) {
-      problems.push({ ...ref, error: ref.item === undefined ? error : forItem(error, ref.item) });
+      out.problems.push({ ...ref, error: ref.item === undefined ? error : forItem(error, ref.item) });
     }
   }
+
+  private child(c: CompiledChild, ref: ChildTemplateRef, cr: OwnerObject, data: object): PlannedChild {
+    const handler = this.handlers.get(c.handlerKey)!;
+    return {
+      ...ref,
+      handler,
+      spec: handler.resolve(c.evaluate(data as OwnerObject), cr.metadata.name),
+      ...(c.readyWhen ? { readyWhen: c.readyWhen } : {}),
+    };
+  }
+
+  /** A child of a template that reads other children: resolved later, from their live objects. */
+  private deferred(c: CompiledChild, ref: ChildTemplateRef, cr: OwnerObject, data: OwnerObject): DeferredChild {
+    let last: { lives: (KubeObject | undefined)[]; child: PlannedChild } | undefined;
+    const resolve = (children: ReadChildren, siblings: readonly PlannedChild[]): PlannedChild => {
+      const lives = c.reads.map((label) => {
+        const [key, id] = label.split('.') as [string, string];
+        return children[key]?.[id];
+      });
+      if (last?.lives.every((live, i) => live === lives[i])) return last.child;
+      try {
+        const child = this.child(c, ref, cr, { ...data, children });
+        const checked = checkPlacement(cr, [...siblings, child], this.scopes);
+        const problem = checked.problems.find((p) => p.field === ref.field && p.item === ref.item);
+        if (problem) throw problem.error;
+        const planned = yieldControlledFields(cr, [...siblings, child]).at(-1)!;
+        last = { lives, child: planned };
+        return planned;
+      } catch (error) {
+        throw ref.item === undefined ? error : forItem(error, ref.item);
+      }
+    };
+    return { ...ref, reads: c.reads, resolve };
+  }
+}
+
+/**
+ * True when `error` says only that a field read from another child is not there yet (`children.services.db.spec.clusterIP
+ * is missing`): the child waits for it, as for a child that does not exist yet, instead of failing.
+ */
+export function isWaitingOnChildren(error: unknown): boolean {
+  return (
+    error instanceof TemplateError &&
+    error.problems.length > 0 &&
+    error.problems.every((p) => p.path?.startsWith('children.') === true)
+  );
 }
 
 /** An error of one forEach item, its message naming the item (`… (item spec.databases[1])`). */

@@ -1,5 +1,5 @@
 /**
- * The template part of a child template: the item without its `when`, `forEach` and `readyWhen`. The same item
+ * The template part of a child template: the item without its `when`, `forEach`, `readyWhen`, `id` and `dependsOn`. The same item
  * always gives the same object, so the template engine, which keeps a source's prepared tree per source object,
  * prepares it once for every check and compile that reads it (`orkestra run` checks a katalog's templates, then
  * its reconcilers compile them, then checks them again against the installed CRDs).
@@ -8,7 +8,7 @@ import type { ChildTemplate } from './config.js';
 
 /** A child template split into its template source and its own settings. */
 export interface ChildSource {
-  /** What the template engine compiles: the item without `when`, `forEach` and `readyWhen`. */
+  /** What the template engine compiles: the item without `when`, `forEach`, `readyWhen`, `id` and `dependsOn`. */
   readonly source: Readonly<Record<string, unknown>>;
   readonly when: ChildTemplate['when'];
   readonly forEach: ChildTemplate['forEach'];
@@ -28,7 +28,7 @@ const split = new WeakMap<ChildTemplate, ChildSource>();
 export function childSource(item: ChildTemplate): ChildSource {
   let hit = split.get(item);
   if (hit === undefined) {
-    const { when, forEach, readyWhen, ...source } = item;
+    const { when, forEach, readyWhen, id, dependsOn, ...source } = item;
     hit = { source, when, forEach, readyWhen };
     split.set(item, hit);
   }

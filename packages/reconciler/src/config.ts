@@ -45,6 +45,19 @@ export interface ChildTemplate {
    * 'equals', value: 'Active' }`, `"{{eq status.phase 'Active'}}"`). Read from the cache, never a request.
    */
   readyWhen?: When;
+  /**
+   * The child's name among its handler's templates (`db`): what `dependsOn` and references name it by, as
+   * `<handler key>.<id>` (`services.db`) and `{{children.services.db.spec.clusterIP}}`. Unique per handler.
+   */
+  id?: string;
+  /**
+   * Children this one waits for, by `<handler key>.<id>` (`['deployments.db']`): it is written only once each
+   * of them exists and is ready (its `readyWhen`, or the built-in rule of its kind), and the CR's status says
+   * what it waits for. A template that reads another child (`{{children.services.db.spec.clusterIP}}`) waits
+   * for it to exist without being listed here. At deletion (behind the finalizer) dependents are deleted
+   * first, and what they depend on once they are gone. A cycle is refused when the configuration loads.
+   */
+  dependsOn?: string[];
 }
 
 /** The children of one handler, by phase. */

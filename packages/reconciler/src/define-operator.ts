@@ -14,7 +14,7 @@ import {
 import { Ajv } from 'ajv';
 import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
 import type { ReconcilerHooks } from './hooks.js';
-import { compileChildCheck, describeAjvError, pathOf } from './katalog.js';
+import { childOrderProblems, compileChildCheck, describeAjvError, pathOf } from './katalog.js';
 
 /** A string holding a Handlebars expression, e.g. `"{{spec.replicas}}"`: allowed wherever a value may be templated. */
 export type TemplateString = `${string}{{${string}}}${string}`;
@@ -31,8 +31,14 @@ export type Templated<T> = T extends string | number | boolean | bigint
       ? { [K in keyof T]: Templated<T[K]> }
       : T;
 
-/** One child template of a handler whose template source is `Source`, plus `when` and `forEach` (see {@link ChildTemplate}). */
-export type TypedChildTemplate<Source> = Templated<Source> & { when?: When; forEach?: string };
+/** One child template of a handler whose template source is `Source`, plus `when`, `forEach`, `readyWhen`, `id` and `dependsOn` (see {@link ChildTemplate}). */
+export type TypedChildTemplate<Source> = Templated<Source> & {
+  when?: When;
+  forEach?: string;
+  readyWhen?: When;
+  id?: string;
+  dependsOn?: readonly string[];
+};
 
 /** The children of one handler by phase, typed by its source (see {@link HandlerTemplates}). */
 export interface TypedHandlerTemplates<Source> {
@@ -121,6 +127,7 @@ export function defineOperator<CR extends OwnerObject = OwnerObject>(config: Ope
     const merged = (resources[handler.key] ??= {});
     for (const phase of PHASES) if (templates[phase]) merged[phase] = [...(merged[phase] ?? []), ...templates[phase]];
   });
+  if (problems.length === 0) problems.push(...childOrderProblems(resources, 'resources'));
   if (problems.length > 0)
     throw new ValidationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
   return { ...rest, handlers, resources };

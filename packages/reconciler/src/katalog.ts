@@ -32,7 +32,9 @@ import {
   type ResourceHandler,
   ValidationError,
 } from '@orkestra/core';
+import { defaultTemplateEngine } from '@orkestra/template';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { buildChildOrder, ChildOrder } from './child-order.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
 import type { YamlLocator } from './yaml-locator.js';
 import { readYaml, type YamlSource } from './yaml-source.js';
@@ -132,6 +134,19 @@ const KATALOG_SCHEMA = {
   },
 } as const;
 
+/**
+ * The problems of the order between child templates (`dependsOn`, references): unknown ids, cycles… each with
+ * its path below `prefix` (`spec.crds[0].resources`); empty when the order holds.
+ */
+export function childOrderProblems(
+  resources: Readonly<Record<string, HandlerTemplates>>,
+  prefix: string,
+): FieldProblem[] {
+  const engine = defaultTemplateEngine();
+  const order = buildChildOrder(resources, (source, field) => engine.reads(source, { field }));
+  return order instanceof ChildOrder ? [] : order.problems.map((p) => ({ ...p, path: `${prefix}.${p.path}` }));
+}
+
 /** `10m` → 600000. */
 export function parseDuration(text: string): number {
   const m = /^(\d+)(ms|s|m|h)$/.exec(text);
@@ -143,7 +158,14 @@ export function parseDuration(text: string): number {
 export function compileChildCheck(ajv: Ajv, schema: JsonSchema): ValidateFunction {
   return ajv.compile({
     ...schema,
-    properties: { ...(schema.properties ?? {}), when: WHEN_SCHEMA, forEach: FOR_EACH_SCHEMA, readyWhen: WHEN_SCHEMA },
+    properties: {
+      ...(schema.properties ?? {}),
+      when: WHEN_SCHEMA,
+      forEach: FOR_EACH_SCHEMA,
+      readyWhen: WHEN_SCHEMA,
+      id: { type: 'string' }, // its pattern is checked with the order, with a readable message
+      dependsOn: { type: 'array', items: { type: 'string', minLength: 1 } },
+    },
   });
 }
 
@@ -285,6 +307,10 @@ export function loadKatalog(
         });
       }
     }
+  });
+  spec.crds.forEach((entry, i) => {
+    for (const p of childOrderProblems(entry.resources, pathOf(['spec', 'crds', i, 'resources'])))
+      problems.push({ ...p, message: `${p.message} (${where(locator, p.path)})` });
   });
   if (problems.length > 0) throw new ValidationError(problems, { object });
 

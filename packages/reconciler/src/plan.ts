@@ -34,10 +34,31 @@ export interface PlanProblem extends ChildTemplateRef {
   error: unknown;
 }
 
+/** The live children a template reads, by handler key then id: `{ services: { db: <live Service> } }`. */
+export type ReadChildren = Record<string, Record<string, KubeObject>>;
+
+/**
+ * A child whose template reads other children (`{{children.services.db.spec.clusterIP}}`): its `when` holds,
+ * but it can be resolved only once those children exist, from their live objects.
+ */
+export interface DeferredChild extends ChildTemplateRef {
+  /** The children it reads, as `<handler key>.<id>`. */
+  reads: readonly string[];
+  /**
+   * Resolves it against `children` (each child of {@link reads} that exists) beside the CR, and checks it
+   * against its resolved `siblings` as planning does (placement, one name per object, yielded fields).
+   * Throws as planning would; a problem whose path is under `children.` means a read field is not there yet
+   * (see {@link isWaitingOnChildren}). Memoised on the identity of the live objects it read.
+   */
+  resolve(children: ReadChildren, siblings: readonly PlannedChild[]): PlannedChild;
+}
+
 /** What {@link ChildPlanner.resolve} returns. */
 export interface Plan {
   children: PlannedChild[];
   problems: PlanProblem[];
+  /** Children that read other children, resolved when those exist (see {@link DeferredChild}). */
+  deferred: DeferredChild[];
 }
 
 /** How kinds are served, as far as known without a request: the client's `resources` registry fits. */

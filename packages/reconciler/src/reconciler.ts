@@ -9,7 +9,6 @@
  */
 import {
   ANY_KIND,
-  builtInReadiness,
   type ChildKind,
   type ChildResult,
   ConflictError,
@@ -36,8 +35,9 @@ import {
   silentLogger,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
+import { ChildGates, type GatedItem, notReadyReason } from './child-gates.js';
 import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
-import type { PlannedChild } from './child-planner.js';
+import type { DeferredChild, PlannedChild } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
 import {
@@ -58,6 +58,7 @@ import {
   inventoryValue,
   recordedKinds,
 } from './inventory.js';
+import { deleteInOrder } from './ordered-deletion.js';
 import { OwnWrites } from './own-writes.js';
 import { type ChildRef, OwnershipRefusals } from './refusals.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
@@ -78,6 +79,8 @@ export interface ReconcileReport {
     error?: string;
   }[];
   statusWritten: boolean;
+  /** Children not written because what they depend on is not there yet, each saying on what. */
+  waiting?: string[];
   error?: string;
   /** The error behind {@link error}, for callers that branch on its class (a `ConflictError` is retried at once). */
   cause?: unknown;
@@ -102,20 +105,8 @@ function waitingChildren(desired: readonly PlannedChild[], lives: readonly (Kube
     const live = lives[i];
     const kind = child.spec.kind ?? child.handler.kind;
     if (!live) return void out.push(`${kind} ${child.spec.name}: not found`);
-    if (child.readyWhen) {
-      let ready: boolean;
-      try {
-        ready = child.readyWhen(live);
-      } catch (e) {
-        return void out.push(
-          `${kind} ${child.spec.name}: readyWhen failed (${e instanceof Error ? e.message : String(e)})`,
-        );
-      }
-      if (!ready) out.push(`${kind} ${child.spec.name}: readyWhen does not hold`);
-      return;
-    }
-    const readiness = builtInReadiness(live);
-    if (!readiness.ready) out.push(`${kind} ${child.spec.name}: ${readiness.reason}`);
+    const reason = notReadyReason(child, live);
+    if (reason) out.push(`${kind} ${child.spec.name}: ${reason}`);
   });
   return out;
 }
@@ -182,7 +173,8 @@ export class GenericReconciler {
   /** Child kinds whose schema was read ahead (see {@link prefetchSchema}). */
   private readonly schemasRead = new Set<string>();
   private readonly finalizer: string;
-  private readonly hasOnDelete: boolean;
+  /** Some handler has onDelete children, or the children are ordered: deletion runs behind the finalizer. */
+  private readonly needsFinalizer: boolean;
   /** The kinds of the configuration's onCreate and onReconcile children, by `Kind.version.group`: the inventory's floor. */
   private readonly configuredKinds = new Map<string, ChildKind>();
   private resyncTimer: NodeJS.Timeout | undefined;
@@ -217,8 +209,10 @@ export class GenericReconciler {
     for (const k of this.kinds)
       if (k.phases.some((p) => p !== 'onDelete'))
         this.configuredKinds.set(formatKind(k), { apiVersion: k.apiVersion, kind: k.kind });
-    this.hasOnDelete =
-      Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0) || !!config.hooks?.finalize;
+    this.needsFinalizer =
+      this.templates.order.ordered ||
+      Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0) ||
+      !!config.hooks?.finalize;
     this.finalizer = config.finalizer ?? 'orkestra.io/finalizer';
     this.informers = config.informers ?? SharedInformerFactory.for(kube);
     if (this.informers.kube !== kube) {
@@ -525,16 +519,16 @@ export class GenericReconciler {
   private resolveAll(
     cr: OwnerObject,
     phases: readonly ('onCreate' | 'onReconcile' | 'onDelete')[],
-  ): { desired: PlannedChild[]; errors: unknown[] } {
-    const { children, problems } = this.templates.planner.resolve(cr, phases);
-    return { desired: children, errors: problems.map((p) => p.error) };
+  ): { desired: PlannedChild[]; deferred: DeferredChild[]; errors: unknown[] } {
+    const { children, problems, deferred } = this.templates.planner.resolve(cr, phases);
+    return { desired: children, deferred, errors: problems.map((p) => p.error) };
   }
 
   private async reconcileLive(cr: OwnerObject, report: ReconcileReport, ctx: HookContext): Promise<void> {
     if (!(await this.validateHook(cr, report, ctx))) return;
     const planned = await this.planChildren(cr, report, ctx);
     if (!planned) return;
-    const { desired, errors } = planned;
+    const { desired, deferred, errors } = planned;
     if (errors.length > 0) {
       report.result = 'invalid';
       const first = describeError(errors[0]);
@@ -543,7 +537,7 @@ export class GenericReconciler {
       report.statusWritten = await this.writeStatus(cr, { ready: false, reason: first.reason, message, fields: {} });
       return;
     }
-    if (this.hasOnDelete && !(cr.metadata.finalizers as string[] | undefined)?.includes(this.finalizer))
+    if (this.needsFinalizer && !(cr.metadata.finalizers as string[] | undefined)?.includes(this.finalizer))
       await this.addFinalizer(cr);
 
     const crChanged = this.crChangedSince(report.key, cr);
@@ -563,34 +557,53 @@ export class GenericReconciler {
         })
       : undefined;
     const lives: (KubeObject | undefined)[] = [];
-    await Promise.all(
-      desired.map(async ({ phase, handler, spec }, i) => {
-        const { kind } = childKindOf(handler, spec);
-        try {
-          // A refusal that still holds is answered from memory: no request while nothing changed.
-          const refused = this.refusals.current(report.key, cr, refs[i]!);
-          if (refused) throw refused;
-          const result = await this.applyChild(report.key, cr, phase, handler, spec, refs[i]!);
-          if (result.action !== 'unchanged') this.ownWrites.record(result.object);
-          if (result.action === 'created') this.prefetchSchema(refs[i]!);
-          report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
-          if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
-          lives[i] = result.object;
-          if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes, crChanged);
-        } catch (e) {
-          failures.push(e);
-          report.children.push({
-            handler: handler.key,
-            kind,
-            name: spec.name,
-            action: 'failed',
-            error: e instanceof Error ? e.message : String(e),
-          });
-        }
-      }),
-    );
+    const apply = async ({ phase, handler, spec }: PlannedChild, i: number): Promise<void> => {
+      const { kind } = childKindOf(handler, spec);
+      try {
+        // A refusal that still holds is answered from memory: no request while nothing changed.
+        const refused = this.refusals.current(report.key, cr, refs[i]!);
+        if (refused) throw refused;
+        const result = await this.applyChild(report.key, cr, phase, handler, spec, refs[i]!);
+        if (result.action !== 'unchanged') this.ownWrites.record(result.object);
+        if (result.action === 'created') this.prefetchSchema(refs[i]!);
+        report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
+        if (result.object) (liveChildren[handler.key] ??= {})[spec.name] = result.object;
+        lives[i] = result.object;
+        if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes, crChanged);
+      } catch (e) {
+        failures.push(e);
+        report.children.push({
+          handler: handler.key,
+          kind,
+          name: spec.name,
+          action: 'failed',
+          error: e instanceof Error ? e.message : String(e),
+        });
+      }
+    };
+    // In dependency order: a child whose dependencies are not there yet waits (not written), the status says on what.
+    const gates = new ChildGates(this.templates.order, desired, deferred);
+    const indexOf = new Map<GatedItem, number>(desired.map((child, i) => [child, i]));
+    for (const wave of gates.waves()) {
+      await Promise.all(
+        wave.map(async (item) => {
+          const gate = gates.gate(item, desired);
+          if ('waiting' in gate) return;
+          if ('error' in gate) return void failures.push(gate.error);
+          let i = indexOf.get(item);
+          if (i === undefined) {
+            i = desired.push(gate.child) - 1;
+            refs[i] = this.childRef(cr, gate.child.handler, gate.child.spec);
+          }
+          await apply(gate.child, i);
+          gates.settle(item, gate.child, lives[i]);
+        }),
+      );
+    }
+    if (gates.waiting.length > 0) report.waiting = gates.waiting;
     await grow;
-    await this.prune(cr, desired, report, failures, notes);
+    // A child not resolved yet has no name: what it would match cannot be told from what is no longer desired.
+    if (gates.unresolved === 0) await this.prune(cr, desired, report, failures, notes);
     await this.pruneRemovedKinds(cr, recorded, wanted, report, failures, notes);
     const created = notes.get('Created');
     if (created && isFirstReconcile(cr)) {
@@ -616,6 +629,8 @@ export class GenericReconciler {
       await this.events.record(cr, 'Warning', first.reason, outcome.message);
     } else {
       outcome = await this.statusOutcome(cr, liveChildren, desired.length, ctx);
+      if (outcome.ready && gates.waiting.length > 0)
+        outcome = { ...outcome, ready: false, reason: 'Waiting', message: gates.waiting.join('; ') };
       if (this.config.readiness === 'children' && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
     }
     report.statusWritten = await this.writeStatus(cr, outcome);
@@ -662,7 +677,7 @@ export class GenericReconciler {
     cr: OwnerObject,
     report: ReconcileReport,
     ctx: HookContext,
-  ): Promise<{ desired: PlannedChild[]; errors: unknown[] } | undefined> {
+  ): Promise<{ desired: PlannedChild[]; deferred: DeferredChild[]; errors: unknown[] } | undefined> {
     const templated = this.resolveAll(cr, ['onCreate', 'onReconcile']);
     const hook = this.config.hooks?.children;
     if (!hook) return templated;
@@ -678,7 +693,11 @@ export class GenericReconciler {
       watches: (kind) => this.kinds.some((k) => kindKey(k) === kindKey(kind)),
       scopes: this.kube.resources,
     });
-    return { desired: children, errors: [...templated.errors, ...problems.map((p) => p.error)] };
+    return {
+      desired: children,
+      deferred: templated.deferred,
+      errors: [...templated.errors, ...problems.map((p) => p.error)],
+    };
   }
 
   /** The outcome of a reconcile whose children are in sync: templated status fields, then the `status` hook's. */
@@ -975,6 +994,34 @@ export class GenericReconciler {
   }
 
   /**
+   * One step of deleting the ordered children in reverse order (see {@link deleteInOrder}); true once none is
+   * left. A CR whose children cannot be planned any more leaves them to the garbage collector.
+   */
+  private async deleteOrdered(cr: OwnerObject, report: ReconcileReport): Promise<boolean> {
+    const plan = this.templates.planner.resolve(cr, ['onCreate', 'onReconcile']);
+    if (plan.problems.length > 0) return true;
+    const step = await deleteInOrder({
+      ctx: this.ctx,
+      kube: this.kube,
+      cr,
+      order: this.templates.order,
+      plan,
+      locate: (child) => {
+        const ref = this.childRef(cr, child.handler, child.spec);
+        const informer = this.informerFor(this.childInformers, ref.apiVersion, ref.kind, ref.namespace);
+        return { ref, live: informer?.get(ref.namespace, ref.name) };
+      },
+    });
+    for (const { kind, name } of step.deleted) report.children.push({ handler: '', kind, name, action: 'deleted' });
+    if (step.remaining.length > 0)
+      this.logger.info(
+        { kind: cr.kind, name: cr.metadata.name, remaining: step.remaining },
+        'deleting children in order',
+      );
+    return step.remaining.length === 0;
+  }
+
+  /**
    * Deletion: run the `onDelete` children and the `finalize` hook, then remove our finalizer (others stay); the
    * GC removes the rest.
    */
@@ -982,6 +1029,7 @@ export class GenericReconciler {
     report.result = 'deleted';
     const finalizers = (cr.metadata.finalizers as string[] | undefined) ?? [];
     if (!finalizers.includes(this.finalizer)) return;
+    if (this.templates.order.ordered && !(await this.deleteOrdered(cr, report))) return;
     const { desired, errors } = this.resolveAll(cr, ['onDelete']);
     if (errors.length > 0) {
       const first = describeError(errors[0]);

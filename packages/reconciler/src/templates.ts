@@ -3,8 +3,16 @@
  * reconciler is built. A syntax error or an unknown helper fails construction, listing every problem with
  * its field path; resolving against a CR then never compiles again.
  */
-import type { KubeObject, Logger, OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import {
+  type KubeObject,
+  type Logger,
+  type OwnerObject,
+  type ResolvedSpec,
+  type ResourceHandler,
+  ValidationError,
+} from '@orkestra/core';
 import { createTemplateEngine, type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
+import { buildChildOrder, ChildOrder } from './child-order.js';
 import { ChildPlanner, type KindScopes } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 
@@ -12,6 +20,8 @@ import type { ReconcilerConfig } from './config.js';
 export interface CompiledTemplates {
   engine: TemplateEngine;
   planner: ChildPlanner;
+  /** The order between the child templates (`dependsOn`, references). */
+  order: ChildOrder;
   /** The status fields, resolved against the CR and its live children; a field that fails is left out. */
   status(
     cr: OwnerObject,
@@ -38,9 +48,16 @@ export function compileReconcilerTemplates(
   const fields = Object.entries(config.status?.fields ?? {});
   for (const [name, template] of fields) problems.push(...engine.check(template, { field: `status.fields.${name}` }));
   if (problems.length > 0 || !planner) throw new TemplateError(problems);
+  const order = buildChildOrder(config.resources, (source, field) => engine.reads(source, { field }));
+  if (!(order instanceof ChildOrder))
+    throw new ValidationError(
+      order.problems.map((p) => ({ ...p, path: `resources.${p.path}` })),
+      { object: { kind: config.owner.kind, name: 'children' } },
+    );
   return {
     engine,
     planner,
+    order,
     status(cr, live, logger) {
       const out: Record<string, unknown> = {};
       if (fields.length === 0) return out;

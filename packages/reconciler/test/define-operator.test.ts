@@ -98,4 +98,25 @@ describe('defineOperator', () => {
     );
     expect(problems.map((p) => p.path)).toEqual(['children[0].onReconcile[0].forEach']);
   });
+
+  it('refuses a dependency cycle and an unknown dependsOn, naming them', () => {
+    const problems = problemsOf(() =>
+      defineOperator({
+        owner,
+        children: [
+          children(deployments, { onReconcile: [{ id: 'web', image: 'x', dependsOn: ['configmaps.cfg'] }] }),
+          children(configmaps, {
+            onReconcile: [
+              { id: 'cfg', data: { host: '{{children.deployments.web.metadata.name}}' } },
+              { data: {}, dependsOn: ['configmaps.none'] },
+            ],
+          }),
+        ],
+      }),
+    );
+    expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'resources.configmaps.onReconcile[1].dependsOn[0]: "configmaps.none" is no child template\'s id',
+      'resources.deployments.onReconcile[0]: dependency cycle: deployments.web -> configmaps.cfg -> deployments.web',
+    ]);
+  });
 });

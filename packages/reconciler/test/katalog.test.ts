@@ -128,6 +128,33 @@ describe('loadKatalog', () => {
     );
   });
 
+  it('refuses an unknown dependsOn, a reference to no child and a cycle, each at its file:line', () => {
+    const text = `apiVersion: orkestra.io/v1alpha1
+kind: Katalog
+spec:
+  crds:
+    - owner: { group: example.com, version: v1, kind: Website, plural: websites }
+      resources:
+        configmaps:
+          onReconcile:
+            - id: a
+              dependsOn: [configmaps.b]
+            - id: b
+              data:
+                x: "{{children.configmaps.a.data.x}}"
+            - dependsOn: [configmaps.nope]
+              data:
+                y: "{{children.configmaps.typo.data.y}}"
+            - id: "1x"
+`;
+    expect(problems(text)).toEqual([
+      'spec.crds[0].resources.configmaps.onReconcile[3].id: must be a name such as "db" or "web-cache" (letters, digits, - and _, starting with a letter), got "1x" (k.yaml:17:15)',
+      'spec.crds[0].resources.configmaps.onReconcile[2].dependsOn[0]: "configmaps.nope" is no child template\'s id (k.yaml:14:27)',
+      'spec.crds[0].resources.configmaps.onReconcile[2].data.y: reads children.configmaps.typo, but no child template has that id (k.yaml:16:17)',
+      'spec.crds[0].resources.configmaps.onReconcile[0]: dependency cycle: configmaps.a -> configmaps.b -> configmaps.a (k.yaml:9:15)',
+    ]);
+  });
+
   it('parses durations', () => {
     expect([parseDuration('250ms'), parseDuration('30s'), parseDuration('2m'), parseDuration('1h')]).toEqual([
       250, 30_000, 120_000, 3_600_000,

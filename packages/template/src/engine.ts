@@ -22,6 +22,7 @@ import type {
   TemplateEngineStats,
   TemplateHelper,
   TemplateProblem,
+  TemplateRead,
   When,
 } from './types.js';
 import { checkWhen, compileWhen } from './when.js';
@@ -149,6 +150,16 @@ class Engine implements TemplateEngine {
       }
     }
     return problems;
+  }
+
+  reads(source: unknown, options: Pick<CompileOptions, 'field'> = {}): TemplateRead[] {
+    const root = buildTree(source, options.field ?? '', (t) => this.string(t, 'value'), [], false);
+    const out: TemplateRead[] = [];
+    for (const { leaf, field } of leaves(root)) {
+      if (leaf.problems.length > 0) continue;
+      for (const use of leaf.uses) if (use.abs !== null) out.push({ field, path: use.abs });
+    }
+    return out;
   }
 
   checkWhen(when: When, options: CheckOptions = {}): TemplateProblem[] {

@@ -22,6 +22,7 @@ export type {
   TemplateEngineStats,
   TemplateHelper,
   TemplateProblem,
+  TemplateRead,
   TemplateSource,
   When,
   WhenCondition,

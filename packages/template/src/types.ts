@@ -122,6 +122,14 @@ export interface TemplateProblem {
   column?: number | undefined;
 }
 
+/** A CR path a template reads: see {@link TemplateEngine.reads}. */
+export interface TemplateRead {
+  /** The template field that reads it: `env[0].value`, prefixed with the `field` option. */
+  field: string;
+  /** Keys from the CR root: `['spec', 'image']`; `'[]'` stands for any item of a list. */
+  path: readonly string[];
+}
+
 /** A compiled template source: resolving it walks the prepared strings, it never parses. */
 export interface CompiledTemplate<R> {
   /**
@@ -255,6 +263,18 @@ export interface TemplateEngine {
    * engine.checkWhen({ field: 'spec.enviroment', equals: 'prod' }, { schema }); // [{ field: 'when.field', hint: 'did you mean spec.environment?', … }]
    */
   checkWhen(when: When, options?: CheckOptions): TemplateProblem[];
+  /**
+   * The CR paths a source reads, each with the template field that reads it, found without a CR: what a caller
+   * needs to know which data a template depends on (the reconciler finds `children.<key>.<id>` references with
+   * it). A path is its keys from the CR root; `'[]'` marks "any item" (a path read inside `#each`). Paths that
+   * cannot be known before evaluation are left out, as are strings that do not compile ({@link check} reports
+   * those).
+   *
+   * @example
+   * engine.reads({ env: [{ value: '{{children.services.db.spec.clusterIP}}' }] });
+   * // [{ field: 'env[0].value', path: ['children', 'services', 'db', 'spec', 'clusterIP'] }]
+   */
+  reads(source: unknown, options?: Pick<CompileOptions, 'field'>): TemplateRead[];
   /**
    * Adds a helper, callable as `{{name arg …}}`. Names of built-in helpers and keywords are refused, and so is a
    * name registered before. Resets the cache: templates compiled before keep the helpers they were compiled with.
