@@ -110,7 +110,7 @@ export class ChildPlanner {
             const whenFn = when === undefined ? () => true : engine.compileWhen(when);
             const readyFn = readyWhen === undefined ? undefined : engine.compileWhen(readyWhen);
             const reads = new Set<string>();
-            for (const { path } of engine.reads(source))
+            for (const { path } of engine.reads(source, { field, sensitive }))
               if (path[0] === 'children' && path.length >= 3) reads.add(`${path[1]}.${path[2]}`);
             this.compiled.push({
               handlerKey,

@@ -48,7 +48,12 @@ export function compileReconcilerTemplates(
   const fields = Object.entries(config.status?.fields ?? {});
   for (const [name, template] of fields) problems.push(...engine.check(template, { field: `status.fields.${name}` }));
   if (problems.length > 0 || !planner) throw new TemplateError(problems);
-  const order = buildChildOrder(config.resources, (source, field) => engine.reads(source, { field }));
+  // With the options the planner compiled each source with: its prepared tree is shared, not built again.
+  const sensitive = (field: string) =>
+    (handlers.get(field.slice(0, field.indexOf('.')))?.sensitiveFields?.length ?? 0) > 0;
+  const order = buildChildOrder(config.resources, (source, field) =>
+    engine.reads(source, { field, sensitive: sensitive(field) }),
+  );
   if (!(order instanceof ChildOrder))
     throw new ValidationError(
       order.problems.map((p) => ({ ...p, path: `resources.${p.path}` })),

@@ -17,6 +17,9 @@ const conditions = (cr: KubeObject | undefined) =>
     ((cr?.status as { conditions?: Condition[] } | undefined)?.conditions ?? []).map((c) => [c.type, c]),
   );
 const website = () => h.get('Website', 'example.com/v1', 'shop');
+/** Waits are generous: the machine is shared and slow at times; nothing here depends on time. */
+const LONG = 60_000;
+const ready = () => h.until(async () => conditions(await website()).Ready?.status === 'True', 'shop Ready=True', LONG);
 
 /** What the Deployment controller would write once one replica is up. */
 async function rollOut(name: string): Promise<void> {
@@ -42,10 +45,14 @@ describe('ordering: dependsOn', () => {
   it('creates a child only once what it depends on is ready, the status saying what it waits for', async () => {
     const r = await h.run({ resources: dbThenApp });
     await h.user.create(h.website('shop', {}));
-    const waiting = await h.until(async () => {
-      const c = conditions(await website());
-      return c.Synced?.reason === 'Waiting' && c;
-    }, 'Synced=False Waiting');
+    const waiting = await h.until(
+      async () => {
+        const c = conditions(await website());
+        return c.Synced?.reason === 'Waiting' && c;
+      },
+      'Synced=False Waiting',
+      LONG,
+    );
     expect(waiting.Synced).toMatchObject({ status: 'False', reason: 'Waiting' });
     expect(waiting.Synced!.message).toBe('ConfigMap shop-app waits for Deployment shop-db: rollout not observed yet');
     expect(await h.get('Deployment', 'apps/v1', 'shop-db')).toBeDefined();
@@ -53,22 +60,27 @@ describe('ordering: dependsOn', () => {
     expect(r.lastReports.get(`${h.ns}/shop`)?.waiting).toEqual([waiting.Synced!.message]);
 
     await rollOut('shop-db');
-    await h.ready('shop');
+    await ready();
     expect((await h.get('ConfigMap', 'v1', 'shop-app'))?.data).toEqual({ mode: 'app' });
   });
 
   it('deletes dependents first, and what they depend on once they are gone', async () => {
     const r = await h.run({ resources: dbThenApp });
     await h.user.create(h.website('shop', {}));
-    await h.until(async () => (await website())?.metadata.finalizers?.includes('orkestra.io/finalizer'), 'finalizer');
+    await h.until(async () => await h.get('Deployment', 'apps/v1', 'shop-db'), 'the db Deployment', LONG);
+    expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
     await rollOut('shop-db');
-    await h.ready('shop');
+    await ready();
     // Someone else's finalizer holds the dependent while it is being deleted.
     const app = h.ref('ConfigMap', 'v1', 'shop-app');
     await h.user.patch(app, { metadata: { finalizers: ['example.com/hold'] } }, { type: 'merge' });
 
     await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
-    await h.until(async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp, 'app deleting');
+    await h.until(
+      async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
+      'app deleting',
+      LONG,
+    );
     await r.whenIdle();
     r.enqueueAll();
     await r.whenIdle();
@@ -78,8 +90,8 @@ describe('ordering: dependsOn', () => {
     expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
 
     await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
-    await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app');
-    await h.until(async () => !(await website()), 'the CR is gone');
+    await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
+    await h.until(async () => !(await website()), 'the CR is gone', LONG);
   });
 
   it('refuses a cycle when the reconciler is built, naming it', () => {
@@ -115,15 +127,19 @@ describe('ordering: children that read each other', () => {
   it('resolves a reference from the live child, and waits while the child is missing', async () => {
     await h.run({ resources: readsDb });
     await h.user.create(h.website('shop', { tls: false }));
-    const waiting = await h.until(async () => {
-      const c = conditions(await website());
-      return c.Synced?.reason === 'Waiting' && c;
-    }, 'Synced=False Waiting');
+    const waiting = await h.until(
+      async () => {
+        const c = conditions(await website());
+        return c.Synced?.reason === 'Waiting' && c;
+      },
+      'Synced=False Waiting',
+      LONG,
+    );
     expect(waiting.Synced!.message).toBe('configmaps.onReconcile[0] waits for services.db (not there yet)');
     expect(await h.get('ConfigMap', 'v1', 'shop-app')).toBeUndefined();
 
     await h.user.patch(h.ref('Website', 'example.com/v1', 'shop'), { spec: { tls: true } }, { type: 'merge' });
-    await h.ready('shop');
+    await ready();
     const svc = await h.get('Service', 'v1', 'shop-db');
     const clusterIP = (svc?.spec as { clusterIP?: string } | undefined)?.clusterIP;
     expect(clusterIP).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
@@ -159,10 +175,14 @@ describe('ordering: children that read each other', () => {
       },
     });
     await h.user.create(h.website('shop', {}));
-    const waiting = await h.until(async () => {
-      const c = conditions(await website());
-      return c.Synced?.reason === 'Waiting' && c;
-    }, 'Synced=False Waiting');
+    const waiting = await h.until(
+      async () => {
+        const c = conditions(await website());
+        return c.Synced?.reason === 'Waiting' && c;
+      },
+      'Synced=False Waiting',
+      LONG,
+    );
     expect(waiting.Synced!.message).toContain('configmaps.onReconcile[0] waits for');
     expect(waiting.Synced!.message).toContain('children.secrets.creds.data.nope');
     const encoded = Buffer.from('s3cr3t-value').toString('base64');

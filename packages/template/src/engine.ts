@@ -152,8 +152,8 @@ class Engine implements TemplateEngine {
     return problems;
   }
 
-  reads(source: unknown, options: Pick<CompileOptions, 'field'> = {}): TemplateRead[] {
-    const root = buildTree(source, options.field ?? '', (t) => this.string(t, 'value'), [], false);
+  reads(source: unknown, options: CompileOptions = {}): TemplateRead[] {
+    const { root } = this.tree(source, options.field ?? '', options.sensitive ?? false);
     const out: TemplateRead[] = [];
     for (const { leaf, field } of leaves(root)) {
       if (leaf.problems.length > 0) continue;

@@ -268,13 +268,13 @@ export interface TemplateEngine {
    * needs to know which data a template depends on (the reconciler finds `children.<key>.<id>` references with
    * it). A path is its keys from the CR root; `'[]'` marks "any item" (a path read inside `#each`). Paths that
    * cannot be known before evaluation are left out, as are strings that do not compile ({@link check} reports
-   * those).
+   * those). With the options {@link compile} gets, the source's prepared tree is shared with it.
    *
    * @example
    * engine.reads({ env: [{ value: '{{children.services.db.spec.clusterIP}}' }] });
    * // [{ field: 'env[0].value', path: ['children', 'services', 'db', 'spec', 'clusterIP'] }]
    */
-  reads(source: unknown, options?: Pick<CompileOptions, 'field'>): TemplateRead[];
+  reads(source: unknown, options?: CompileOptions): TemplateRead[];
   /**
    * Adds a helper, callable as `{{name arg …}}`. Names of built-in helpers and keywords are refused, and so is a
    * name registered before. Resets the cache: templates compiled before keep the helpers they were compiled with.
