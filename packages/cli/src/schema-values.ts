@@ -6,7 +6,7 @@
  * out: only a CR can tell what they become (a single-expression template may well give a number).
  */
 import type { OpenApiDocument, OpenApiSchema } from '@orkestra/core';
-import { type Katalog, PHASES, type YamlLocator } from '@orkestra/reconciler';
+import { childSource, type Katalog, PHASES, type YamlLocator } from '@orkestra/reconciler';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { childPath } from './template-check.js';
@@ -40,7 +40,10 @@ export function kindSchemaOf(
   return undefined;
 }
 
-/** Keys of a manifest template that are Orkestra's or checked by the manifests package itself. */
+/**
+ * Keys of a manifest template that are Orkestra's or checked by the manifests package itself (the item's own
+ * settings, `when`, `forEach`, `readyWhen`…, are already split off by `childSource`).
+ */
 const NOT_OF_THE_KIND = new Set(['apiVersion', 'kind', 'metadata', 'recreate', 'when']);
 const REF = '#/components/schemas/';
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
@@ -171,7 +174,7 @@ export async function checkManifestSchemas(
       if (!handlers.get(key)?.kindOf) continue;
       for (const phase of PHASES) {
         for (const [j, item] of (templates[phase] ?? []).entries()) {
-          const source = item as Record<string, unknown>;
+          const source = childSource(item).source;
           const { apiVersion, kind } = source;
           if (typeof apiVersion !== 'string' || typeof kind !== 'string') continue;
           if (apiVersion.includes('{{') || kind.includes('{{')) continue;

@@ -122,3 +122,60 @@ describe("validate --crd: a custom kind's literal values against its CRD", () =>
     expect(await validate(file)).toEqual({ code: 0, problems: [] });
   });
 });
+
+describe("validate --crd: a manifest's own settings are not fields of its kind", () => {
+  it('takes forEach, readyWhen, when and recreate beside the object, and still checks the object', async () => {
+    const shopCrd = write(
+      'shop-crd.yaml',
+      `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata: { name: shops.example.com }
+spec:
+  group: example.com
+  scope: Namespaced
+  names: { kind: Shop, plural: shops }
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      subresources: { status: {} }
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              properties:
+                sites: { type: array, items: { type: object, properties: { name: { type: string } } } }
+            status: { type: object, x-kubernetes-preserve-unknown-fields: true }
+`,
+    );
+    const file = write(
+      'katalog-settings.yaml',
+      `apiVersion: orkestra.io/v1alpha1
+kind: Katalog
+metadata: { name: shops }
+spec:
+  crds:
+    - owner: { group: example.com, version: v1, kind: Shop, plural: shops }
+      resources:
+        manifests:
+          onReconcile:
+            - apiVersion: parts.example.com/v1
+              kind: Gadget
+              forEach: spec.sites
+              readyWhen: { field: status.phase, operator: equals, value: Active }
+              when: { field: spec.sites, operator: exists }
+              recreate: true
+              metadata: { name: "{{metadata.name}}-{{item.name}}" }
+              spec: { size: 2, colour: red }
+`,
+    );
+    const r = await cli(['validate', '--katalog', file, '--crd', shopCrd, '--crd', gadgetCrd, '--output', 'json']);
+    const { problems } = JSON.parse(r.stdout) as { problems: Problem[] };
+    expect(problems.map((p) => [p.path, p.message, p.location])).toEqual([
+      [`${at}.spec.colour`, `is not a field of Gadget spec (${gadgetCrd})`, `${file}:17:32`],
+    ]);
+    expect(r.code).toBe(1);
+  });
+});
