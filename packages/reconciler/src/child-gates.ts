@@ -16,8 +16,14 @@ import type { DeferredChild, PlannedChild, ReadChildren } from './plan.js';
 /** A planned child, resolved or still reading others. */
 export type GatedItem = PlannedChild | DeferredChild;
 
-/** What a gate decided: write `child`, let it wait (`waiting` says on what), or it failed to resolve. */
-export type Gate = { child: PlannedChild } | { waiting: string } | { error: unknown };
+/**
+ * What a gate decided: write `child`; let it wait (`waiting` says on what — with `child` when it is resolved,
+ * so it still counts as desired and is not pruned); or it failed to resolve (`error`).
+ */
+export type Gate =
+  | { child: PlannedChild; waiting?: undefined; error?: undefined }
+  | { child?: PlannedChild | undefined; waiting: string; error?: undefined }
+  | { child?: undefined; waiting?: undefined; error: unknown };
 
 /** Why `live` is not ready, by the child's `readyWhen` or its kind's built-in rule; undefined when it is. */
 export function notReadyReason(child: PlannedChild, live: KubeObject): string | undefined {
@@ -93,26 +99,28 @@ export class ChildGates {
    * here against them). A waiting child is recorded in {@link waiting} and counts as settled without a live object.
    */
   gate(item: GatedItem, siblings: readonly PlannedChild[]): Gate {
-    const needs = this.order?.node(item.field)?.needs ?? [];
-    for (const need of needs) {
+    let child: PlannedChild;
+    if (!isDeferred(item)) child = item;
+    else {
+      try {
+        child = item.resolve(this.readChildren(item), siblings);
+      } catch (error) {
+        this.unresolved++;
+        if (!isWaitingOnChildren(error)) {
+          this.settled.set(item, { child: undefined, live: undefined });
+          return { error };
+        }
+        const absent = item.reads.filter((label) => !this.readLive(label));
+        const on = absent.length > 0 ? absent.map((l) => `${l} (not there yet)`) : [(error as Error).message];
+        return this.wait(item, undefined, on.join(', '));
+      }
+    }
+    for (const need of this.order?.node(item.field)?.needs ?? []) {
       if (need.until !== 'ready') continue;
       const blocker = this.notReady(need);
-      if (blocker) return this.wait(item, undefined, blocker);
+      if (blocker) return this.wait(item, child, blocker);
     }
-    if (!isDeferred(item)) return { child: item };
-    try {
-      return { child: item.resolve(this.readChildren(item), siblings) };
-    } catch (error) {
-      if (!isWaitingOnChildren(error)) {
-        this.unresolved++;
-        this.settled.set(item, { child: undefined, live: undefined });
-        return { error };
-      }
-      this.unresolved++;
-      const absent = item.reads.filter((label) => !this.readLive(label));
-      const on = absent.length > 0 ? absent.map((l) => `${l} (not there yet)`) : [(error as Error).message];
-      return this.wait(item, undefined, on.join(', '));
-    }
+    return { child };
   }
 
   /** Records the outcome of a written child: its live object, or none when the write failed. */
@@ -122,10 +130,10 @@ export class ChildGates {
 
   /** A child that has been gated but not written, for a caller that stopped before writing it. */
   private wait(item: GatedItem, child: PlannedChild | undefined, on: string): Gate {
-    const message = `${describeChild(item)} waits for ${on}`;
+    const message = `${describeChild(child ?? item)} waits for ${on}`;
     this.waiting.push(message);
     this.settled.set(item, { child, live: undefined });
-    return { waiting: message };
+    return { child, waiting: message };
   }
 
   /** Why the children of `need` keep a dependent waiting; undefined when each exists and is ready (or none is planned). */

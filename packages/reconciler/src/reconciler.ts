@@ -588,13 +588,15 @@ export class GenericReconciler {
       await Promise.all(
         wave.map(async (item) => {
           const gate = gates.gate(item, desired);
-          if ('waiting' in gate) return;
-          if ('error' in gate) return void failures.push(gate.error);
+          if (gate.error !== undefined) return void failures.push(gate.error);
+          if (!gate.child) return; // waits, not resolved yet
           let i = indexOf.get(item);
           if (i === undefined) {
+            // Resolved now, from the children it reads: desired (never pruned), even while it waits.
             i = desired.push(gate.child) - 1;
             refs[i] = this.childRef(cr, gate.child.handler, gate.child.spec);
           }
+          if (gate.waiting !== undefined) return;
           await apply(gate.child, i);
           gates.settle(item, gate.child, lives[i]);
         }),
