@@ -8,6 +8,7 @@ import type { YamlLocator } from '@orkestra/reconciler';
 import { childSource, type Katalog, PHASES, type Phase } from '@orkestra/reconciler';
 import type { TemplateEngine, TemplateProblem } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
+import { withForEachItem } from './for-each-schema.js';
 import type { AnyHandler } from './handlers.js';
 
 export { PHASES, type Phase };
@@ -63,9 +64,12 @@ export function checkKatalogTemplates(
           if (readyWhen !== undefined)
             for (const p of engine.checkWhen(readyWhen, { field: `${field}.readyWhen` }))
               problems.push(templateProblem(i, p, locator));
-          // A forEach template also reads its item (`item`, `index`, `key`), which the CRD schema does not describe.
+          // A forEach template repeats over a CR path, and reads its item (`item`, `index`, `key`): an item of it.
           // It may read other children (`children.<key>.<id>`): their live objects, no CRD schema describes.
-          const childSchema = schema && withChildren(forEach !== undefined ? withForEachItem(schema) : schema);
+          if (schema && typeof forEach === 'string')
+            for (const p of engine.check(`{{${forEach}}}`, { field: `${field}.forEach`, schema }))
+              problems.push(templateProblem(i, p, locator));
+          const childSchema = schema && withChildren(forEach !== undefined ? withForEachItem(schema, forEach) : schema);
           for (const p of engine.check(source, { field, sensitive, ...(childSchema ? { schema: childSchema } : {}) }))
             problems.push(templateProblem(i, p, locator));
           if (when !== undefined) {
@@ -100,10 +104,4 @@ function withChildren(schema: JsonSchema): JsonSchema {
     ...schema,
     properties: { ...(schema.properties ?? {}), children: { 'x-kubernetes-preserve-unknown-fields': true } },
   };
-}
-
-/** `schema` with a forEach template's own names beside the CR's fields. */
-function withForEachItem(schema: JsonSchema): JsonSchema {
-  const any = { 'x-kubernetes-preserve-unknown-fields': true };
-  return { ...schema, properties: { ...(schema.properties ?? {}), item: any, index: any, key: any } };
 }
