@@ -155,7 +155,7 @@ function addDeclared(node: OrderNode, item: ChildTemplate, byId: Map<string, Ord
     const path = `${node.field}.dependsOn[${n}]`;
     const target = byId.get(label);
     if (!target) {
-      problems.push({ path, message: `"${label}" is no child template's id`, hint: knownIds(byId) });
+      problems.push({ path, message: `"${label}" is no child template's id`, hint: knownIds(byId, label) });
       return;
     }
     if (node.phase === 'onDelete' || target.phase === 'onDelete') {
@@ -209,7 +209,10 @@ function addReads(
   }
 }
 
-function knownIds(byId: Map<string, OrderNode>): string {
+function knownIds(byId: Map<string, OrderNode>, label?: string): string {
+  // A bare id (`db`) where `<handler key>.<id>` is meant: name the full id(s) it stands for.
+  const meant = label?.includes('.') === false ? [...byId.keys()].filter((k) => k.endsWith(`.${label}`)) : [];
+  if (meant.length > 0) return `name a child as <handler key>.<id>: ${meant.join(' or ')}`;
   return byId.size === 0
     ? 'give the template it names an id (id: db), then name it as <handler key>.<id>'
     : `known ids: ${[...byId.keys()].join(', ')}`;

@@ -81,6 +81,21 @@ describe('buildChildOrder', () => {
     );
   });
 
+  it('names the full id when dependsOn gives a bare one', () => {
+    const found = problems({
+      services: { onReconcile: [{ id: 'db' }] },
+      deployments: { onReconcile: [{ id: 'db' }] },
+      configmaps: { onReconcile: [{ dependsOn: ['db'] }] },
+    });
+    expect(found).toEqual([
+      {
+        path: 'configmaps.onReconcile[0].dependsOn[0]',
+        message: '"db" is no child template\'s id',
+        hint: 'name a child as <handler key>.<id>: services.db or deployments.db',
+      },
+    ]);
+  });
+
   it('refuses unknown ids, duplicate ids, bad ids, and references it cannot serve', () => {
     const found = problems({
       services: {
