@@ -18,6 +18,7 @@ import {
   OrkestraError,
   OwnershipError,
 } from './errors.js';
+import type { FieldStructure } from './field-structure.js';
 import { childSelector, withSystemLabels } from './labels.js';
 import { claimListItems, type ListItemKey, type ManagedFieldsEntry, managersOf } from './managed-fields.js';
 import { asChild, asOwner, type ChildLike, type OwnerLike } from './model-objects.js';
@@ -276,7 +277,7 @@ async function readOrCreate(
  * const result = await updateChild(ctx, kube, website, desiredDeployment, { immutable: selectorChanged });
  * result.action; // 'unchanged' in steady state
  */
-export async function updateChild(
+export function updateChild(
   ctx: Context,
   kube: ObjectClient,
   ownerLike: OwnerLike,
@@ -285,10 +286,25 @@ export async function updateChild(
 ): Promise<ChildResult> {
   const owner = asOwner(ownerLike);
   const desired = asChild(desiredLike);
+  return updateChildMatched(ctx, kube, owner, desired, behaviour);
+}
+
+/**
+ * {@link updateChild}, telling `inSync` the field structure an `unchanged` answer was matched with (for
+ * `defineResource`'s in-sync memo, see in-sync-memo.ts; not part of the package's public face).
+ */
+export async function updateChildMatched(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour,
+  inSync?: (structure: FieldStructure | undefined) => void,
+): Promise<ChildResult> {
   const retries = behaviour.conflictRetries ?? 3;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await updateOnce(ctx, kube, owner, desired, behaviour);
+      return await updateOnce(ctx, kube, owner, desired, behaviour, inSync);
     } catch (e) {
       // A duplicate refused after a take-over: another writer put an item in our place again meanwhile.
       const raced = behaviour.takeOver !== undefined && isDuplicateRefusal(e);
@@ -341,6 +357,7 @@ async function updateOnce(
   owner: OwnerObject,
   desired: KubeObject,
   behaviour: ChildBehaviour,
+  inSync?: (structure: FieldStructure | undefined) => void,
 ): Promise<ChildResult> {
   const base = buildChild(owner, desired, behaviour);
   const ref = refOf(base);
@@ -351,7 +368,10 @@ async function updateOnce(
   const child = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, live), behaviour) : base;
   const structure = await kube.schemaFor(child.apiVersion, child.kind, { signal: ctx.signal });
   const match = matchObject(child, live, { ...behaviour.match, structure });
-  if (match.inSync) return { action: 'unchanged', object: live };
+  if (match.inSync) {
+    inSync?.(structure);
+    return { action: 'unchanged', object: live };
+  }
 
   const immutable = behaviour.immutable?.(match.drifted, live, child) ?? [];
   if (immutable.length > 0) {

@@ -3,10 +3,12 @@
  * desired object, and what is special about the kind — into a full {@link ResourceHandler}. The create /
  * update / delete functions are core's child lifecycle, so no resource package writes them again.
  */
-import { type ChildBehaviour, type ChildResult, createChild, deleteChild, updateChild } from './children.js';
+import { type ChildBehaviour, type ChildResult, createChild, deleteChild, updateChildMatched } from './children.js';
 import type { Context } from './context.js';
 import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
-import { asOwner, type OwnerLike } from './model-objects.js';
+import { asChild, asOwner, type OwnerLike } from './model-objects.js';
+import type { FieldStructure } from './field-structure.js';
+import { InSyncMemo } from './in-sync-memo.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
@@ -54,6 +56,22 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     recreate: spec.recreate ?? false,
     ...def.behaviour?.(spec),
   });
+  // The desired object, and whether it was built from the spec and owner alone (no other object read).
+  const build = async (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved) => {
+    let pure = true;
+    const reader: ObjectReader = {
+      get kube() {
+        pure = false;
+        return kube;
+      },
+      ctx,
+    };
+    const desired = withoutFields(asChild(await def.desired(owner, spec, reader)), spec.yieldedFields);
+    return { desired, pure };
+  };
+  // A frozen spec's last in-sync answer, per operation (see in-sync-memo.ts).
+  const created = new InSyncMemo();
+  const updated = new InSyncMemo();
   return {
     key: def.key,
     apiVersion: def.apiVersion,
@@ -68,13 +86,25 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
       withoutFields(await def.desired(asOwner(owner), spec, reader), spec.yieldedFields),
     create: async (ctx, kube, ownerLike, spec) => {
       const owner = asOwner(ownerLike);
-      const desired = withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields);
-      return createChild(ctx, kube, owner, desired, behaviourOf(spec));
+      const known = await created.recall(kube, owner, spec);
+      if (known) return { action: 'unchanged', object: known };
+      const { desired, pure } = await build(ctx, kube, owner, spec);
+      const result = await createChild(ctx, kube, owner, desired, behaviourOf(spec));
+      created.remember(kube, owner, spec, { live: unchangedObject(result) }, pure);
+      return result;
     },
     update: async (ctx, kube, ownerLike, spec) => {
       const owner = asOwner(ownerLike);
-      const desired = withoutFields(await def.desired(owner, spec, { kube, ctx }), spec.yieldedFields);
-      return updateChild(ctx, kube, owner, desired, behaviourOf(spec));
+      const known = await updated.recall(kube, owner, spec);
+      if (known) return { action: 'unchanged', object: known };
+      const { desired, pure } = await build(ctx, kube, owner, spec);
+      let matchedWith: { structure: FieldStructure | undefined } | undefined;
+      const result = await updateChildMatched(ctx, kube, owner, desired, behaviourOf(spec), (structure) => {
+        matchedWith = { structure };
+      });
+      const live = matchedWith ? unchangedObject(result) : undefined;
+      updated.remember(kube, owner, spec, { live, ...(matchedWith ? { matchedWith } : {}) }, pure);
+      return result;
     },
     delete: (ctx, kube, ownerLike, spec) => {
       const owner = asOwner(ownerLike);
@@ -113,4 +143,9 @@ export function withoutFields(object: KubeObject, paths: readonly string[] | und
     if (node) delete node[keys[keys.length - 1]!];
   }
   return copy as KubeObject;
+}
+
+/** The object of an `unchanged` result (what was read and found in sync); undefined for any other action. */
+function unchangedObject(result: ChildResult): KubeObject | undefined {
+  return result.action === 'unchanged' ? result.object : undefined;
 }

@@ -97,6 +97,21 @@ function parseRequirement(term: string, selector: string): Requirement {
   );
 }
 
+/** Parsed selectors by their text: a reconciler asks the same few on every reconcile. */
+const parsedSelectors = new Map<string, readonly Requirement[]>();
+const PARSED_SELECTORS_CAPACITY = 256;
+
+/** The requirements of `selector`, parsed once per distinct text (a bad selector throws every time). */
+function parseSelector(selector: string): readonly Requirement[] {
+  let parsed = parsedSelectors.get(selector);
+  if (parsed === undefined) {
+    parsed = splitTerms(selector).map((term) => parseRequirement(term, selector));
+    if (parsedSelectors.size >= PARSED_SELECTORS_CAPACITY) parsedSelectors.clear();
+    parsedSelectors.set(selector, parsed);
+  }
+  return parsed;
+}
+
 /**
  * Whether `labels` satisfy a Kubernetes label selector in its string form (`a=b,c!=d,e,!f,g in (x,y)`), the
  * same way the API server evaluates `labelSelector`. An empty selector matches everything.
@@ -107,8 +122,7 @@ function parseRequirement(term: string, selector: string): Requirement {
  */
 export function matchesLabelSelector(labels: Readonly<Record<string, string>> | undefined, selector: string): boolean {
   const have = labels ?? {};
-  return splitTerms(selector).every((term) => {
-    const { key, op, values } = parseRequirement(term, selector);
+  return parseSelector(selector).every(({ key, op, values }) => {
     const value = Object.hasOwn(have, key) ? have[key] : undefined;
     switch (op) {
       case 'eq':

@@ -5,6 +5,7 @@
  */
 import {
   type ChildKind,
+  kindKey as coreKindKey,
   type FieldProblem,
   NotFoundError,
   OrkestraError,
@@ -27,9 +28,9 @@ export interface ChildKindUse extends ChildKind {
   phases: Phase[];
 }
 
-/** `apps/v1/StatefulSet`: how kinds are keyed. */
+/** `apps/v1/StatefulSet`: how the reconciler keys kinds in memory (as core keys field structures). */
 export function kindKey(kind: ChildKind): string {
-  return `${kind.apiVersion}/${kind.kind}`;
+  return coreKindKey(kind.apiVersion, kind.kind);
 }
 
 /**

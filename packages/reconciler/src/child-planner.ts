@@ -19,6 +19,7 @@ import { type TemplateEngine, TemplateError, type TemplateProblem } from '@orkes
 import { childSource } from './child-source.js';
 import type { HandlerTemplates } from './config.js';
 import { type ForEachItem, forEachItems } from './for-each.js';
+import { deepFreeze } from './frozen.js';
 import { objectKey } from './informer.js';
 import {
   type ChildTemplateRef,
@@ -145,7 +146,7 @@ export class ChildPlanner {
    * sibling's controller writes (an HPA's target) has them in `spec.yieldedFields`.
    *
    * A CR with a uid and a resourceVersion is planned once per version: later calls return the same children
-   * and problems (fresh lists, shared entries — treat the specs as read-only) without evaluating a template or
+   * and problems (fresh lists, shared entries; the specs are deep-frozen) without evaluating a template or
    * calling `handler.resolve`. A CR without them (a file given to `orkestra render`) is planned on every call.
    */
   resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): Plan {
@@ -214,11 +215,9 @@ export class ChildPlanner {
       }
     }
     const checked = checkPlacement(cr, children, this.scopes);
-    return {
-      children: yieldControlledFields(cr, checked.children),
-      problems: [...problems, ...checked.problems],
-      deferred,
-    };
+    const planned = yieldControlledFields(cr, checked.children);
+    for (const child of planned) deepFreeze(child.spec);
+    return { children: planned, problems: [...problems, ...checked.problems], deferred };
   }
 
   /** Plans one child of template `c` from `data` (the CR, or the CR with a forEach item beside it). */
@@ -257,6 +256,7 @@ export class ChildPlanner {
         const problem = checked.problems.find((p) => p.field === ref.field && p.item === ref.item);
         if (problem) throw problem.error;
         const planned = yieldControlledFields(cr, [...siblings, child]).at(-1)!;
+        deepFreeze(planned.spec);
         last = { lives, child: planned };
         return planned;
       } catch (error) {

@@ -9,11 +9,12 @@
  * state.
  */
 import type { ChildKind, KubeObject } from '@orkestra/core';
+import { kindKey } from './child-kinds.js';
 
 /** The annotation on a CR listing the kinds of its children, `Kind.version.group` comma-separated. */
 export const INVENTORY_ANNOTATION = 'orkestra.io/managed-kinds';
 
-/** `Deployment.v1.apps` for apps/v1 Deployment, `Service.v1` for v1 Service. */
+/** The inventory's text for a kind: `Deployment.v1.apps` for apps/v1 Deployment, `Service.v1` for v1 Service. */
 export function formatKind({ apiVersion, kind }: ChildKind): string {
   const slash = apiVersion.indexOf('/');
   return slash < 0 ? `${kind}.${apiVersion}` : `${kind}.${apiVersion.slice(slash + 1)}.${apiVersion.slice(0, slash)}`;
@@ -26,19 +27,32 @@ export function parseKind(entry: string): ChildKind | undefined {
   return { kind: m[1]!, apiVersion: m[3] ? `${m[3]}/${m[2]}` : m[2]! };
 }
 
-/** The kinds the CR's inventory lists (entries that do not parse are ignored: someone else wrote them). */
-export function recordedKinds(cr: KubeObject): Map<string, ChildKind> {
-  const out = new Map<string, ChildKind>();
-  for (const entry of (cr.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '').split(',')) {
-    const kind = parseKind(entry);
-    if (kind) out.set(formatKind(kind), kind);
+/** Parsed inventories by their text: every CR of a configuration carries one of a few values. */
+const parsed = new Map<string, ReadonlyMap<string, ChildKind>>();
+const PARSED_CAPACITY = 256;
+
+/**
+ * The kinds the CR's inventory lists, by {@link kindKey} (entries that do not parse are ignored: someone else
+ * wrote them). Parsed once per distinct annotation value; the map is shared, never change it.
+ */
+export function recordedKinds(cr: KubeObject): ReadonlyMap<string, ChildKind> {
+  const text = cr.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '';
+  let kinds = parsed.get(text);
+  if (kinds === undefined) {
+    const out = new Map<string, ChildKind>();
+    for (const entry of text.split(',')) {
+      const kind = parseKind(entry);
+      if (kind) out.set(kindKey(kind), kind);
+    }
+    if (parsed.size >= PARSED_CAPACITY) parsed.clear();
+    parsed.set(text, (kinds = out));
   }
-  return out;
+  return kinds;
 }
 
 /** The annotation value for a set of kinds: sorted, so equal sets are equal strings. */
-export function inventoryValue(kinds: Iterable<string>): string {
-  return [...new Set(kinds)].sort().join(',');
+export function inventoryValue(kinds: Iterable<ChildKind>): string {
+  return [...new Set([...kinds].map(formatKind))].sort().join(',');
 }
 
 /** The annotations without the inventory: what tells a change of the CR from a change of its inventory. */

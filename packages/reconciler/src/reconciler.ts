@@ -51,15 +51,10 @@ import { hookChildKinds, planHookChildren } from './hook-children.js';
 import { type HookContext, HookReads, type ReadKind } from './hook-context.js';
 import { type HookError, hookOutcome, type LiveChildren, runHook } from './hooks.js';
 import { type Informer, objectKey } from './informer.js';
-import {
-  annotationsBesidesInventory,
-  formatKind,
-  INVENTORY_ANNOTATION,
-  inventoryValue,
-  recordedKinds,
-} from './inventory.js';
+import { annotationsBesidesInventory, INVENTORY_ANNOTATION, inventoryValue, recordedKinds } from './inventory.js';
 import { deleteInOrder } from './ordered-deletion.js';
 import { OwnWrites } from './own-writes.js';
+import { type PruneSource, pruneSources } from './prune-sources.js';
 import { type ChildRef, OwnershipRefusals } from './refusals.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
@@ -162,6 +157,8 @@ export class GenericReconciler {
   /** What each CR's hooks read: a change to it reconciles the CR. */
   private readonly hookReads: HookReads;
   private unusedHookContext: { ctx: HookContext; commit(key: string): void } | undefined;
+  /** Each child informer once, with the kind it serves: where prune looks for a CR's children. */
+  private pruneSources: readonly PruneSource[] = [];
   private readonly leases: InformerLease[] = [];
   private readonly informers: SharedInformerFactory;
   private readonly queue: WorkQueue;
@@ -175,7 +172,7 @@ export class GenericReconciler {
   private readonly finalizer: string;
   /** Some handler has onDelete children, or the children are ordered: deletion runs behind the finalizer. */
   private readonly needsFinalizer: boolean;
-  /** The kinds of the configuration's onCreate and onReconcile children, by `Kind.version.group`: the inventory's floor. */
+  /** The kinds of the configuration's onCreate and onReconcile children, by {@link kindKey}: the inventory's floor. */
   private readonly configuredKinds = new Map<string, ChildKind>();
   private resyncTimer: NodeJS.Timeout | undefined;
   /** Keys of CRs that changed since their last successful reconcile (see {@link crChangedSince}). */
@@ -208,7 +205,7 @@ export class GenericReconciler {
     this.templates = compileReconcilerTemplates(config, this.handlers, kube.resources);
     for (const k of this.kinds)
       if (k.phases.some((p) => p !== 'onDelete'))
-        this.configuredKinds.set(formatKind(k), { apiVersion: k.apiVersion, kind: k.kind });
+        this.configuredKinds.set(kindKey(k), { apiVersion: k.apiVersion, kind: k.kind });
     this.needsFinalizer =
       this.templates.order.ordered ||
       Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0) ||
@@ -316,6 +313,7 @@ export class GenericReconciler {
         if (!namespaced) break;
       }
     }
+    this.pruneSources = pruneSources(this.served, this.childInformers);
     this.watchReads(reads, namespaces);
     await Promise.all(this.leases.map((l) => l.synced));
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
@@ -550,9 +548,9 @@ export class GenericReconciler {
     // every new CR); a crash between the two is repaired by the next reconcile with the same configuration.
     const recorded = recordedKinds(cr);
     const wanted = new Map(this.configuredKinds);
-    for (const ref of refs) wanted.set(formatKind(ref), { apiVersion: ref.apiVersion, kind: ref.kind });
+    for (const ref of refs) wanted.set(kindKey(ref), { apiVersion: ref.apiVersion, kind: ref.kind });
     const grow = [...wanted.keys()].some((k) => !recorded.has(k))
-      ? this.writeInventory(cr, [...recorded.keys(), ...wanted.keys()]).catch((e: unknown) => {
+      ? this.writeInventory(cr, [...recorded.values(), ...wanted.values()]).catch((e: unknown) => {
           failures.push(e);
         })
       : undefined;
@@ -773,39 +771,32 @@ export class GenericReconciler {
       }),
     );
     const ownerLabel = ownerLabelValue(cr.metadata.name);
-    const seen = new Set<Informer>();
-    for (const served of this.served.values()) {
-      const { apiVersion, kind, namespaced } = served;
-      const handlerKey = served.handlerKeys[0]!;
-      for (const informer of this.childInformers) {
-        if (seen.has(informer) || informer.options.apiVersion !== apiVersion || informer.options.kind !== kind)
-          continue;
-        seen.add(informer);
-        for (const child of informer.byIndex(
-          ownerIndexKey(namespaced ? cr.metadata.namespace : undefined, ownerLabel)!,
-        )) {
-          if (!isControlledBy(child, cr)) continue;
-          if (wanted.has(`${apiVersion}/${kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
-          try {
-            const result = await deleteChild(this.ctx, this.kube, cr, {
-              apiVersion,
+    for (const { informer, apiVersion, kind, namespaced, handlerKeys } of this.pruneSources) {
+      const handlerKey = handlerKeys[0]!;
+      for (const child of informer.byIndex(
+        ownerIndexKey(namespaced ? cr.metadata.namespace : undefined, ownerLabel)!,
+      )) {
+        if (!isControlledBy(child, cr)) continue;
+        if (wanted.has(`${apiVersion}/${kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
+        try {
+          const result = await deleteChild(this.ctx, this.kube, cr, {
+            apiVersion,
+            kind,
+            namespace: child.metadata.namespace,
+            name: child.metadata.name ?? '',
+          });
+          if (result.action === 'deleted') {
+            report.children.push({ handler: handlerKey, kind, name: child.metadata.name ?? '', action: 'pruned' });
+            this.config.observer?.childChanged?.({
+              key: objectKey(cr.metadata.namespace, cr.metadata.name),
               kind,
-              namespace: child.metadata.namespace,
               name: child.metadata.name ?? '',
+              action: 'pruned',
             });
-            if (result.action === 'deleted') {
-              report.children.push({ handler: handlerKey, kind, name: child.metadata.name ?? '', action: 'pruned' });
-              this.config.observer?.childChanged?.({
-                key: objectKey(cr.metadata.namespace, cr.metadata.name),
-                kind,
-                name: child.metadata.name ?? '',
-                action: 'pruned',
-              });
-              notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${kind} ${child.metadata.name}`]);
-            }
-          } catch (e) {
-            failures.push(e);
+            notes.set('Pruned', [...(notes.get('Pruned') ?? []), `${kind} ${child.metadata.name}`]);
           }
+        } catch (e) {
+          failures.push(e);
         }
       }
     }
@@ -818,7 +809,7 @@ export class GenericReconciler {
    */
   private async pruneRemovedKinds(
     cr: OwnerObject,
-    recorded: Map<string, ChildKind>,
+    recorded: ReadonlyMap<string, ChildKind>,
     wanted: Map<string, ChildKind>,
     report: ReconcileReport,
     failures: unknown[],
@@ -871,13 +862,13 @@ export class GenericReconciler {
       }
     }
     if (failures.length === before)
-      await this.writeInventory(cr, wanted.keys()).catch((e: unknown) => {
+      await this.writeInventory(cr, wanted.values()).catch((e: unknown) => {
         failures.push(e);
       });
   }
 
   /** Sets the CR's inventory annotation to `kinds` (one merge patch of metadata; the status is not touched). */
-  private async writeInventory(cr: OwnerObject, kinds: Iterable<string>): Promise<void> {
+  private async writeInventory(cr: OwnerObject, kinds: Iterable<ChildKind>): Promise<void> {
     await this.kube.patch(
       { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
       { metadata: { annotations: { [INVENTORY_ANNOTATION]: inventoryValue(kinds) } } },

@@ -137,4 +137,15 @@ describe('ChildPlanner memo', () => {
     p.resolve(cr).children.pop();
     expect(p.resolve(cr).children).toHaveLength(1);
   });
+
+  it('deep-freezes the specs it shares, so a handler may remember its answer for them', () => {
+    const { planner: p } = planner();
+    const { spec } = p.resolve(website('a', 'hello')).children[0]!;
+    expect(Object.isFrozen(spec)).toBe(true);
+    expect(Object.isFrozen((spec as unknown as { data: object }).data)).toBe(true);
+    expect(() => {
+      (spec as { name: string }).name = 'other';
+    }).toThrow(TypeError);
+    expect(p.resolve(website('a', 'hello')).children[0]!.spec).toBe(spec);
+  });
 });

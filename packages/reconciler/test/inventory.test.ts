@@ -19,13 +19,16 @@ describe('the inventory annotation', () => {
   });
 
   it('is sorted and deduplicated, and entries someone else wrote that do not parse are ignored', () => {
-    expect(inventoryValue(['Service.v1', 'ConfigMap.v1', 'Service.v1'])).toBe('ConfigMap.v1,Service.v1');
+    const service = { apiVersion: 'v1', kind: 'Service' };
+    expect(inventoryValue([service, { apiVersion: 'v1', kind: 'ConfigMap' }, service])).toBe('ConfigMap.v1,Service.v1');
     const cr = {
       apiVersion: 'x/v1',
       kind: 'X',
       metadata: { annotations: { [INVENTORY_ANNOTATION]: 'Service.v1, ??? ,Deployment.v1.apps', other: 'keep' } },
     };
-    expect([...recordedKinds(cr).keys()]).toEqual(['Service.v1', 'Deployment.v1.apps']);
+    // Keyed as the reconciler keys kinds everywhere (kindKey); parsed once per annotation value.
+    expect([...recordedKinds(cr).keys()]).toEqual(['v1/Service', 'apps/v1/Deployment']);
+    expect(recordedKinds({ ...cr })).toBe(recordedKinds(cr));
     expect(annotationsBesidesInventory(cr)).toEqual({ other: 'keep' });
     expect(recordedKinds({ apiVersion: 'x/v1', kind: 'X', metadata: {} }).size).toBe(0);
   });

@@ -1,0 +1,92 @@
+/**
+ * What a resource handler remembers between reconciles of an unchanged custom resource: the last time its
+ * `update` (or `create`) found a child in sync, for which resolved spec, owner and version of the live child.
+ * While all of them stay the same, the answer cannot change, so the next call answers `unchanged` from a look
+ * at the read cache, without building the desired object again (owner references, system labels, the
+ * applied-fields hash) or running the drift matcher — most of a steady-state reconcile's CPU time otherwise.
+ *
+ * An answer is kept only when nothing else went into it:
+ * - the spec is frozen (`Object.isFrozen`): it cannot have changed in place since. The reconciler's planner
+ *   freezes the specs it memoises per CR version, so a resync of an unchanged CR passes the same objects;
+ * - the same owner object (an informer replaces the object on every change of the CR) and the same client;
+ * - the desired object was built without reading other objects (`fromConfigMap`, `fromSecret`): their
+ *   content is not part of the key, so such a child is matched on every call;
+ * - the live child is still the version found in sync (uid and resourceVersion, from the client's cache:
+ *   without a cache there is no answer), and the kind's field structure is the one it was matched with.
+ */
+import type { FieldStructure } from './field-structure.js';
+import { childSelector } from './labels.js';
+import type { ObjectClient } from './object-client.js';
+import { type KubeObject, type ObjectRef, type OwnerObject, refOf } from './objects.js';
+
+/** Selects every Orkestra child (what the lifecycle's read before a create asks the cache for). */
+const ORKESTRA_CHILDREN = childSelector();
+
+interface Answer {
+  owner: OwnerObject;
+  kube: ObjectClient;
+  ref: ObjectRef;
+  uid: string;
+  resourceVersion: string;
+  /** For an update's answer: the field structure the child was matched with. */
+  matchedWith?: { structure: FieldStructure | undefined };
+}
+
+/** What a call found: the live child in sync (undefined: it was not, or it was written), and what matched it. */
+export interface InSyncAnswer {
+  /** The child the call found in sync, as read (not written). */
+  live: KubeObject | undefined;
+  /** For an update: the field structure the matcher used. */
+  matchedWith?: { structure: FieldStructure | undefined };
+}
+
+/**
+ * In-sync answers by resolved spec object (held weakly: an answer goes with its spec).
+ *
+ * @example
+ * const memo = new InSyncMemo();
+ * const live = await memo.recall(kube, owner, spec);       // the live child when the last answer still holds
+ * if (live) return { action: 'unchanged', object: live };
+ * // … the call, then:
+ * memo.remember(kube, owner, spec, { live: unchangedObject, matchedWith: { structure } }, pure);
+ */
+export class InSyncMemo {
+  private readonly answers = new WeakMap<object, Answer>();
+
+  /** The live child when the answer remembered for `spec` still holds; undefined when the call must run. */
+  async recall(kube: ObjectClient, owner: OwnerObject, spec: object): Promise<KubeObject | undefined> {
+    const answer = this.answers.get(spec);
+    if (!answer || answer.owner !== owner || answer.kube !== kube) return undefined;
+    const live = kube.peek(answer.ref, { labelSelector: ORKESTRA_CHILDREN })?.object;
+    if (
+      !live ||
+      live.metadata.uid !== answer.uid ||
+      live.metadata.resourceVersion !== answer.resourceVersion ||
+      (answer.matchedWith &&
+        (await kube.schemaFor(answer.ref.apiVersion, answer.ref.kind)) !== answer.matchedWith.structure)
+    ) {
+      this.answers.delete(spec);
+      return undefined;
+    }
+    return live;
+  }
+
+  /**
+   * Remembers what a call for `spec` found. Kept only for a frozen spec, a desired object
+   * built without reading other objects (`pure`), and a live child in sync with a uid and a resourceVersion;
+   * otherwise any earlier answer for `spec` is dropped.
+   */
+  remember(kube: ObjectClient, owner: OwnerObject, spec: object, found: InSyncAnswer, pure: boolean): void {
+    const { live } = found;
+    const { uid, resourceVersion } = live?.metadata ?? {};
+    if (!live || !pure || !uid || !resourceVersion || !Object.isFrozen(spec)) return void this.answers.delete(spec);
+    this.answers.set(spec, {
+      owner,
+      kube,
+      ref: refOf(live),
+      uid,
+      resourceVersion,
+      ...(found.matchedWith ? { matchedWith: found.matchedWith } : {}),
+    });
+  }
+}
