@@ -6,9 +6,9 @@
 import { type ChildBehaviour, type ChildResult, createChild, deleteChild, updateChildMatched } from './children.js';
 import type { Context } from './context.js';
 import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
-import { asChild, asOwner, type OwnerLike } from './model-objects.js';
 import type { FieldStructure } from './field-structure.js';
 import { InSyncMemo } from './in-sync-memo.js';
+import { asChild, asOwner, type OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
