@@ -75,12 +75,17 @@ export class ChildPlan {
   }
 }
 
-/** Template, validation and other errors of one child as located problems. */
+/**
+ * Template, validation and other errors of one child as located problems. `path` is the child template's katalog
+ * path; a problem path may be relative to it (a handler's `image`) or start with the template's own field
+ * (the planner's placement and uniqueness checks: `configmaps.onReconcile[0].name`), which is not repeated.
+ */
 export function problemsOf(e: unknown, entryIndex: number, path: string, locator: YamlLocator | undefined): Problem[] {
   if (e instanceof TemplateError) return e.problems.map((p) => templateProblem(entryIndex, p, locator));
   if (e instanceof ValidationError) {
+    const field = path.slice(`spec.crds[${entryIndex}].resources.`.length);
     return e.problems.map((p) => {
-      const at = `${path}.${p.path}`;
+      const at = p.path.startsWith(`${field}.`) ? `${path}${p.path.slice(field.length)}` : `${path}.${p.path}`;
       return { path: at, message: p.message, hint: p.hint, location: locator?.locate(at) ?? locator?.locate(path) };
     });
   }

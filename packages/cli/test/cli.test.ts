@@ -138,6 +138,29 @@ describe('render', () => {
     ]);
   });
 
+  it('refuses two forEach items making one name, at the template field (not the field twice)', async () => {
+    const cr = file(
+      'dbs-twice.yaml',
+      stringify({
+        apiVersion: 'example.com/v1',
+        kind: 'Website',
+        metadata: { name: 'shop', namespace: 'shop' },
+        spec: {
+          databases: [
+            { name: 'orders', size: '1Gi' },
+            { name: 'orders', size: '2Gi' },
+          ],
+        },
+      }),
+    );
+    const r = await cli(['render', '--katalog', fixture('for-each.yaml'), '--cr', cr]);
+    expect(r.code).toBe(ExitCode.Problems);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(
+      'for-each.yaml:11:15 spec.crds[0].resources.configmaps.onReconcile[0].name: (item spec.databases[1]) is the same ConfigMap as configmaps.onReconcile[0] (item spec.databases[0]): both are named "shop-orders"',
+    );
+  });
+
   it('renders the onDelete children with --on-delete', async () => {
     const cr = file(
       'shop.yaml',
