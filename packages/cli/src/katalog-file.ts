@@ -70,9 +70,14 @@ export function readKatalogYaml(text: string, file: string): { source?: YamlSour
 export function parseKatalog(
   source: YamlSource,
   handlers?: ReadonlyMap<string, AnyHandler>,
+  engine?: TemplateEngine,
 ): { katalog?: Katalog; problems: Problem[] } {
   try {
-    return { katalog: loadKatalog(source, handlers ? { handlers: [...handlers.values()] } : {}), problems: [] };
+    const options = {
+      ...(handlers ? { handlers: [...handlers.values()] } : {}),
+      ...(engine ? { templateEngine: engine } : {}),
+    };
+    return { katalog: loadKatalog(source, options), problems: [] };
   } catch (e) {
     if (e instanceof ValidationError) return { problems: katalogProblems(e) };
     throw e;
@@ -108,16 +113,17 @@ export async function readKatalog(
   const read = readKatalogYaml(text, file);
   if (!read.source) throw invalid(file, read.problems);
   const source = read.source;
-  const structure = parseKatalog(source);
+  // One engine for every reading of the templates (their order, their checks, the reconcilers' compile).
+  const engine = options.engine ?? createTemplateEngine();
+  const structure = parseKatalog(source, undefined, engine);
   if (!structure.katalog) throw invalid(file, structure.problems);
   const handlers = await loadHandlers(structure.katalog.keys, {
     ...options,
     where: keyLocations(structure.katalog, source.locator),
   });
-  const full = parseKatalog(source, handlers);
+  const full = parseKatalog(source, handlers, engine);
   if (!full.katalog) throw invalid(file, full.problems);
   const katalog = full.katalog;
-  const engine = options.engine ?? createTemplateEngine();
   const problems = [
     ...checkKatalogTemplates(katalog, handlers, { engine, locator: source.locator }),
     ...checkLiteralValues(katalog, handlers, source.locator),

@@ -20,7 +20,7 @@ const { reconcilerConfigs } = await import('../src/manager-config.js');
 const { checkAgainstCrds } = await import('../src/crd-check.js');
 const { Manager } = await import('@orkestra/operator');
 const { Kubeclient, loadKubeconfig } = await import('@orkestra/core/kube');
-const { createTemplateEngine } = await import('@orkestra/template');
+const { createTemplateEngine, defaultTemplateEngine } = await import('@orkestra/template');
 
 /** A katalog of `templates` ConfigMaps with `keys` distinct templated keys each, and one status field. */
 function manyTemplates(dir: string, templates: number, keys: number): string {
@@ -70,6 +70,7 @@ describe('reading a katalog', () => {
     const dir = mkdtempSync(join(tmpdir(), 'orkestra-once-'));
     // A cache of one string: whatever prepares a string a second time shows in the count.
     const engine = createTemplateEngine({ cacheSize: 1 });
+    const processWide = defaultTemplateEngine().stats.compiles;
     const loaded = await readKatalog(manyTemplates(dir, 3, 4), { engine });
     const distinct = 3 * 4 + 3 + 1; // data keys, names, the status field
     expect(engine.stats.compiles).toBe(distinct);
@@ -92,6 +93,8 @@ describe('reading a katalog', () => {
     );
     expect(problems.map((p) => p.message)).toEqual([]);
     expect(engine.stats.compiles).toBe(distinct);
+    // Nothing else prepared them again (the order of the children is read with the same engine).
+    expect(defaultTemplateEngine().stats.compiles).toBe(processWide);
     await kube.close();
   });
 });

@@ -32,7 +32,7 @@ import {
   type ResourceHandler,
   ValidationError,
 } from '@orkestra/core';
-import { defaultTemplateEngine } from '@orkestra/template';
+import { defaultTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { buildChildOrder, ChildOrder } from './child-order.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
@@ -141,8 +141,8 @@ const KATALOG_SCHEMA = {
 export function childOrderProblems(
   resources: Readonly<Record<string, HandlerTemplates>>,
   prefix: string,
+  engine: TemplateEngine = defaultTemplateEngine(),
 ): FieldProblem[] {
-  const engine = defaultTemplateEngine();
   const order = buildChildOrder(resources, (source, field) => engine.reads(source, { field }));
   return order instanceof ChildOrder ? [] : order.problems.map((p) => ({ ...p, path: `${prefix}.${p.path}` }));
 }
@@ -260,7 +260,15 @@ function kindProblems(
  */
 export function loadKatalog(
   input: string | YamlSource,
-  options: { file?: string; handlers?: readonly ResourceHandler<unknown, ResolvedSpec>[] } = {},
+  options: {
+    file?: string;
+    handlers?: readonly ResourceHandler<unknown, ResolvedSpec>[];
+    /**
+     * The engine that reads the templates for their order (default: the process-wide one). Pass the engine the
+     * reconcilers will compile with: each template is then prepared once, and its prepared tree kept once.
+     */
+    templateEngine?: TemplateEngine;
+  } = {},
 ): Katalog {
   const file = options.file ?? (typeof input === 'string' ? undefined : input.file);
   const object = { kind: 'Katalog', name: file };
@@ -309,7 +317,11 @@ export function loadKatalog(
     }
   });
   spec.crds.forEach((entry, i) => {
-    for (const p of childOrderProblems(entry.resources, pathOf(['spec', 'crds', i, 'resources'])))
+    for (const p of childOrderProblems(
+      entry.resources,
+      pathOf(['spec', 'crds', i, 'resources']),
+      options.templateEngine,
+    ))
       problems.push({ ...p, message: `${p.message} (${where(locator, p.path)})` });
   });
   if (problems.length > 0) throw new ValidationError(problems, { object });
