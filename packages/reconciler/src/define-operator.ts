@@ -103,7 +103,7 @@ const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
  */
 export function defineOperator<CR extends OwnerObject = OwnerObject>(config: OperatorConfig<CR>): ReconcilerConfig {
   const { children: entries, ...rest } = config;
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const problems: FieldProblem[] = [];
   const handlers: ResourceHandler<unknown, ResolvedSpec>[] = [];
   const resources: Record<string, HandlerTemplates> = {};

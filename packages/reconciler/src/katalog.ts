@@ -32,7 +32,7 @@ import {
   type ResourceHandler,
   ValidationError,
 } from '@orkestra/core';
-import { defaultTemplateEngine, type TemplateEngine } from '@orkestra/template';
+import { defaultTemplateEngine, suggest, type TemplateEngine } from '@orkestra/template';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { buildChildOrder, ChildOrder } from './child-order.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
@@ -195,10 +195,14 @@ export function describeAjvError(e: ErrorObject): { segments: (string | number)[
   const segments = segmentsOf(e.instancePath);
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') {
+    const field = String(params.additionalProperty);
+    // With Ajv's `verbose`, the object's schema names the fields it takes: a near one is the likely meaning.
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const near = suggest(field, known);
     return {
-      segments: [...segments, String(params.additionalProperty)],
+      segments: [...segments, field],
       message: 'is not a known field',
-      hint: 'check the spelling; see the package README for the fields it takes',
+      hint: near ? `did you mean ${near}?` : 'check the spelling; see the package README for the fields it takes',
     };
   }
   if (e.keyword === 'required') return { segments, message: `must have ${String(params.missingProperty)}` };
@@ -280,7 +284,7 @@ export function loadKatalog(
     throw e;
   }
   const { data, locator } = source;
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const validate = ajv.compile(KATALOG_SCHEMA);
   if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locator), { object });
 

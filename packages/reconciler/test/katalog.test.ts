@@ -86,6 +86,27 @@ describe('loadKatalog', () => {
     ]);
   });
 
+  it('names the field a misspelt one most likely means', () => {
+    const hints = (text: string) => {
+      try {
+        loadKatalog(text, { file: 'k.yaml', handlers: [handler] });
+      } catch (e) {
+        if (e instanceof ValidationError) return e.problems.map((p) => `${p.path}: ${p.hint}`);
+        throw e;
+      }
+      return [];
+    };
+    expect(hints(good.replace('concurrency: 2', 'concurency: 2'))).toEqual([
+      'spec.crds[0].concurency: did you mean concurrency?',
+    ]);
+    expect(hints(good.replace('            - data:', '            - dta: {}\n              data:'))).toEqual([
+      'spec.crds[0].resources.configmaps.onReconcile[0].dta: did you mean data?',
+    ]);
+    expect(hints(good.replace('concurrency: 2', 'colour: 2'))).toEqual([
+      'spec.crds[0].colour: check the spelling; see the package README for the fields it takes',
+    ]);
+  });
+
   it('names an unknown handler and the package to install', () => {
     expect(problems(good.replace('configmaps:', 'widgets:'))).toEqual([
       'spec.crds[0].resources.widgets: no resource handler "widgets" (k.yaml:9:9)',
