@@ -112,12 +112,12 @@ export async function validateKatalog(
   } else {
     problems.push(...checkKatalogTemplates(katalog, handlers, { engine, locator }));
   }
-  // A field the schema already refused is not listed twice.
-  const known = new Set(problems.map((p) => p.path));
+  // A field the schema already refused (or found missing) is not listed twice.
+  const known = reportedPaths(problems);
   problems.push(...checkLiteralValues(katalog, handlers, locator).filter((p) => !known.has(p.path)));
   checked.push("literal values (each handler's resolve, and where children may live)");
   const lookup = schemaLookup(crdInput?.crds ?? [], options.kube);
-  for (const p of problems) known.add(p.path);
+  for (const p of reportedPaths(problems)) known.add(p);
   problems.push(...(await checkManifestSchemas(katalog, handlers, locator, lookup)).filter((p) => !known.has(p.path)));
   checked.push(
     options.kube
@@ -132,6 +132,17 @@ export async function validateKatalog(
       : 'templates (syntax, helpers, when; pass --crd to check CR paths too)',
   );
   return done(problems, missingPackages);
+}
+
+/** The paths `problems` speak of: each problem's, and a field a `must have <field>` problem finds missing. */
+function reportedPaths(problems: readonly Problem[]): Set<string> {
+  const paths = new Set<string>();
+  for (const p of problems) {
+    paths.add(p.path);
+    const missing = /^must have (\S+)$/.exec(p.message)?.[1];
+    if (missing) paths.add(`${p.path}.${missing}`);
+  }
+  return paths;
 }
 
 /** A child kind's schema: from a CRD given (the version of that name), else from the cluster's OpenAPI. */

@@ -44,6 +44,20 @@ describe('literal values', () => {
     expect((await cli(['validate', '--katalog', example('katalog.yaml')])).code).toBe(ExitCode.Ok);
   });
 
+  it('a required field the schema finds missing is reported once, not again by the handler', async () => {
+    const file = join(tmp, 'no-image.yaml');
+    writeFileSync(
+      file,
+      readFileSync(example('katalog.yaml'), 'utf8').replace('              image: "{{spec.image}}"\n', ''),
+    );
+    const r = await cli(['validate', '--katalog', file, '--output', 'json']);
+    expect(r.code).toBe(ExitCode.Problems);
+    const body = JSON.parse(r.stdout) as { problems: { path: string; message: string }[] };
+    expect(body.problems.map((p) => [p.path, p.message])).toEqual([
+      ['spec.crds[0].resources.deployments.onReconcile[0]', 'must have image'],
+    ]);
+  });
+
   it('a literal namespace is right when the katalog watches only that namespace', async () => {
     const text = readFileSync(fixture('literal-values.yaml'), 'utf8');
     const scoped = join(tmp, 'scoped.yaml');
