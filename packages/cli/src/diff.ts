@@ -18,17 +18,17 @@ import {
   OwnershipError,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { childKinds } from '@orkestra/reconciler';
+import { ChildGates, childKinds, type PlannedChild } from '@orkestra/reconciler';
 import { DryRunClient } from './dry-run-client.js';
 import { CliError, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
-import { ChildPlan } from './plan.js';
+import { ChildPlan, problemsOf } from './plan.js';
 import { REDACTED } from './render.js';
 import { type RejectedField, rejectedFields } from './server-validation.js';
 
 /** The verdict on one child. */
-export type ChildState = 'in-sync' | 'drifted' | 'missing' | 'prune' | 'conflict' | 'error' | 'rejected';
+export type ChildState = 'in-sync' | 'drifted' | 'missing' | 'waiting' | 'prune' | 'conflict' | 'error' | 'rejected';
 
 /** One child of the diff. */
 export interface ChildDiff {
@@ -156,11 +156,29 @@ export async function diffCluster(
       };
       resources.push(result);
       if (cr.metadata.deletionTimestamp) continue;
-      const { children, problems } = plan.resolve(cr);
+      const { problems } = plan.resolve(cr);
       result.problems = problems;
       if (problems.length > 0) continue;
+      // In the reconciler's order: a child whose dependencies are not there (or not ready) waits, as in run.
+      const planned = plan.plan(cr);
+      const gates = new ChildGates(plan.order, planned.children, planned.deferred);
+      const resolved: PlannedChild[] = [];
       const wanted = new Set<string>();
-      for (const child of children) {
+      for (const item of [...gates.waves()].flat()) {
+        const source = plan.path(item);
+        const gate = gates.gate(item, resolved);
+        if (gate.error !== undefined) {
+          result.problems.push(...problemsOf(gate.error, i, source, loaded.locator));
+          continue;
+        }
+        if (!gate.child) {
+          const h = loaded.handlers.get(item.handlerKey)!;
+          const waiting = { apiVersion: h.apiVersion, kind: h.kind, name: '', source, message: gate.waiting };
+          result.children.push({ ...waiting, state: 'waiting' });
+          continue;
+        }
+        resolved.push(gate.child);
+        const child = plan.child(gate.child);
         const h = child.handler;
         const { apiVersion: childApiVersion, kind } = childKindOf(h, child.spec);
         // A handler of any kind: the scope of each child's kind from discovery (an unserved kind fails below).
@@ -171,11 +189,17 @@ export async function diffCluster(
         wanted.add(`${childApiVersion}/${kind}/${namespace ?? ''}/${child.spec.name}`);
         const base = { apiVersion: childApiVersion, kind, namespace, name: child.spec.name, source: child.path };
         const sensitive = (h.sensitiveFields?.length ?? 0) > 0;
+        if (gate.waiting !== undefined) {
+          result.children.push({ ...base, state: 'waiting', message: gate.waiting });
+          continue;
+        }
         try {
           const r =
             child.phase === 'onCreate'
               ? await h.create(ctx, dryRun, cr, child.spec)
               : await h.update(ctx, dryRun, cr, child.spec);
+          // What the dependents of this child see: the live object, none while it is only to be created.
+          gates.settle(item, gate.child, r.action === 'created' ? undefined : r.object);
           if (r.action === 'unchanged') result.children.push({ ...base, state: 'in-sync' });
           else if (r.action === 'created') result.children.push({ ...base, state: 'missing' });
           else
@@ -211,8 +235,9 @@ export async function diffCluster(
           }
         }
       }
+      // A child not resolved yet has no name: as run, prune nothing then.
       // childKinds lists each kind once, however many handlers or templates make it.
-      for (const h of childKinds(entry.resources, loaded.handlers)) {
+      for (const h of gates.unresolved > 0 ? [] : childKinds(entry.resources, loaded.handlers)) {
         let owned: KubeObject[];
         try {
           owned = await listOwnedChildren(ctx, kube, cr, h.apiVersion, h.kind);
@@ -240,6 +265,7 @@ export async function diffCluster(
     'in-sync': 0,
     drifted: 0,
     missing: 0,
+    waiting: 0,
     prune: 0,
     conflict: 0,
     error: 0,
@@ -253,6 +279,7 @@ export async function diffCluster(
     summary.invalid +
       summary.drifted +
       summary.missing +
+      summary.waiting +
       summary.prune +
       summary.conflict +
       summary.error +

@@ -9,7 +9,7 @@
  * is not reported: only a CR can tell whether it is right.
  */
 import { ANY_KIND, ValidationError } from '@orkestra/core';
-import { type Katalog, type KatalogEntry, PHASES, type YamlLocator } from '@orkestra/reconciler';
+import { childSource, type Katalog, type KatalogEntry, PHASES, type YamlLocator } from '@orkestra/reconciler';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { childPath } from './template-check.js';
@@ -91,7 +91,8 @@ export function checkLiteralValues(
             const path = p.path ? `${at}.${p.path}` : at;
             problems.push({ path, message: p.message, hint: p.hint, location: locator?.locate(path) });
           };
-          const { when: _when, ...source } = item as Record<string, unknown>;
+          // The template part alone: when, forEach, readyWhen, id and dependsOn are the reconciler's, not the kind's.
+          const source = childSource(item).source as Record<string, unknown>;
           placementProblems(entry, handler, source).forEach(add);
           const templated: string[] = [];
           const literal = withoutTemplates(source, '', templated);

@@ -14,7 +14,14 @@ import {
 } from '@orkestra/core';
 import { ResourceRegistry } from '@orkestra/core/kube';
 import type { YamlLocator } from '@orkestra/reconciler';
-import { ChildPlanner, type KatalogEntry } from '@orkestra/reconciler';
+import {
+  buildChildOrder,
+  ChildOrder,
+  ChildPlanner,
+  type KatalogEntry,
+  type Plan,
+  type PlannedChild as ReconcilerChild,
+} from '@orkestra/reconciler';
 import { type TemplateEngine, TemplateError } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
@@ -35,6 +42,8 @@ export interface PlannedChild {
 /** The compiled child templates of one katalog entry. */
 export class ChildPlan {
   private readonly planner: ChildPlanner;
+  /** The order between the entry's templates (`dependsOn`, references); undefined when it does not hold. */
+  readonly order: ChildOrder | undefined;
 
   /** Compiles every template of `entry`; a template error throws (run `validate` first for located problems). */
   constructor(
@@ -45,6 +54,28 @@ export class ChildPlan {
     private readonly locator?: YamlLocator,
   ) {
     this.planner = new ChildPlanner(entry.resources, handlers, engine);
+    const order = buildChildOrder(entry.resources, (source, field) => engine.reads(source, { field }));
+    this.order = order instanceof ChildOrder ? order : undefined;
+  }
+
+  /** The reconciler's own plan of `cr` (children, problems, and the children that read others). */
+  plan(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): Plan {
+    return this.planner.resolve(cr, phases);
+  }
+
+  /** The katalog path of a child's template: `spec.crds[0].resources.deployments.onReconcile[0]`. */
+  path(ref: { handlerKey: string; phase: Phase; index: number }): string {
+    return childPath(this.entryIndex, ref.handlerKey, ref.phase, ref.index);
+  }
+
+  /** The CLI's view of one planned child: the katalog path of its template. */
+  child(c: ReconcilerChild): PlannedChild {
+    return {
+      handler: c.handler as AnyHandler,
+      phase: c.phase,
+      path: childPath(this.entryIndex, c.handlerKey, c.phase, c.index),
+      spec: c.spec,
+    };
   }
 
   /** True when the entry's owner kind is the CR's. */
@@ -60,18 +91,17 @@ export class ChildPlan {
   resolve(
     cr: OwnerObject,
     phases: readonly Phase[] = ['onCreate', 'onReconcile'],
-  ): { children: PlannedChild[]; problems: Problem[] } {
+  ): { children: PlannedChild[]; problems: Problem[]; deferred: { path: string; reads: readonly string[] }[] } {
     const planned = this.planner.resolve(cr, phases);
-    const children = planned.children.map((c) => ({
-      handler: c.handler as AnyHandler,
-      phase: c.phase,
-      path: childPath(this.entryIndex, c.handlerKey, c.phase, c.index),
-      spec: c.spec,
+    const children = planned.children.map((c) => this.child(c));
+    const deferred = planned.deferred.map((d) => ({
+      path: childPath(this.entryIndex, d.handlerKey, d.phase, d.index),
+      reads: d.reads,
     }));
     const problems = planned.problems.flatMap((p) =>
       problemsOf(p.error, this.entryIndex, childPath(this.entryIndex, p.handlerKey, p.phase, p.index), this.locator),
     );
-    return { children, problems };
+    return { children, problems, deferred };
   }
 }
 

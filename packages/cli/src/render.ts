@@ -115,6 +115,10 @@ export async function renderChildren(
       if (!namespaced) delete owner.metadata.namespace;
       const resolved = plan.resolve(owner, phases);
       problems.push(...resolved.problems);
+      for (const d of resolved.deferred)
+        notes.push(
+          `${d.path} of ${described} reads the live ${d.reads.join(', ')} (children.<key>.<id>): not rendered without a cluster; \`orkestra diff\` shows it`,
+        );
       for (const child of resolved.children) {
         try {
           const object = await build(owner, child);

@@ -161,6 +161,29 @@ describe('render', () => {
     );
   });
 
+  it('renders ordered children, and names a child that reads another child instead of rendering it', async () => {
+    const cr = file(
+      'ordered-cr.yaml',
+      stringify({
+        apiVersion: 'example.com/v1',
+        kind: 'Website',
+        metadata: { name: 'shop', namespace: 'shop' },
+        spec: {},
+      }),
+    );
+    const r = await cli(['render', '--katalog', fixture('ordered.yaml'), '--cr', cr, '-o', 'json']);
+    expect(r.code).toBe(ExitCode.Ok);
+    const body = JSON.parse(r.stdout) as { items: KubeObject[]; notes: string[] };
+    expect(body.items.map((o) => `${o.kind} ${o.metadata.name}`)).toEqual([
+      'Deployment shop-db',
+      'Service shop-db',
+      'ConfigMap shop-app',
+    ]);
+    expect(body.notes).toContain(
+      'spec.crds[0].resources.configmaps.onReconcile[1] of Website shop/shop reads the live services.db (children.<key>.<id>): not rendered without a cluster; `orkestra diff` shows it',
+    );
+  });
+
   it('renders the onDelete children with --on-delete', async () => {
     const cr = file(
       'shop.yaml',

@@ -1,6 +1,19 @@
+export type { Gate, GatedItem } from './child-gates.js';
+export { ChildGates, notReadyReason } from './child-gates.js';
 export type { ChildKindUse } from './child-kinds.js';
 export { childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
-export type { ChildTemplateRef, KindScopes, Phase, Plan, PlannedChild, PlanProblem } from './child-planner.js';
+export type { ChildNeed, OrderNode, OrderProblems, ReadsOf } from './child-order.js';
+export { buildChildOrder, ChildOrder } from './child-order.js';
+export type {
+  ChildTemplateRef,
+  DeferredChild,
+  KindScopes,
+  Phase,
+  Plan,
+  PlannedChild,
+  PlanProblem,
+  ReadChildren,
+} from './child-planner.js';
 export { ChildPlanner, PHASES } from './child-planner.js';
 export type { ChildSource } from './child-source.js';
 export { childSource } from './child-source.js';

@@ -100,13 +100,17 @@ function printDiff(output: Output, result: DiffResult): void {
     if (r.problems.length)
       line(output, dim('    the reconciler writes no child of this resource until these are fixed'));
     for (const c of r.children) {
-      const id = `${c.kind} ${where(c.namespace, c.name)}`;
+      // A waiting child that reads others is not resolved yet: its template names it.
+      const id = c.name ? `${c.kind} ${where(c.namespace, c.name)}` : (c.source ?? c.kind);
       switch (c.state) {
         case 'in-sync':
           line(output, `  ${m.same} ${id} ${dim('in sync')}`);
           break;
         case 'missing':
           line(output, `  ${m.add} ${id} ${paint(output.color, 'green', 'missing')}${dim(' (run creates it)')}`);
+          break;
+        case 'waiting':
+          line(output, `  ${m.same} ${id} ${paint(output.color, 'yellow', 'waiting')}${dim(` (${c.message ?? ''})`)}`);
           break;
         case 'prune':
           line(
@@ -145,6 +149,7 @@ function printDiff(output: Output, result: DiffResult): void {
   }
   const s = result.summary;
   const parts = [`${s['in-sync']} in sync`, `${s.drifted} drifted`, `${s.missing} missing`, `${s.prune} to be pruned`];
+  if (s.waiting) parts.push(`${s.waiting} waiting for other children`);
   if (s.conflict) parts.push(`${s.conflict} in conflict`);
   if (s.error) parts.push(`${s.error} failed`);
   if (s.rejected) parts.push(`${s.rejected} rejected by the API server`);
