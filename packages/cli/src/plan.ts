@@ -54,7 +54,12 @@ export class ChildPlan {
     private readonly locator?: YamlLocator,
   ) {
     this.planner = new ChildPlanner(entry.resources, handlers, engine);
-    const order = buildChildOrder(entry.resources, (source, field) => engine.reads(source, { field }));
+    // With the options the planner compiles each source with, so the prepared tree is shared.
+    const sensitive = (field: string) =>
+      (handlers.get(field.slice(0, field.indexOf('.')))?.sensitiveFields?.length ?? 0) > 0;
+    const order = buildChildOrder(entry.resources, (source, field) =>
+      engine.reads(source, { field, sensitive: sensitive(field) }),
+    );
     this.order = order instanceof ChildOrder ? order : undefined;
   }
 
