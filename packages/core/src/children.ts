@@ -290,8 +290,9 @@ export function updateChild(
 }
 
 /**
- * {@link updateChild}, telling `inSync` the field structure an `unchanged` answer was matched with (for
- * `defineResource`'s in-sync memo, see in-sync-memo.ts; not part of the package's public face).
+ * {@link updateChild} for a plain owner and desired object, telling `inSync` the field structure an
+ * `unchanged` answer was matched with: what an {@link InSyncMemo} keeps (`defineResource` does it for the
+ * handlers it makes; a handler written without it, such as `@orkestra/manifests`, calls this).
  */
 export async function updateChildMatched(
   ctx: Context,

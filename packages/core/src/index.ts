@@ -7,6 +7,7 @@ export {
   ImmutableFieldError,
   listOwnedChildren,
   updateChild,
+  updateChildMatched,
 } from './children.js';
 export type { CommonResolved, CommonSource, NameRule } from './common-fields.js';
 export { metadataFor, resolveCommonFields } from './common-fields.js';
@@ -45,6 +46,8 @@ export {
 export type { FieldStructure, OpenApiDocument, OpenApiSchema } from './field-structure.js';
 export { fieldStructuresOf, kindKey } from './field-structure.js';
 export { immutableDataChanges } from './immutable-data.js';
+export type { InSyncAnswer } from './in-sync-memo.js';
+export { InSyncMemo } from './in-sync-memo.js';
 export {
   childSelector,
   MANAGED_BY_LABEL,

@@ -4,6 +4,7 @@
  */
 import {
   ANY_KIND,
+  asChild,
   asOwner,
   type ChildBehaviour,
   type ChildKind,
@@ -14,12 +15,14 @@ import {
   checkDns1123Subdomain,
   createChild,
   deleteChild,
+  type FieldStructure,
+  InSyncMemo,
   type KubeObject,
   type ObjectClient,
   type OwnerLike,
   type OwnerObject,
   type ResourceHandler,
-  updateChild,
+  updateChildMatched,
   Validator,
   withoutFields,
   withSystemLabels,
@@ -171,6 +174,11 @@ export function desired(owner: OwnerObject, spec: ResolvedManifest): KubeObject 
 
 const redactSecretData = (path: string): boolean => path === 'data' || path.startsWith('data.');
 
+// The last in-sync answer per frozen spec (the reconciler's planner freezes the specs it memoises): a resync
+// of an unchanged CR whose object did not change builds and matches nothing (see core's InSyncMemo).
+const created = new InSyncMemo();
+const updated = new InSyncMemo();
+
 /**
  * What core's lifecycle needs to know of this manifest's kind: its scope (from the client's registry, or one
  * discovery request per apiVersion, cached), immutable fields of well-known kinds, Secret data redacted.
@@ -196,7 +204,11 @@ export async function create(
   spec: ResolvedManifest,
 ): Promise<ChildResult> {
   const owner = asOwner(ownerLike);
-  return createChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
+  const known = await created.recall(kube, owner, spec);
+  if (known) return { action: 'unchanged', object: known };
+  const result = await createChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
+  created.remember(kube, owner, spec, { live: result.action === 'unchanged' ? result.object : undefined }, true);
+  return result;
 }
 
 /**
@@ -210,7 +222,16 @@ export async function update(
   spec: ResolvedManifest,
 ): Promise<ChildResult> {
   const owner = asOwner(ownerLike);
-  return updateChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
+  const known = await updated.recall(kube, owner, spec);
+  if (known) return { action: 'unchanged', object: known };
+  let matchedWith: { structure: FieldStructure | undefined } | undefined;
+  const child = asChild(desired(owner, spec));
+  const result = await updateChildMatched(ctx, kube, owner, child, await behaviourOf(ctx, kube, spec), (structure) => {
+    matchedWith = { structure };
+  });
+  const live = matchedWith && result.action === 'unchanged' ? result.object : undefined;
+  updated.remember(kube, owner, spec, { live, ...(matchedWith ? { matchedWith } : {}) }, true);
+  return result;
 }
 
 /** Deletes the object if `owner` controls it (see core's `deleteChild`); anyone else's → `OwnershipError`. */
