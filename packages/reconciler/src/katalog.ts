@@ -207,8 +207,25 @@ export function describeAjvError(e: ErrorObject): { segments: (string | number)[
   }
   if (e.keyword === 'required') return { segments, message: `must have ${String(params.missingProperty)}` };
   if (e.keyword === 'const') return { segments, message: `must be ${JSON.stringify(params.allowedValue)}` };
-  if (e.keyword === 'anyOf' || e.keyword === 'oneOf') return { segments, message: 'has a value of the wrong type' };
+  if (e.keyword === 'anyOf' || e.keyword === 'oneOf') return { segments, message: wrongType(e) };
   return { segments, message: e.message ?? 'is invalid' };
+}
+
+const ARTICLE: Record<string, string> = { integer: 'an integer', object: 'a map', array: 'a list' };
+
+/**
+ * `is a boolean, but must be an integer or a string` for a value no alternative takes (with Ajv's `verbose`, the
+ * alternatives and the value are on the error). The value itself is never shown: it may be a secret.
+ */
+function wrongType(e: ErrorObject): string {
+  const types = (Array.isArray(e.schema) ? (e.schema as { type?: unknown }[]) : [])
+    .map((s) => s.type)
+    .filter((t): t is string => typeof t === 'string');
+  if (types.length === 0) return 'has a value of the wrong type';
+  const name = (t: string) => ARTICLE[t] ?? `a ${t}`;
+  const data: unknown = e.data;
+  const got = data === null ? 'null' : Array.isArray(data) ? 'array' : Number.isInteger(data) ? 'integer' : typeof data;
+  return `is ${got === 'null' ? 'null' : name(got)}, but must be ${[...new Set(types)].map(name).join(' or ')}`;
 }
 
 function problemsOf(

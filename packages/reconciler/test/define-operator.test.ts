@@ -66,7 +66,10 @@ describe('defineOperator', () => {
     );
     expect(problems).toEqual([
       { path: 'children[0].onReconcile[1].imagee', message: 'is not a known field (handler deployments)' },
-      { path: 'children[0].onReconcile[1].replicas', message: 'has a value of the wrong type (handler deployments)' },
+      {
+        path: 'children[0].onReconcile[1].replicas',
+        message: 'is a boolean, but must be an integer or a string (handler deployments)',
+      },
     ]);
 
     const katalog = [
