@@ -3,7 +3,7 @@ import type { KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { createTemplateEngine } from '@orkestra/template';
 import { ChildGates } from '../src/child-gates.js';
 import { buildChildOrder, ChildOrder } from '../src/child-order.js';
-import { ChildPlanner } from '../src/child-planner.js';
+import { ChildPlanner, type PlannedChild } from '../src/child-planner.js';
 import type { HandlerTemplates } from '../src/config.js';
 
 const handler = (key: string, apiVersion: string, kind: string) =>
@@ -56,7 +56,7 @@ describe('ChildGates', () => {
   it('lets a child wait while its dependency is not ready, and resolves a reference from the live child', () => {
     const { gates } = setUp(resources);
     const [first, second] = [...gates.waves()];
-    const resolved = [];
+    const resolved: PlannedChild[] = [];
     for (const item of first!) {
       const gate = gates.gate(item, resolved);
       resolved.push(gate.child!);
