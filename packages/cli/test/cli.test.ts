@@ -318,6 +318,40 @@ describe('validate', () => {
     expect(body.problems[3]?.message).toContain('syntax error');
   });
 
+  it('refuses a dependency cycle and a reference to no child, naming them at their lines', async () => {
+    const cyclic = file(
+      'cyclic.yaml',
+      (await import('node:fs'))
+        .readFileSync(fixture('ordered.yaml'), 'utf8')
+        .replace(
+          '            - id: db\n              name: "{{metadata.name}}-db"\n              image',
+          '            - id: db\n              dependsOn: [configmaps.app]\n              name: "{{metadata.name}}-db"\n              image',
+        )
+        .replace(
+          '            - name: "{{metadata.name}}-app"',
+          '            - id: app\n              name: "{{metadata.name}}-app"',
+        )
+        .replace('children.services.db.spec', 'children.services.dbb.spec'),
+    );
+    const r = await cli(['validate', '--katalog', cyclic, '--crd', example('crd.yaml'), '--output', 'json']);
+    expect(r.code).toBe(ExitCode.Problems);
+    const body = JSON.parse(r.stdout) as { problems: { path: string; message: string; location: string }[] };
+    expect(
+      body.problems.map((p) => [p.path, p.message.replace(/ \(.*\)$/, ''), p.location.replace(/^.*\//, '')]),
+    ).toEqual([
+      [
+        'spec.crds[0].resources.configmaps.onReconcile[1].data.host',
+        'reads children.services.dbb, but no child template has that id',
+        'cyclic.yaml:26:23',
+      ],
+      [
+        'spec.crds[0].resources.deployments.onReconcile[0]',
+        'dependency cycle: deployments.db -> configmaps.app -> deployments.db',
+        'cyclic.yaml:10:15',
+      ],
+    ]);
+  });
+
   it('exits 1 for problems without a missing package, and checks the owner against its CRD', async () => {
     const withoutWidgets = file(
       'no-widgets.yaml',
