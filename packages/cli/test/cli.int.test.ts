@@ -326,4 +326,54 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
       'the API server does not serve Gadget (example.com/v1, resource gadgets): its CRD is not installed',
     );
   });
+
+  it('run exits 1 naming the CRD to install when a child kind of a manifest is not served', async () => {
+    const certificates = join(tmp, 'certificates.yaml');
+    writeFileSync(
+      certificates,
+      stringify({
+        apiVersion: 'orkestra.io/v1alpha1',
+        kind: 'Katalog',
+        metadata: { name: 'certificates' },
+        spec: {
+          crds: [
+            {
+              owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
+              resources: {
+                manifests: {
+                  onReconcile: [
+                    {
+                      apiVersion: 'cert-manager.io/v1',
+                      kind: 'Certificate',
+                      metadata: { name: '{{metadata.name}}-tls' },
+                      spec: { secretName: '{{metadata.name}}-tls' },
+                    },
+                  ],
+                },
+              },
+            },
+          ],
+        },
+      }),
+    );
+    const r = await cli([
+      'run',
+      '--katalog',
+      certificates,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--namespace',
+      ns,
+      '--no-leader-elect',
+      '--log-level',
+      'silent',
+      '--http-address',
+      '127.0.0.1:0',
+    ]);
+    expect(r.stderr).toContain(
+      'resources.manifests.onReconcile[0]: the API server does not serve kind Certificate in cert-manager.io/v1 — install the CustomResourceDefinition of Certificate (group cert-manager.io)',
+    );
+    expect(r.stderr).not.toContain('unexpected error');
+    expect(r.code).toBe(ExitCode.Problems);
+  });
 });

@@ -1,5 +1,6 @@
 /** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
 
+import { OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
   describePermission,
@@ -199,6 +200,9 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     return exit.reason === 'stopped' ? ExitCode.Ok : ExitCode.LeadershipLost;
   } catch (e) {
     await manager.stop().catch(() => undefined);
+    // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
+    if (e instanceof OrkestraError && e.reason === 'Config')
+      throw new CliError(ExitCode.Problems, e.message, { cause: e });
     throw clusterError(e, kube, 'starting');
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);
