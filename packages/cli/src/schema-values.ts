@@ -20,8 +20,13 @@ export interface KindSchema {
   source: string;
 }
 
-/** Finds the schema of a kind, or `undefined` when none is at hand. */
-export type SchemaLookup = (apiVersion: string, kind: string) => Promise<KindSchema | undefined>;
+/** A kind the cluster asked does not serve (no CRD of it installed there, none given). */
+export interface UnservedKind {
+  unserved: string;
+}
+
+/** Finds the schema of a kind, or `undefined` when none is at hand, or says the cluster does not serve it. */
+export type SchemaLookup = (apiVersion: string, kind: string) => Promise<KindSchema | UnservedKind | undefined>;
 
 /** The kind's schema in a group-version's OpenAPI v3 document. */
 export function kindSchemaOf(
@@ -180,6 +185,17 @@ export async function checkManifestSchemas(
           if (apiVersion.includes('{{') || kind.includes('{{')) continue;
           const found = await lookup(apiVersion, kind);
           if (!found) continue;
+          if ('unserved' in found) {
+            const path = `${childPath(i, key, phase, j)}.kind`;
+            const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : 'the core group';
+            problems.push({
+              path,
+              message: `${found.unserved} does not serve kind ${kind} in ${apiVersion} (run would refuse to start)`,
+              hint: `install the CustomResourceDefinition of ${kind} (group ${group}) there, or fix apiVersion and kind`,
+              location: locator?.locate(path),
+            });
+            continue;
+          }
           const checker = new Checker(kind, found.components ?? {});
           const fields = Object.fromEntries(Object.entries(source).filter(([k]) => !NOT_OF_THE_KIND.has(k)));
           checker.check(withoutTemplates(fields), { ...found.schema, properties: topLevel(found.schema) }, '');

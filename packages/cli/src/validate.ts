@@ -6,7 +6,7 @@
  * where one is at hand: a CRD given with `--crd`, or — with a `kube` client — the cluster's OpenAPI. Needs no
  * cluster otherwise.
  */
-import type { OpenApiDocument } from '@orkestra/core';
+import { NotFoundError, type OpenApiDocument } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import type { Katalog } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
@@ -16,7 +16,13 @@ import { type AnyHandler, type LoadHandlersOptions, loadHandler } from './handle
 import { keyLocations, parseKatalog, readInputFile, readKatalogYaml } from './katalog-file.js';
 import { clusterError } from './kube.js';
 import { checkLiteralValues } from './literal-check.js';
-import { checkManifestSchemas, type KindSchema, kindSchemaOf, type SchemaLookup } from './schema-values.js';
+import {
+  checkManifestSchemas,
+  type KindSchema,
+  kindSchemaOf,
+  type SchemaLookup,
+  type UnservedKind,
+} from './schema-values.js';
 import { checkKatalogTemplates } from './template-check.js';
 import { readYamlDocuments } from './yaml-documents.js';
 
@@ -145,10 +151,10 @@ function reportedPaths(problems: readonly Problem[]): Set<string> {
   return paths;
 }
 
-/** A child kind's schema: from a CRD given (the version of that name), else from the cluster's OpenAPI. */
+/** A child kind's schema: from a CRD given (that version), else the cluster's OpenAPI; or that the cluster does not serve it. */
 function schemaLookup(crds: readonly FoundCrd[], kube: Kubeclient | undefined): SchemaLookup {
   const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
-  return async (apiVersion, kind): Promise<KindSchema | undefined> => {
+  return async (apiVersion, kind): Promise<KindSchema | UnservedKind | undefined> => {
     const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
     for (const { crd, file } of crds) {
       if (crd.spec?.group !== group || crd.spec?.names?.kind !== kind) continue;
@@ -164,6 +170,15 @@ function schemaLookup(crds: readonly FoundCrd[], kube: Kubeclient | undefined): 
       documents.set(apiVersion, doc);
     }
     const found = await doc;
-    return found ? kindSchemaOf(found, apiVersion, kind, "the cluster's OpenAPI") : undefined;
+    const schema = found ? kindSchemaOf(found, apiVersion, kind, "the cluster's OpenAPI") : undefined;
+    if (schema) return schema;
+    // No schema: discovery tells whether the cluster serves the kind at all (run refuses a kind it does not).
+    return kube.resourceFor(apiVersion, kind).then(
+      () => undefined,
+      (e: unknown) => {
+        if (e instanceof NotFoundError) return { unserved: 'the cluster' };
+        throw clusterError(e, kube, `discovering ${kind} in ${apiVersion}`);
+      },
+    );
   };
 }

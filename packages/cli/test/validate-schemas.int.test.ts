@@ -97,6 +97,34 @@ describe("orkestra validate: manifests' literal values against the cluster's sch
     });
   });
 
+  it('a manifest kind the cluster does not serve is a problem at its kind, naming the CRD to install', async () => {
+    const unserved = join(tmp, 'unserved.yaml');
+    const text = KATALOG.replace(
+      'apiVersion: apps/v1\n              kind: StatefulSet',
+      'apiVersion: cert-manager.io/v1\n              kind: Certificate',
+    );
+    writeFileSync(unserved, text);
+    const r = await cli([
+      'validate',
+      '--katalog',
+      unserved,
+      '--kubeconfig',
+      cluster.kubeconfigPath!,
+      '--output',
+      'json',
+    ]);
+    const { problems } = JSON.parse(r.stdout) as { problems: (Problem & { hint?: string })[] };
+    expect(problems).toEqual([
+      {
+        path: `${at}.kind`,
+        message: 'the cluster does not serve kind Certificate in cert-manager.io/v1 (run would refuse to start)',
+        hint: 'install the CustomResourceDefinition of Certificate (group cert-manager.io) there, or fix apiVersion and kind',
+        location: `${unserved}:${lineOf('kind: StatefulSet')}:15`,
+      },
+    ]);
+    expect(r.code).toBe(1);
+  });
+
   it('without a cluster or a CRD of the kind there is no schema at hand, and validate says so', async () => {
     const r = await cli(['validate', '--katalog', katalog, '--output', 'json']);
     expect(r.code).toBe(0);
