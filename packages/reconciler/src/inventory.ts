@@ -60,3 +60,29 @@ export function annotationsBesidesInventory(cr: KubeObject): Record<string, stri
   const { [INVENTORY_ANNOTATION]: _inventory, ...rest } = cr.metadata.annotations ?? {};
   return rest;
 }
+
+/**
+ * The kinds the inventory must list: the configuration's, and those of the children planned now. The
+ * configuration's own map when the children add none (a steady state copies nothing); never change it.
+ */
+export function wantedKinds(
+  configured: ReadonlyMap<string, ChildKind>,
+  children: readonly ChildKind[],
+): ReadonlyMap<string, ChildKind> {
+  let out: Map<string, ChildKind> | undefined;
+  for (const { apiVersion, kind } of children) {
+    const key = kindKey({ apiVersion, kind });
+    if (configured.has(key) || out?.has(key)) continue;
+    (out ??= new Map(configured)).set(key, { apiVersion, kind });
+  }
+  return out ?? configured;
+}
+
+/** Whether `wanted` has a kind the recorded inventory lacks (then the inventory is written). */
+export function inventoryGrows(
+  recorded: ReadonlyMap<string, ChildKind>,
+  wanted: ReadonlyMap<string, ChildKind>,
+): boolean {
+  for (const key of wanted.keys()) if (!recorded.has(key)) return true;
+  return false;
+}

@@ -51,14 +51,23 @@ import { hookChildKinds, planHookChildren } from './hook-children.js';
 import { type HookContext, HookReads, type ReadKind } from './hook-context.js';
 import { type HookError, hookOutcome, type LiveChildren, runHook } from './hooks.js';
 import { type Informer, objectKey } from './informer.js';
-import { annotationsBesidesInventory, INVENTORY_ANNOTATION, inventoryValue, recordedKinds } from './inventory.js';
+import {
+  annotationsBesidesInventory,
+  INVENTORY_ANNOTATION,
+  inventoryGrows,
+  inventoryValue,
+  recordedKinds,
+  wantedKinds,
+} from './inventory.js';
 import { deleteInOrder } from './ordered-deletion.js';
 import { OwnWrites } from './own-writes.js';
 import { type PruneSource, pruneSources } from './prune-sources.js';
 import { type ChildRef, OwnershipRefusals } from './refusals.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
+import { StatusMemo } from './status-memo.js';
 import { type CompiledTemplates, compileReconcilerTemplates } from './templates.js';
+import { WantedChildren } from './wanted-children.js';
 import { WorkQueue } from './work-queue.js';
 
 /** What one reconcile did, for tests and the CLI. */
@@ -167,6 +176,8 @@ export class GenericReconciler {
   private readonly refusals: OwnershipRefusals;
   /** Echoes of this reconciler's own child writes: they queue no reconcile. */
   private readonly ownWrites = new OwnWrites();
+  /** Statuses found right, with the versions they were computed from (see {@link StatusMemo}). */
+  private readonly statusMemo = new StatusMemo();
   /** Child kinds whose schema was read ahead (see {@link prefetchSchema}). */
   private readonly schemasRead = new Set<string>();
   private readonly finalizer: string;
@@ -491,6 +502,7 @@ export class GenericReconciler {
       if (!cr) {
         report.result = 'absent';
         this.templates.planner.forget(key);
+        this.statusMemo.forget(key);
         this.hookReads.forget(key);
       } else {
         const hooks = this.hookContext(cr);
@@ -547,9 +559,8 @@ export class GenericReconciler {
     // The inventory grows alongside the children's writes (not before them: that would add a round trip to
     // every new CR); a crash between the two is repaired by the next reconcile with the same configuration.
     const recorded = recordedKinds(cr);
-    const wanted = new Map(this.configuredKinds);
-    for (const ref of refs) wanted.set(kindKey(ref), { apiVersion: ref.apiVersion, kind: ref.kind });
-    const grow = [...wanted.keys()].some((k) => !recorded.has(k))
+    const wanted = wantedKinds(this.configuredKinds, refs);
+    const grow = inventoryGrows(recorded, wanted)
       ? this.writeInventory(cr, [...recorded.values(), ...wanted.values()]).catch((e: unknown) => {
           failures.push(e);
         })
@@ -603,7 +614,7 @@ export class GenericReconciler {
     if (gates.waiting.length > 0) report.waiting = gates.waiting;
     await grow;
     // A child not resolved yet has no name: what it would match cannot be told from what is no longer desired.
-    if (gates.unresolved === 0) await this.prune(cr, desired, report, failures, notes);
+    if (gates.unresolved === 0) await this.prune(cr, refs, report, failures, notes);
     await this.pruneRemovedKinds(cr, recorded, wanted, report, failures, notes);
     const created = notes.get('Created');
     if (created && isFirstReconcile(cr)) {
@@ -617,6 +628,10 @@ export class GenericReconciler {
     }
     await this.flushEvents(cr, notes);
 
+    // Nothing changed and nothing failed: a status found right for these versions of the CR and children still is.
+    const settled =
+      failures.length === 0 && !this.config.hooks?.status && report.children.every((c) => c.action === 'unchanged');
+    if (settled && this.statusMemo.unchanged(report.key, cr, lives)) return;
     let outcome: ReconcileOutcome;
     if (failures.length > 0) {
       const first = describeError(failures[0]);
@@ -634,6 +649,8 @@ export class GenericReconciler {
       if (this.config.readiness === 'children' && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
     }
     report.statusWritten = await this.writeStatus(cr, outcome);
+    if (settled && !report.statusWritten) this.statusMemo.remember(report.key, cr, lives);
+    else this.statusMemo.forget(report.key);
     if (failures.length > 0) {
       if (crChanged) this.changedCRs.add(report.key); // the retry still rolls out a change of the CR
       report.result = 'error';
@@ -758,18 +775,12 @@ export class GenericReconciler {
   /** Deletes owned children (found in the caches by label, confirmed by controller UID) that are not desired. */
   private async prune(
     cr: OwnerObject,
-    desired: PlannedChild[],
+    refs: readonly ChildRef[],
     report: ReconcileReport,
     failures: unknown[],
     notes: Map<string, string[]>,
   ): Promise<void> {
-    const wanted = new Set(
-      desired.map((d) => {
-        const kind = childKindOf(d.handler, d.spec);
-        const namespaced = this.served.get(kindKey(kind))?.namespaced ?? true;
-        return `${kindKey(kind)}/${namespaced ? (d.spec.namespace ?? cr.metadata.namespace ?? '') : ''}/${d.spec.name}`;
-      }),
-    );
+    const wanted = new WantedChildren(refs);
     const ownerLabel = ownerLabelValue(cr.metadata.name);
     for (const { informer, apiVersion, kind, namespaced, handlerKeys } of this.pruneSources) {
       const handlerKey = handlerKeys[0]!;
@@ -777,7 +788,7 @@ export class GenericReconciler {
         ownerIndexKey(namespaced ? cr.metadata.namespace : undefined, ownerLabel)!,
       )) {
         if (!isControlledBy(child, cr)) continue;
-        if (wanted.has(`${apiVersion}/${kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`)) continue;
+        if (wanted.has(apiVersion, kind, child.metadata.namespace, child.metadata.name ?? '')) continue;
         try {
           const result = await deleteChild(this.ctx, this.kube, cr, {
             apiVersion,
@@ -810,7 +821,7 @@ export class GenericReconciler {
   private async pruneRemovedKinds(
     cr: OwnerObject,
     recorded: ReadonlyMap<string, ChildKind>,
-    wanted: Map<string, ChildKind>,
+    wanted: ReadonlyMap<string, ChildKind>,
     report: ReconcileReport,
     failures: unknown[],
     notes: Map<string, string[]>,
