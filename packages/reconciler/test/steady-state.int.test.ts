@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import { defineResource, type ResourceHandler } from '@orkestra/core';
+import { createTemplateEngine } from '@orkestra/template';
 import type { ReconcilerConfig } from '../src/index.js';
 import { harness } from './harness.js';
 
@@ -40,9 +41,19 @@ async function resync(r: { enqueueAll(): void; whenIdle(): Promise<void> }, time
 }
 
 describe('a steady-state resync', () => {
-  it('builds no desired object and sends no request, and still corrects a drifted child', async () => {
+  it('builds no desired object, computes no status and sends no request, and still corrects a drifted child', async () => {
     const { handler, calls } = countingConfigMaps();
+    // Status fields are resolved with resolveString: counted, to see that a settled reconcile computes no status.
+    const engine = createTemplateEngine();
+    const resolveString = engine.resolveString.bind(engine);
+    let statusResolves = 0;
+    engine.resolveString = (template, cr, options) => {
+      statusResolves++;
+      return resolveString(template, cr, options);
+    };
     const r = await h.run({
+      templateEngine: engine,
+      status: { fields: { greeting: '{{spec.greeting}}' } },
       handlers: [handler] as ReconcilerConfig['handlers'],
       resources: {
         configmaps: {
@@ -57,9 +68,11 @@ describe('a steady-state resync', () => {
     await h.ready('shop');
     await resync(r, 1); // the first resync after the creates matches the children once and remembers
     calls.desired = 0;
+    statusResolves = 0;
     h.kube.requests.reset();
     await resync(r);
     expect(calls.desired).toBe(0);
+    expect(statusResolves).toBe(0);
     expect(h.kube.requests.snapshot()).toEqual({});
 
     // Someone edits one child: it is matched again and restored; its sibling is still answered from memory.
@@ -75,6 +88,7 @@ describe('a steady-state resync', () => {
     );
     await r.whenIdle();
     expect(calls.desired).toBeGreaterThanOrEqual(1);
+    expect(statusResolves).toBeGreaterThanOrEqual(1); // a reconcile that wrote computes the status again
     expect(r.lastReports.get(`${h.ns}/shop`)?.children.map((c) => [c.name, c.action])).toEqual(
       expect.arrayContaining([['shop-b', 'unchanged']]),
     );
