@@ -77,7 +77,7 @@ function perReconcile(snapshot, reconciles) {
   };
 }
 
-export async function run({ env, kube, user, sizes, reps, resyncs, log }) {
+export async function run({ kube, user, sizes, reps, resyncs, log }) {
   const out = { resyncs, reps, concurrency: CONCURRENCY, childrenPerCr: CHILDREN_PER_CR, sizes: {} };
   for (const n of sizes) {
     try {

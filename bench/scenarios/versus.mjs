@@ -34,8 +34,11 @@ const CHILD_KINDS = [
 const OPERATOR_RESOURCES = new Set(['deployments', 'services', 'configmaps', 'secrets', 'events']);
 const WRITE_VERBS = new Set(['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE', 'DELETECOLLECTION']);
 const READ_VERBS = new Set(['GET', 'LIST']);
+/** The operator's own requests: its children, Events, the CR's status, and writes to the CR itself (orkestra's
+ * inventory annotation, finalizers) — but not the CRs' creation, which is the bench's. */
 const byOperator = (l) =>
-  OPERATOR_RESOURCES.has(l.resource) || (l.resource === 'websites' && l.subresource === 'status');
+  OPERATOR_RESOURCES.has(l.resource) ||
+  (l.resource === 'websites' && (l.subresource === 'status' || (WRITE_VERBS.has(l.verb) && l.verb !== 'POST')));
 
 const crReconciles = (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website');
 const crQueued = (t) => sumOf(t, 'workqueue_depth', (l) => l.name === 'website');
@@ -243,7 +246,7 @@ const diffCounts = (a, b) => {
 };
 
 /** One measurement: one operator, N CRs, a fresh control plane. */
-async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
+async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
   const env = await startControlPlane();
   const dir = mkdtempSync(join(tmpdir(), `orkestra-versus-${key}-`));
   const user = new Kubeclient(env.kubeConfig);
