@@ -15,26 +15,41 @@ import { describeMachine, machineInfo } from './lib/machine.mjs';
 import { writeReports } from './lib/report.mjs';
 
 const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory', 'versus'];
+const USAGE = `usage: node bench/run.mjs [--only ${SCENARIOS.join(',')}] [--sizes 100,500] [--reps 3]
+       [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100] [--node-defaults]
+       [--steady-resyncs 3] [--resync <seconds>] [--template-seconds 0.5] [--out <folder>]
+       node bench/run.mjs --quick           (versus only, N = 20, one repetition)
+       node bench/run.mjs --report <run.json>  (rewrites that run's .md and .svg)
+See bench/README.md for what each scenario measures.`;
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h', default: false },
+  only: { type: 'string' },
+  sizes: { type: 'string' },
+  reps: { type: 'string', default: '3' },
+  resyncs: { type: 'string', default: '5' },
+  edits: { type: 'string', default: '60' },
+  full: { type: 'boolean', default: false },
+  'no-multi-crd': { type: 'boolean', default: false },
+  out: { type: 'string', default: new URL('./results/', import.meta.url).pathname },
+  crds: { type: 'string', default: '15' },
+  'crd-size': { type: 'string', default: '100' },
+  report: { type: 'string' },
+  'template-seconds': { type: 'string', default: '0.5' },
+  'node-defaults': { type: 'boolean', default: false },
+  quick: { type: 'boolean', default: false },
+  'steady-resyncs': { type: 'string', default: '3' },
+  resync: { type: 'string' },
+};
 const { values: args } = parseArgs({
-  options: {
-    only: { type: 'string' },
-    sizes: { type: 'string' },
-    reps: { type: 'string', default: '3' },
-    resyncs: { type: 'string', default: '5' },
-    edits: { type: 'string', default: '60' },
-    full: { type: 'boolean', default: false },
-    'no-multi-crd': { type: 'boolean', default: false },
-    out: { type: 'string', default: new URL('./results/', import.meta.url).pathname },
-    crds: { type: 'string', default: '15' },
-    'crd-size': { type: 'string', default: '100' },
-    report: { type: 'string' },
-    'template-seconds': { type: 'string', default: '0.5' },
-    'node-defaults': { type: 'boolean', default: false },
-    quick: { type: 'boolean', default: false },
-    'steady-resyncs': { type: 'string', default: '3' },
-    resync: { type: 'string' },
-  },
+  options: OPTIONS,
+  strict: false, // unknown options are reported below in one line, with the usage, not as a stack trace
 });
+const unknown = Object.keys(args).filter((k) => !(k in OPTIONS));
+if (args.help || unknown.length > 0) {
+  if (unknown.length > 0) console.error(`bench: unknown option ${unknown.map((k) => `--${k}`).join(', ')}`);
+  console.error(USAGE);
+  process.exit(args.help && unknown.length === 0 ? 0 : 2);
+}
 // The figures are the operator's: the bench runs with the memory settings `orkestra run` gives itself
 // (@orkestra/operator, runtime-tuning.ts), re-executing itself once as `orkestra run` does, unless --node-defaults.
 if (!args['node-defaults'] && !process.env[TUNED_MARKER] && typeof process.execve === 'function') {
