@@ -3,11 +3,10 @@
  * desired object, and what is special about the kind — into a full {@link ResourceHandler}. The create /
  * update / delete functions are core's child lifecycle, so no resource package writes them again.
  */
-import { type ChildBehaviour, type ChildResult, createChild, deleteChild, updateChildMatched } from './children.js';
+import { type ChildBehaviour, type ChildResult, deleteChild } from './children.js';
 import type { Context } from './context.js';
 import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
-import type { FieldStructure } from './field-structure.js';
-import { InSyncMemo } from './in-sync-memo.js';
+import { InSyncChildWrites } from './in-sync-memo.js';
 import { asChild, asOwner, type OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
@@ -70,8 +69,11 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     return { desired, pure };
   };
   // A frozen spec's last in-sync answer, per operation (see in-sync-memo.ts).
-  const created = new InSyncMemo();
-  const updated = new InSyncMemo();
+  const writes = new InSyncChildWrites();
+  const buildChild = (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved) => async () => ({
+    ...(await build(ctx, kube, owner, spec)),
+    behaviour: behaviourOf(spec),
+  });
   return {
     key: def.key,
     apiVersion: def.apiVersion,
@@ -84,27 +86,13 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     ...(def.controls ? { controls: (spec: Resolved) => def.controls!(spec) } : {}),
     desired: async (owner, spec, reader) =>
       withoutFields(await def.desired(asOwner(owner), spec, reader), spec.yieldedFields),
-    create: async (ctx, kube, ownerLike, spec) => {
+    create: (ctx, kube, ownerLike, spec) => {
       const owner = asOwner(ownerLike);
-      const known = await created.recall(kube, owner, spec);
-      if (known) return { action: 'unchanged', object: known };
-      const { desired, pure } = await build(ctx, kube, owner, spec);
-      const result = await createChild(ctx, kube, owner, desired, behaviourOf(spec));
-      created.remember(kube, owner, spec, { live: unchangedObject(result) }, pure);
-      return result;
+      return writes.create(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
     },
-    update: async (ctx, kube, ownerLike, spec) => {
+    update: (ctx, kube, ownerLike, spec) => {
       const owner = asOwner(ownerLike);
-      const known = await updated.recall(kube, owner, spec);
-      if (known) return { action: 'unchanged', object: known };
-      const { desired, pure } = await build(ctx, kube, owner, spec);
-      let matchedWith: { structure: FieldStructure | undefined } | undefined;
-      const result = await updateChildMatched(ctx, kube, owner, desired, behaviourOf(spec), (structure) => {
-        matchedWith = { structure };
-      });
-      const live = matchedWith ? unchangedObject(result) : undefined;
-      updated.remember(kube, owner, spec, { live, ...(matchedWith ? { matchedWith } : {}) }, pure);
-      return result;
+      return writes.update(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
     },
     delete: (ctx, kube, ownerLike, spec) => {
       const owner = asOwner(ownerLike);
@@ -143,9 +131,4 @@ export function withoutFields(object: KubeObject, paths: readonly string[] | und
     if (node) delete node[keys[keys.length - 1]!];
   }
   return copy as KubeObject;
-}
-
-/** The object of an `unchanged` result (what was read and found in sync); undefined for any other action. */
-function unchangedObject(result: ChildResult): KubeObject | undefined {
-  return result.action === 'unchanged' ? result.object : undefined;
 }

@@ -14,6 +14,8 @@
  * - the live child is still the version found in sync (uid and resourceVersion, from the client's cache:
  *   without a cache there is no answer), and the kind's field structure is the one it was matched with.
  */
+import { type ChildBehaviour, type ChildResult, createChild, updateChildMatched } from './children.js';
+import type { Context } from './context.js';
 import type { FieldStructure } from './field-structure.js';
 import { childSelector } from './labels.js';
 import type { ObjectClient } from './object-client.js';
@@ -89,4 +91,69 @@ export class InSyncMemo {
       ...(found.matchedWith ? { matchedWith: found.matchedWith } : {}),
     });
   }
+}
+
+/** What a handler builds for one write: the desired object, how the lifecycle treats its kind, and whether it
+ * was built from the spec and owner alone (`pure`: no other object read). */
+export interface BuiltChild {
+  desired: KubeObject;
+  behaviour: ChildBehaviour;
+  pure: boolean;
+}
+
+/**
+ * A handler's `create` and `update` through core's lifecycle, each with its last in-sync answer remembered per
+ * frozen spec ({@link InSyncMemo}): while it holds, a call answers `unchanged` from one cache look and `build`
+ * is not called. `defineResource` uses it; a handler written without `defineResource` (the manifests one) keeps
+ * one per module the same way.
+ *
+ * @example
+ * const writes = new InSyncChildWrites();
+ * export const update = (ctx, kube, owner, spec) =>
+ *   writes.update(ctx, kube, asOwner(owner), spec, async () => ({ desired, behaviour, pure: true }));
+ */
+export class InSyncChildWrites {
+  private readonly created = new InSyncMemo();
+  private readonly updated = new InSyncMemo();
+
+  /** `createChild` unless the last answer for `spec` still holds. */
+  async create(
+    ctx: Context,
+    kube: ObjectClient,
+    owner: OwnerObject,
+    spec: object,
+    build: () => Promise<BuiltChild>,
+  ): Promise<ChildResult> {
+    const known = await this.created.recall(kube, owner, spec);
+    if (known) return { action: 'unchanged', object: known };
+    const { desired, behaviour, pure } = await build();
+    const result = await createChild(ctx, kube, owner, desired, behaviour);
+    this.created.remember(kube, owner, spec, { live: unchangedObject(result) }, pure);
+    return result;
+  }
+
+  /** `updateChild` unless the last answer for `spec` still holds; remembers the field structure it matched with. */
+  async update(
+    ctx: Context,
+    kube: ObjectClient,
+    owner: OwnerObject,
+    spec: object,
+    build: () => Promise<BuiltChild>,
+  ): Promise<ChildResult> {
+    const known = await this.updated.recall(kube, owner, spec);
+    if (known) return { action: 'unchanged', object: known };
+    const { desired, behaviour, pure } = await build();
+    let matchedWith: { structure: FieldStructure | undefined } | undefined;
+    const result = await updateChildMatched(ctx, kube, owner, desired, behaviour, (structure) => {
+      matchedWith = { structure };
+    });
+    const live = matchedWith ? unchangedObject(result) : undefined;
+    this.updated.remember(kube, owner, spec, { live, ...(matchedWith ? { matchedWith } : {}) }, pure);
+    return result;
+  }
+}
+
+/** The object of an `unchanged` result (what was read and found in sync); undefined for any other action. */
+function unchangedObject(result: ChildResult): KubeObject | undefined {
+  return result.action === 'unchanged' ? result.object : undefined;
 }

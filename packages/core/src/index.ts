@@ -46,8 +46,8 @@ export {
 export type { FieldStructure, OpenApiDocument, OpenApiSchema } from './field-structure.js';
 export { fieldStructuresOf, kindKey } from './field-structure.js';
 export { immutableDataChanges } from './immutable-data.js';
-export type { InSyncAnswer } from './in-sync-memo.js';
-export { InSyncMemo } from './in-sync-memo.js';
+export type { BuiltChild, InSyncAnswer } from './in-sync-memo.js';
+export { InSyncChildWrites, InSyncMemo } from './in-sync-memo.js';
 export {
   childSelector,
   MANAGED_BY_LABEL,

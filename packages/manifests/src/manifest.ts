@@ -13,16 +13,13 @@ import {
   canonicalBase64,
   checkDns1123Label,
   checkDns1123Subdomain,
-  createChild,
   deleteChild,
-  type FieldStructure,
-  InSyncMemo,
+  InSyncChildWrites,
   type KubeObject,
   type ObjectClient,
   type OwnerLike,
   type OwnerObject,
   type ResourceHandler,
-  updateChildMatched,
   Validator,
   withoutFields,
   withSystemLabels,
@@ -176,8 +173,14 @@ const redactSecretData = (path: string): boolean => path === 'data' || path.star
 
 // The last in-sync answer per frozen spec (the reconciler's planner freezes the specs it memoises): a resync
 // of an unchanged CR whose object did not change builds and matches nothing (see core's InSyncMemo).
-const created = new InSyncMemo();
-const updated = new InSyncMemo();
+const writes = new InSyncChildWrites();
+
+/** The manifest's object and its kind's behaviour; built from the spec and owner alone. */
+const buildChild = (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest) => async () => ({
+  desired: asChild(desired(owner, spec)),
+  behaviour: await behaviourOf(ctx, kube, spec),
+  pure: true,
+});
 
 /**
  * What core's lifecycle needs to know of this manifest's kind: its scope (from the client's registry, or one
@@ -197,41 +200,28 @@ async function behaviourOf(ctx: Context, kube: ObjectClient, spec: ResolvedManif
  * Creates the object unless it exists (see core's `createChild`): exists and controlled by `owner` → no
  * write; anyone else's → `OwnershipError`. A cluster-scoped kind under a namespaced owner → `ValidationError`.
  */
-export async function create(
+export function create(
   ctx: Context,
   kube: ObjectClient,
   ownerLike: OwnerLike,
   spec: ResolvedManifest,
 ): Promise<ChildResult> {
   const owner = asOwner(ownerLike);
-  const known = await created.recall(kube, owner, spec);
-  if (known) return { action: 'unchanged', object: known };
-  const result = await createChild(ctx, kube, owner, desired(owner, spec), await behaviourOf(ctx, kube, spec));
-  created.remember(kube, owner, spec, { live: result.action === 'unchanged' ? result.object : undefined }, true);
-  return result;
+  return writes.create(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
 }
 
 /**
  * Brings the object to the manifest (see core's `updateChild`): one write on drift, none in sync; an
  * immutable change → `ImmutableFieldError`, or delete and create with `recreate: true`.
  */
-export async function update(
+export function update(
   ctx: Context,
   kube: ObjectClient,
   ownerLike: OwnerLike,
   spec: ResolvedManifest,
 ): Promise<ChildResult> {
   const owner = asOwner(ownerLike);
-  const known = await updated.recall(kube, owner, spec);
-  if (known) return { action: 'unchanged', object: known };
-  let matchedWith: { structure: FieldStructure | undefined } | undefined;
-  const child = asChild(desired(owner, spec));
-  const result = await updateChildMatched(ctx, kube, owner, child, await behaviourOf(ctx, kube, spec), (structure) => {
-    matchedWith = { structure };
-  });
-  const live = matchedWith && result.action === 'unchanged' ? result.object : undefined;
-  updated.remember(kube, owner, spec, { live, ...(matchedWith ? { matchedWith } : {}) }, true);
-  return result;
+  return writes.update(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
 }
 
 /** Deletes the object if `owner` controls it (see core's `deleteChild`); anyone else's → `OwnershipError`. */
