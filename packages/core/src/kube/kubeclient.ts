@@ -481,11 +481,7 @@ export class Kubeclient implements ObjectClient {
       path: resourcePath(info, obj.metadata.namespace),
       resource: info.plural,
       body: obj,
-      query: {
-        fieldManager: options.fieldManager,
-        dryRun: options.dryRun ? 'All' : undefined,
-        fieldValidation: options.fieldValidation,
-      },
+      query: writeQuery(options),
       describe: this.describe('create', obj),
       signal: options.signal,
     });
@@ -521,12 +517,7 @@ export class Kubeclient implements ObjectClient {
         resource: info.plural,
         body,
         contentType: 'application/apply-patch+yaml',
-        query: {
-          fieldManager: options.fieldManager,
-          force: options.force ?? true,
-          dryRun: options.dryRun ? 'All' : undefined,
-          fieldValidation: options.fieldValidation,
-        },
+        query: { ...writeQuery(options), force: options.force ?? true },
         describe,
         signal: options.signal,
       });
@@ -556,11 +547,7 @@ export class Kubeclient implements ObjectClient {
       path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
       resource: info.plural,
       body: obj,
-      query: {
-        fieldManager: options.fieldManager,
-        dryRun: options.dryRun ? 'All' : undefined,
-        fieldValidation: options.fieldValidation,
-      },
+      query: writeQuery(options),
       describe: this.describe('update', obj),
       signal: options.signal,
     });
@@ -590,11 +577,7 @@ export class Kubeclient implements ObjectClient {
       resource: options.subresource ? `${info.plural}/${options.subresource}` : info.plural,
       body: patch,
       contentType,
-      query: {
-        fieldManager: options.fieldManager,
-        dryRun: options.dryRun ? 'All' : undefined,
-        fieldValidation: options.fieldValidation,
-      },
+      query: writeQuery(options),
       describe: this.describe('patch', ref),
       signal: options.signal,
     });
@@ -835,4 +818,13 @@ export class Kubeclient implements ObjectClient {
       });
     }
   }
+}
+
+/** The query every write sends: its field manager, `dryRun=All` when asked, the server's field validation. */
+function writeQuery(options: WriteOptions): Record<string, string | undefined> {
+  return {
+    fieldManager: options.fieldManager,
+    dryRun: options.dryRun ? 'All' : undefined,
+    fieldValidation: options.fieldValidation,
+  };
 }
