@@ -19,7 +19,7 @@ export { reconcilerConfigs } from './manager-config.js';
 export type { PlannedChild } from './plan.js';
 export { appliedObject, ChildPlan } from './plan.js';
 export type { Permission, PermissionOptions, RbacOptions } from './rbac.js';
-export { describePermission, rbacObjects, requiredPermissions } from './rbac.js';
+export { describePermission, operatorPermissions, rbacObjects, requiredPermissions } from './rbac.js';
 export type { RenderedObject, RenderOptions, RenderResult } from './render.js';
 export { GENERATED, PLACEHOLDER_UID, REDACTED, renderChildren, renderYaml } from './render.js';
 export type { ValidateResult } from './validate.js';

@@ -7,11 +7,12 @@
  * patch (the Ready condition), `<plural>/finalizers` update (setting `blockOwnerDeletion` on children, which
  * clusters with the OwnerReferencesPermissionEnforcement admission plugin check). Per child kind:
  * get/list/watch (informer), create and patch (server-side apply creates and updates), delete (prune, `when`
- * false, recreate). Events: create. Leader election: leases get/create/update in the Lease's namespace.
+ * false, recreate). Per kind the hooks read (`reads`): get/list/watch (informer). Events: create. Leader
+ * election: leases get/create/update in the Lease's namespace.
  */
 import { type KubeObject, templateKindOf } from '@orkestra/core';
 import { describePermission, type Permission } from '@orkestra/operator';
-import type { HandlerTemplates, Katalog } from '@orkestra/reconciler';
+import type { HandlerTemplates, Katalog, ReconcilerConfig } from '@orkestra/reconciler';
 import type { AnyHandler } from './handlers.js';
 
 export { describePermission, type Permission };
@@ -74,9 +75,12 @@ function childResources(
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
-/** Every permission the katalog's reconcilers use, merged per resource and scope. */
+/**
+ * Every permission the katalog's reconcilers use, merged per resource and scope: the owner kinds, each child
+ * kind, the kinds the hooks read (an entry's `reads`), Events, the Lease and the owner CRDs.
+ */
 export function requiredPermissions(
-  katalog: Katalog,
+  katalog: Pick<Katalog, 'entries'>,
   handlers: ReadonlyMap<string, AnyHandler>,
   options: PermissionOptions = {},
 ): Permission[] {
@@ -139,6 +143,20 @@ export function requiredPermissions(
         }
       }
     }
+    for (const read of entry.reads ?? []) {
+      const info = options.resources?.lookup(read.apiVersion, read.kind) ?? {
+        plural: `${read.kind.toLowerCase()}s`,
+        namespaced: true,
+      };
+      for (const namespace of info.namespaced ? scopes : [undefined])
+        add({
+          group: groupOf(read.apiVersion),
+          resource: info.plural,
+          verbs: ['get', 'list', 'watch'],
+          namespace,
+          why: `${read.kind}: read by the hooks of ${owner.kind} (reads)`,
+        });
+    }
     for (const namespace of scopes)
       add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
     add({
@@ -159,6 +177,31 @@ export function requiredPermissions(
     });
   }
   return [...merged.values()];
+}
+
+/**
+ * {@link requiredPermissions} for reconcilers configured in code (`defineOperator`, a `ReconcilerConfig`): the
+ * same rules, with every handler of a configuration counted as a child kind, templated or not (its hooks may
+ * return such children), and the kinds its hooks read (`reads`). A handler of any kind (`manifests`) is counted
+ * only for the kinds its templates name: grant the kinds its hook children have yourself.
+ *
+ * @example
+ * rbacObjects(operatorPermissions([config], { leaseNamespace: 'ops' }), { serviceAccount: { namespace: 'ops', name: 'shop' } });
+ */
+export function operatorPermissions(
+  configs: readonly ReconcilerConfig[],
+  options: PermissionOptions = {},
+): Permission[] {
+  const handlers = new Map<string, AnyHandler>();
+  const entries = configs.map(({ handlers: own, ...entry }) => {
+    const resources: Record<string, HandlerTemplates> = {};
+    for (const h of own) {
+      handlers.set(h.key, h as AnyHandler);
+      if (!h.kindOf) resources[h.key] = {};
+    }
+    return { ...entry, resources: { ...resources, ...entry.resources } };
+  });
+  return requiredPermissions({ entries }, handlers, options);
 }
 
 /** Options of {@link rbacObjects}. */

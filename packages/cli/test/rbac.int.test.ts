@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { deniedPermissions, describePermission, type Permission } from '@orkestra/operator';
 import { testCluster } from '@orkestra/testenv';
-import { stringify } from 'yaml';
 import { ExitCode, requiredPermissions } from '../src/index.js';
 import { readKatalog, withNamespaces } from '../src/katalog-file.js';
 import { cli, example } from './helpers.js';
+import { serviceAccountClient } from './service-account.js';
 
 // The reconciler running as a ServiceAccount bound to exactly what `generate rbac` prints.
 const cluster = testCluster();
@@ -87,30 +86,7 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
     expect(generated.code).toBe(ExitCode.Ok);
     for (const object of (JSON.parse(generated.stdout) as { items: KubeObject[] }).items) await admin.create(object);
     // testenv runs without the ServiceAccount admission plugin and its controllers: make the account by hand.
-    await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: ns } });
-    const token = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
-      name: sa,
-      namespace: ns,
-      body: { spec: { audiences: [], expirationSeconds: 3600 } },
-    });
-    const server = cluster.kubeConfig.getCurrentCluster()!;
-    saKubeconfig = join(tmp, 'sa.kubeconfig');
-    writeFileSync(
-      saKubeconfig,
-      stringify({
-        apiVersion: 'v1',
-        kind: 'Config',
-        'current-context': 'sa',
-        clusters: [
-          { name: 'testenv', cluster: { server: server.server, 'certificate-authority-data': server.caData } },
-        ],
-        users: [{ name: sa, user: { token: token.status?.token } }],
-        contexts: [{ name: 'sa', context: { cluster: 'testenv', user: sa, namespace: ns } }],
-      }),
-    );
-    const kc = new KubeConfig();
-    kc.loadFromFile(saKubeconfig);
-    saKube = new Kubeclient(kc);
+    ({ kubeconfig: saKubeconfig, kube: saKube } = await serviceAccountClient(cluster, admin, ns, sa, tmp));
   });
 
   afterAll(async () => {
