@@ -4,7 +4,7 @@ export type { LeaderElectionOptions, LeadershipEvent, LeaseRecord } from './lead
 export { defaultIdentity, LeaderElector, microTime } from './leader-election.js';
 export type { ManagedReconcilerConfig, ManagerExit, ManagerOptions } from './manager.js';
 export { Manager } from './manager.js';
-export { OperatorMetrics } from './metrics.js';
+export { EVENT_LOOP_RESOLUTION_MS, OperatorMetrics } from './metrics.js';
 export type { DeniedPermission, Permission } from './permission-check.js';
 export {
   assertPermissions,

@@ -69,7 +69,8 @@ export class Manager {
   constructor(readonly options: ManagerOptions) {
     const { kube } = options;
     this.logger = options.logger ?? silentLogger;
-    this.metrics = new OperatorMetrics(kube);
+    // the default metrics (and their event-loop sampling) only once they are served: see listen()
+    this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
     for (const config of options.reconcilers) {
       let reconciler: GenericReconciler | undefined;
@@ -133,6 +134,7 @@ export class Manager {
   async listen(): Promise<void> {
     const address = this.options.httpAddress;
     if (this.server || address === false || address === undefined) return;
+    this.metrics.collectDefaults();
     this.server = await startHttpServer({
       address,
       registry: this.metrics.registry,

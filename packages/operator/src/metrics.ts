@@ -14,12 +14,20 @@
  * | `orkestra_leader` | gauge | — (1 while this replica holds the Lease) |
  * | `orkestra_ready` | gauge | — (1 once every cache has synced) |
  *
- * plus prom-client's default process and Node.js metrics.
+ * plus prom-client's default process and Node.js metrics, once they are served ({@link OperatorMetrics.collectDefaults}).
  */
 
 import type { Kubeclient } from '@orkestra/core/kube';
 import type { ReconcilerObserver } from '@orkestra/reconciler';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * How often the event-loop delay histogram (`nodejs_eventloop_lag_*_seconds`) takes a sample, in ms. prom-client's
+ * default, 10 ms, wakes an idle operator 100 times a second: measured ~5 ms of CPU per second with nothing to
+ * do (`node bench/idle-cpu.mjs 0`), most of an idle `orkestra run`'s cost. At 100 ms a stall of 100 ms or more is
+ * always seen in full; shorter ones are sampled (one of length L with probability L / 100 ms).
+ */
+export const EVENT_LOOP_RESOLUTION_MS = 100;
 
 /** The metrics of one `run`. */
 export class OperatorMetrics {
@@ -32,10 +40,15 @@ export class OperatorMetrics {
   private readonly queues = new Map<string, () => number>();
   private leading = 0;
   private readyFn: () => boolean = () => false;
+  private defaultsCollected = false;
 
+  /**
+   * `defaultMetrics` (default true): collect prom-client's default process and Node.js metrics from now on; with
+   * `false`, only once {@link collectDefaults} is called (the Manager does when it starts serving `/metrics`).
+   */
   constructor(kube: Kubeclient, options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
-    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry });
+    if (options.defaultMetrics ?? true) this.collectDefaults();
     this.reconciles = new Counter({
       name: 'orkestra_reconcile_total',
       help: 'Reconciles of custom resources, by owner kind and result.',
@@ -110,6 +123,17 @@ export class OperatorMetrics {
         this.set(self.readyFn() ? 1 : 0);
       },
     });
+  }
+
+  /**
+   * Adds prom-client's default process and Node.js metrics to the registry, once (later calls do nothing). Their
+   * event-loop delay histogram samples every {@link EVENT_LOOP_RESOLUTION_MS} from then on, for the life of the
+   * process: call it only when the metrics will be read.
+   */
+  collectDefaults(): void {
+    if (this.defaultsCollected) return;
+    this.defaultsCollected = true;
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: EVENT_LOOP_RESOLUTION_MS });
   }
 
   /** The reconciler observer that feeds the metrics of one owner kind. */

@@ -1,0 +1,57 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
+import { Manager } from '../src/index.js';
+
+// A client for a server nobody listens on: these Managers never reconcile, so no request is ever sent.
+function unreachableClient(): Kubeclient {
+  const file = join(mkdtempSync(join(tmpdir(), 'orkestra-metrics-')), 'kubeconfig');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'Config',
+      clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:9' } }],
+      users: [{ name: 'u', user: { token: 't' } }],
+      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
+      'current-context': 'x',
+    }),
+  );
+  return new Kubeclient(loadKubeconfig({ file }));
+}
+
+/** Times this thread has gone to sleep and been woken (Linux): each timer that fires while idle is one. */
+const wakeups = () =>
+  Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync('/proc/thread-self/status', 'utf8'))?.[1]);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('Manager metrics: the default process metrics cost nothing until they are served', () => {
+  const managers: Manager[] = [];
+  afterEach(async () => {
+    for (const m of managers.splice(0)) await m.stop();
+  });
+
+  it('without an HTTP server, the registry has no default metrics (no event-loop sampling runs)', async () => {
+    const manager = new Manager({ kube: unreachableClient(), reconcilers: [] });
+    managers.push(manager);
+    const text = await manager.metrics.registry.metrics();
+    expect(text).toContain('orkestra_ready');
+    expect(text).not.toContain('nodejs_eventloop_lag');
+    expect(text).not.toContain('process_cpu_seconds_total');
+  });
+
+  it('served, they are there, and the event-loop histogram samples every 100 ms, not every 10 ms', async () => {
+    const manager = new Manager({ kube: unreachableClient(), reconcilers: [], httpAddress: '127.0.0.1:0' });
+    managers.push(manager);
+    await manager.listen();
+    const text = await (await fetch(`${manager.url}/metrics`)).text();
+    expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
+    expect(text).toContain('process_cpu_seconds_total');
+    // an idle second: prom-client's default resolution (10 ms) wakes the thread ~100 times, ours ~10
+    const before = wakeups();
+    await sleep(1_000);
+    expect(wakeups() - before).toBeLessThan(40);
+  });
+});
