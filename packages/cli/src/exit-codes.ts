@@ -3,6 +3,8 @@
  * the README; a change here is a breaking change of the CLI.
  */
 
+import type { FieldProblem } from '@orkestra/core';
+
 /** Every exit code the command uses. */
 export const ExitCode = {
   /** Done; for `diff`, every child is in sync; for `validate`, no problem. */
@@ -27,7 +29,7 @@ export const ExitCode = {
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
 /** A located problem, as `validate` lists them and other commands print them. */
-export interface Problem {
+export interface Problem extends Pick<FieldProblem, 'code' | 'field'> {
   /** Field path, e.g. `spec.crds[0].resources.deployments.onReconcile[0].image`. */
   path: string;
   message: string;

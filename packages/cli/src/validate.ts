@@ -6,7 +6,7 @@
  * where one is at hand: a CRD given with `--crd`, or — with a `kube` client — the cluster's OpenAPI. Needs no
  * cluster otherwise.
  */
-import { NotFoundError, type OpenApiDocument } from '@orkestra/core';
+import { NotFoundError, type OpenApiDocument, problemPaths } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import type { Katalog } from '@orkestra/reconciler';
 import { createTemplateEngine } from '@orkestra/template';
@@ -140,15 +140,9 @@ export async function validateKatalog(
   return done(problems, missingPackages);
 }
 
-/** The paths `problems` speak of: each problem's, and a field a `must have <field>` problem finds missing. */
+/** The field paths `problems` are about (core's `problemPaths`: a missing required field's own path too). */
 function reportedPaths(problems: readonly Problem[]): Set<string> {
-  const paths = new Set<string>();
-  for (const p of problems) {
-    paths.add(p.path);
-    const missing = /^must have (\S+)$/.exec(p.message)?.[1];
-    if (missing) paths.add(`${p.path}.${missing}`);
-  }
-  return paths;
+  return new Set(problems.flatMap(problemPaths));
 }
 
 /** A child kind's schema: from a CRD given (that version), else the cluster's OpenAPI; or that the cluster does not serve it. */

@@ -90,6 +90,25 @@ export interface FieldProblem {
   message: string;
   /** How to fix it, when there is something useful to say. */
   hint?: string | undefined;
+  /**
+   * What kind of problem it is, for a caller that merges the reports of several checks without reading their
+   * messages: `required` — a required field is absent; `field` names it and `path` is the object that lacks it.
+   * Undefined for any other problem.
+   */
+  code?: 'required' | undefined;
+  /** With `code: 'required'`: the name of the absent field. */
+  field?: string | undefined;
+}
+
+/**
+ * The field paths a problem is about: its `path`, and for a missing required field that field's own path
+ * (`spec.template` lacking `image` → `spec.template.image` too), so a second check that reports the same field
+ * under its own path is recognised as a repeat.
+ */
+export function problemPaths(p: FieldProblem): string[] {
+  return p.code === 'required' && p.field !== undefined
+    ? [p.path, p.path ? `${p.path}.${p.field}` : p.field]
+    : [p.path];
 }
 
 function formatProblem(p: FieldProblem): string {

@@ -39,6 +39,7 @@ export {
   NotFoundError,
   OrkestraError,
   OwnershipError,
+  problemPaths,
   UnauthorizedError,
   UnavailableError,
   ValidationError,

@@ -10,6 +10,7 @@ import {
   NotFoundError,
   OrkestraError,
   OwnershipError,
+  problemPaths,
   UnauthorizedError,
   UnavailableError,
   ValidationError,
@@ -243,5 +244,21 @@ describe('error reasons', () => {
     // @ts-expect-error — not a reason: a typo in a comparison or a construction fails the typecheck
     const typo: ErrorReason = 'Validaton';
     expect(typo).toBe('Validaton');
+  });
+});
+
+describe('problemPaths', () => {
+  it('is the path of a problem, and for a missing required field the field itself too', () => {
+    expect(problemPaths({ path: 'spec.ports[0].port', message: 'must be an integer' })).toEqual(['spec.ports[0].port']);
+    // The structured fields decide, not the message's wording.
+    expect(problemPaths({ path: 'spec', message: 'lacks its image', code: 'required', field: 'image' })).toEqual([
+      'spec',
+      'spec.image',
+    ]);
+    expect(problemPaths({ path: '', message: 'must have name', code: 'required', field: 'name' })).toEqual([
+      '',
+      'name',
+    ]);
+    expect(problemPaths({ path: 'spec', message: 'must have image' })).toEqual(['spec']);
   });
 });

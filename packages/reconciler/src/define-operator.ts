@@ -114,11 +114,12 @@ export function defineOperator<CR extends OwnerObject = OwnerObject>(config: Ope
         if (check(template)) return;
         for (const e of check.errors ?? []) {
           if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;
-          const { segments, message, hint } = describeAjvError(e);
+          const { segments, message, hint, code, field } = describeAjvError(e);
           problems.push({
             path: pathOf(['children', i, phase, j, ...segments]),
             message: `${message} (handler ${handler.key})`,
             hint,
+            ...(code ? { code, field } : {}),
           });
         }
       });

@@ -191,7 +191,13 @@ function where(locator: YamlLocator, path: string): string {
 }
 
 /** An Ajv error as a field problem: segments below the checked value, a message, and a hint where one helps. */
-export function describeAjvError(e: ErrorObject): { segments: (string | number)[]; message: string; hint?: string } {
+export function describeAjvError(e: ErrorObject): {
+  segments: (string | number)[];
+  message: string;
+  hint?: string;
+  code?: 'required';
+  field?: string;
+} {
   const segments = segmentsOf(e.instancePath);
   const params = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') {
@@ -205,7 +211,10 @@ export function describeAjvError(e: ErrorObject): { segments: (string | number)[
       hint: near ? `did you mean ${near}?` : 'check the spelling; see the package README for the fields it takes',
     };
   }
-  if (e.keyword === 'required') return { segments, message: `must have ${String(params.missingProperty)}` };
+  if (e.keyword === 'required') {
+    const field = String(params.missingProperty);
+    return { segments, message: `must have ${field}`, code: 'required', field };
+  }
   if (e.keyword === 'const') return { segments, message: `must be ${JSON.stringify(params.allowedValue)}` };
   if (e.keyword === 'anyOf' || e.keyword === 'oneOf') return { segments, message: wrongType(e) };
   return { segments, message: e.message ?? 'is invalid' };
@@ -238,13 +247,13 @@ function problemsOf(
   for (const e of errors ?? []) {
     // anyOf reports each branch too; its summary line is enough.
     if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;
-    const { segments, message, hint } = describeAjvError(e);
+    const { segments, message, hint, code, field } = describeAjvError(e);
     const full = [...prefix, ...segments];
     const path = pathOf(full);
     const key = `${path} ${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ path, message: `${message} (${where(locator, path)})`, hint });
+    out.push({ path, message: `${message} (${where(locator, path)})`, hint, ...(code ? { code, field } : {}) });
   }
   return out;
 }

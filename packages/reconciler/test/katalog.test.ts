@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type ResolvedSpec, type ResourceHandler, Type, ValidationError } from '@orkestra/core';
+import { problemPaths, type ResolvedSpec, type ResourceHandler, Type, ValidationError } from '@orkestra/core';
 import { loadKatalog, parseDuration, readYaml } from '../src/index.js';
 
 const handler = {
@@ -83,6 +83,28 @@ describe('loadKatalog', () => {
     const badChild = good.replace('            - data:', '            - dta: {}\n              data:');
     expect(problems(badChild)).toEqual([
       'spec.crds[0].resources.configmaps.onReconcile[0].dta: is not a known field (k.yaml:11:15)',
+    ]);
+  });
+
+  it('marks a missing required field as such (code required, the field named), not only in the message', () => {
+    const required = { ...handler, schema: { ...handler.schema, required: ['name'] } } as typeof handler;
+    let caught: unknown;
+    try {
+      loadKatalog(good, { file: 'k.yaml', handlers: [required] });
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(ValidationError);
+    const [problem, ...rest] = (caught as ValidationError).problems;
+    expect(rest).toEqual([]);
+    expect(problem).toMatchObject({
+      path: 'spec.crds[0].resources.configmaps.onReconcile[0]',
+      code: 'required',
+      field: 'name',
+    });
+    expect(problemPaths(problem!)).toEqual([
+      'spec.crds[0].resources.configmaps.onReconcile[0]',
+      'spec.crds[0].resources.configmaps.onReconcile[0].name',
     ]);
   });
 
