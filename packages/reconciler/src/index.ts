@@ -54,7 +54,7 @@ export type { InformerLease, SharedInformerFactoryOptions, SharedInformerOptions
 export { SharedInformerFactory } from './shared-informers.js';
 export type { Condition, ReconcileOutcome } from './status.js';
 export { statusPatch } from './status.js';
-export type { WorkQueueOptions, WorkResult } from './work-queue.js';
+export type { WorkPriority, WorkQueueOptions, WorkResult } from './work-queue.js';
 export { WorkQueue } from './work-queue.js';
 export { splitLocation, YamlLocator } from './yaml-locator.js';
 export type { YamlSource } from './yaml-source.js';

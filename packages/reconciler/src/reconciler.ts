@@ -420,10 +420,13 @@ export class GenericReconciler {
     return this.queue.whenIdle();
   }
 
-  /** Queues every cached CR: what the periodic resync does. */
+  /**
+   * Queues every cached CR: what the periodic resync does. At low priority: CRs queued because something
+   * happened (created, changed, a child edited) run first, so a resync never delays a new CR's first reconcile.
+   */
   enqueueAll(): void {
     for (const informer of this.ownerInformers)
-      for (const cr of informer.list()) this.queue.add(objectKey(cr.metadata.namespace, cr.metadata.name ?? ''));
+      for (const cr of informer.list()) this.queue.add(objectKey(cr.metadata.namespace, cr.metadata.name ?? ''), 'low');
   }
 
   /** Reconciles one CR now, outside the queue (for tests and tools); the queue's own runs go through {@link process}. */

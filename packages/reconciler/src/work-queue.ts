@@ -3,7 +3,15 @@
  * by at most one worker at a time (a key added while it is processed is run again afterwards), workers
  * are bounded, and failures are retried with per-key exponential backoff (5 ms doubling to 1000 s, reset
  * on success).
+ *
+ * Two lanes, as controller-runtime's priority queue: keys queued because something happened (a CR created or
+ * changed, a child edited, a retry) run before keys queued `low` — the periodic resync and relists, which
+ * re-check objects that nothing says have changed. A resync falling in a burst of new CRs then waits for
+ * them instead of putting every converged CR ahead of those still waiting for their first reconcile.
  */
+
+/** How urgent a queued key is: `low` waits until no `normal` key is queued. */
+export type WorkPriority = 'normal' | 'low';
 
 /** Options of {@link WorkQueue}. */
 export interface WorkQueueOptions {
@@ -28,9 +36,14 @@ export type WorkResult = { requeueAfterMs?: number } | undefined;
  */
 export class WorkQueue {
   private readonly queue: string[] = [];
+  /** Keys queued `low`, in order; a key promoted to the normal lane stays here and is skipped when reached. */
+  private readonly lowQueue: string[] = [];
   private readonly queued = new Set<string>();
+  /** The keys of {@link queued} that wait in the low lane. */
+  private readonly low = new Set<string>();
   private readonly processing = new Set<string>();
-  private readonly dirty = new Set<string>();
+  /** Keys added while being processed, with the most urgent priority they were added with: run again after. */
+  private readonly dirty = new Map<string, WorkPriority>();
   private readonly failures = new Map<string, number>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly idleWaiters: (() => void)[] = [];
@@ -51,7 +64,7 @@ export class WorkQueue {
 
   /** Keys waiting (not counting those being processed): the queue depth. */
   get depth(): number {
-    return this.queue.length;
+    return this.queued.size;
   }
 
   /** Keys being processed now. */
@@ -64,16 +77,27 @@ export class WorkQueue {
     return this.processing.has(key);
   }
 
-  /** Queues `key` now, unless it is queued already. */
-  add(key: string): void {
+  /**
+   * Queues `key` now, unless it is queued already. `low` (the resync's) runs only once no `normal` key waits;
+   * a key queued `low` and then added `normal` moves to the normal lane, at its end.
+   */
+  add(key: string, priority: WorkPriority = 'normal'): void {
     if (this.stopped) return;
     if (this.processing.has(key)) {
-      this.dirty.add(key);
+      if (this.dirty.get(key) !== 'normal') this.dirty.set(key, priority);
       return;
     }
-    if (this.queued.has(key)) return;
+    if (this.queued.has(key)) {
+      if (priority === 'low' || !this.low.delete(key)) return;
+      this.queue.push(key); // promoted: its entry in the low lane is skipped when reached
+      this.pump();
+      return;
+    }
     this.queued.add(key);
-    this.queue.push(key);
+    if (priority === 'low') {
+      this.low.add(key);
+      this.lowQueue.push(key);
+    } else this.queue.push(key);
     this.pump();
   }
 
@@ -111,7 +135,7 @@ export class WorkQueue {
 
   /** Resolves when nothing is queued or processing (for tests and benchmarks). */
   whenIdle(): Promise<void> {
-    if (this.queue.length === 0 && this.active === 0) return Promise.resolve();
+    if (this.queued.size === 0 && this.active === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -124,7 +148,9 @@ export class WorkQueue {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     this.queue.length = 0;
+    this.lowQueue.length = 0;
     this.queued.clear();
+    this.low.clear();
     this.dirty.clear();
     if (this.active === 0) return true;
     let timer: NodeJS.Timeout | undefined;
@@ -136,9 +162,20 @@ export class WorkQueue {
     return finished;
   }
 
+  /** The next key to run: the normal lane first; undefined when nothing waits. */
+  private next(): string | undefined {
+    if (this.queue.length > 0) return this.queue.shift();
+    while (this.lowQueue.length > 0) {
+      const key = this.lowQueue.shift()!;
+      if (this.low.delete(key)) return key; // else promoted, and already run from the normal lane
+    }
+    return undefined;
+  }
+
   private pump(): void {
-    while (!this.stopped && this.active < this.concurrency && this.queue.length > 0) {
-      const key = this.queue.shift()!;
+    while (!this.stopped && this.active < this.concurrency && this.queued.size > 0) {
+      const key = this.next();
+      if (key === undefined) break;
       this.queued.delete(key);
       this.processing.add(key);
       this.active++;
@@ -156,9 +193,13 @@ export class WorkQueue {
     } finally {
       this.processing.delete(key);
       this.active--;
-      if (this.dirty.delete(key)) this.add(key);
+      const again = this.dirty.get(key);
+      if (again !== undefined) {
+        this.dirty.delete(key);
+        this.add(key, again);
+      }
       this.pump();
-      if (this.queue.length === 0 && this.active === 0) for (const w of this.idleWaiters.splice(0)) w();
+      if (this.queued.size === 0 && this.active === 0) for (const w of this.idleWaiters.splice(0)) w();
     }
   }
 }

@@ -63,6 +63,70 @@ describe('WorkQueue', () => {
     expect(maxRunning).toBe(3);
   });
 
+  it('runs keys queued low (the resync) only once no normal key waits', async () => {
+    const seen: string[] = [];
+    const q = new WorkQueue(
+      async (k) => {
+        seen.push(k);
+        await tick();
+      },
+      { concurrency: 1 },
+    );
+    q.add('first'); // runs at once; the rest waits behind it
+    q.add('old-1', 'low');
+    q.add('old-2', 'low');
+    q.add('new-1');
+    q.add('new-1', 'low'); // already queued normal: stays normal
+    q.add('new-2');
+    expect(q.depth).toBe(4);
+    await q.whenIdle();
+    expect(seen).toEqual(['first', 'new-1', 'new-2', 'old-1', 'old-2']);
+  });
+
+  it('moves a key queued low to the normal lane when something happens to it, and runs it once', async () => {
+    const seen: string[] = [];
+    const q = new WorkQueue(
+      async (k) => {
+        seen.push(k);
+        await tick();
+      },
+      { concurrency: 1 },
+    );
+    q.add('first');
+    q.add('a', 'low');
+    q.add('b', 'low');
+    q.add('c');
+    q.add('b'); // an event for b: promoted behind c, and skipped in the low lane
+    expect(q.depth).toBe(3);
+    await q.whenIdle();
+    expect(seen).toEqual(['first', 'c', 'b', 'a']);
+  });
+
+  it('reruns a key added while it ran with the most urgent priority it was added with', async () => {
+    const seen: string[] = [];
+    const q = new WorkQueue(
+      async (k) => {
+        seen.push(k);
+        await tick();
+      },
+      { concurrency: 1 },
+    );
+    q.add('k');
+    q.add('k', 'low'); // while k runs: the resync's rerun waits behind normal work
+    q.add('x', 'low');
+    q.add('y');
+    await q.whenIdle();
+    expect(seen).toEqual(['k', 'y', 'x', 'k']);
+
+    seen.length = 0;
+    q.add('k');
+    q.add('k', 'low');
+    q.add('k'); // an event during the run: the rerun is normal
+    q.add('x', 'low');
+    await q.whenIdle();
+    expect(seen).toEqual(['k', 'k', 'x']);
+  });
+
   it('retries failures with exponential backoff and forgets on success', async () => {
     const q = new WorkQueue(async () => undefined, { baseDelayMs: 5, maxDelayMs: 1_000_000 });
     expect([q.addRateLimited('x'), q.addRateLimited('x'), q.addRateLimited('x')]).toEqual([5, 10, 20]);
