@@ -191,7 +191,7 @@ describe('orkestra generate types', () => {
     const run = await cli(['generate', 'types', '--crd', file, '--output', out, ...extra]);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(file);
-    expect(run.stderr).toContain(reason);
+    expect(run.stderr.split(reason).length - 1).toBe(1); // the reason, once
     expect(run.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(() => readFileSync(out)).toThrow(); // nothing written
   });
@@ -206,5 +206,27 @@ describe('orkestra generate types', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`${file}:1:1`);
     expect(run.stderr).toContain('CRD a.b.c version v1 has no schema.openAPIV3Schema');
+  });
+
+  it('a file that is not a CRD: the reason and the hint each said once, on stderr only', async () => {
+    const file = join(work, 'configmap.yaml');
+    writeFileSync(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x }\n');
+    const run = await cli(['generate', 'types', '--crd', file]);
+    expect(run).toMatchObject({ code: 1, stdout: '' });
+    expect(run.stderr).toBe(
+      `✗ cannot generate types from ${file}:1:1: is a ConfigMap, not a CustomResourceDefinition\n  hint: pass the CRD file\n`,
+    );
+  });
+
+  it('several problems are listed once each under their count', async () => {
+    const a = join(work, 'first.yaml');
+    const b = join(work, 'second.yaml');
+    writeFileSync(a, 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: x }\n');
+    writeFileSync(b, 'apiVersion: v1\nkind: Secret\nmetadata: { name: y }\n');
+    const run = await cli(['generate', 'types', '--crd', a, '--crd', b]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.split('\n')[0]).toBe(`✗ cannot generate types from ${a}, ${b}: 2 problems`);
+    expect(run.stderr.split('is a ConfigMap, not a CustomResourceDefinition').length - 1).toBe(1);
+    expect(run.stderr.split('is a Secret, not a CustomResourceDefinition').length - 1).toBe(1);
   });
 });

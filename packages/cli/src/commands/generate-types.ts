@@ -74,14 +74,21 @@ export function typesForCrdFiles(files: readonly string[], version?: string): st
       else crds.push(crd);
     }
   }
-  if (problems.length > 0) {
-    const first = problems[0]!;
+  // One problem is the message itself (said once, its hint once); several are listed under a count.
+  if (problems.length === 1) {
+    const [only] = problems as [Problem];
     throw new CliError(
       ExitCode.Problems,
-      `cannot generate types from ${files.join(', ')}: ${first.location ?? ''}: ${first.message}`,
-      { problems, ...(first.hint ? { hint: first.hint } : {}) },
+      `cannot generate types from ${only.location ?? files.join(', ')}: ${only.message}`,
+      only.hint ? { hint: only.hint } : {},
     );
   }
+  if (problems.length > 1)
+    throw new CliError(
+      ExitCode.Problems,
+      `cannot generate types from ${files.join(', ')}: ${problems.length} problems`,
+      { problems },
+    );
   return `${[typesFileHeader(files), ...crds.map(crdTypes)].join('\n\n')}\n`;
 }
 
