@@ -6,6 +6,7 @@ import { Kubeclient } from '@orkestra/core/kube';
 import { stringify } from 'yaml';
 import { CliError, ExitCode } from '../src/index.js';
 import { defaultLeaseNamespace, loadKubeconfig } from '../src/kube.js';
+import { cli, example } from './helpers.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-kube-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -85,6 +86,25 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
     expect(e.exitCode).toBe(ExitCode.Usage);
     expect(e.message).toContain(`cannot load the kubeconfig: the kubeconfig ${broken} is not valid YAML`);
     expect(cliError(() => loadKubeconfig({}, env())).exitCode).toBe(ExitCode.Unreachable);
+  });
+
+  it('an alias bomb in the kubeconfig is exit 2 naming the file and the fix, not "no current cluster"', async () => {
+    const levels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 9; i++) {
+      const [name, prev] = [String.fromCharCode(97 + i), String.fromCharCode(96 + i)];
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
+    }
+    const bomb = join(tmp, 'bomb');
+    writeFileSync(bomb, `apiVersion: v1\nkind: Config\n${levels.join('\n')}\npreferences: { x: *i }\n`);
+    const e = cliError(() => loadKubeconfig({ kubeconfig: bomb }, env()));
+    expect(e.exitCode).toBe(ExitCode.Usage);
+    expect(e.message).toBe(
+      `cannot load the kubeconfig: the kubeconfig ${bomb} is too large once its YAML aliases are expanded: more than 100000 values, far more than the file holds (a "billion laughs" file?) — fix the file: write it without YAML anchors (&) and aliases (*)`,
+    );
+    // A command stops there: one line, no request, nothing else.
+    const run = await cli(['diff', '--katalog', example('katalog.yaml'), '--kubeconfig', bomb]);
+    expect(run).toMatchObject({ code: ExitCode.Usage, stdout: '' });
+    expect(run.stderr).toBe(`✗ ${e.message}\n`);
   });
 
   it('loads the in-cluster service account in a pod', () => {

@@ -112,3 +112,4 @@ export {
   throwIfProblems,
   Validator,
 } from './validation.js';
+export { excessiveAliases } from './yaml-aliases.js';

@@ -509,6 +509,34 @@ describe('errors name the file, the context, cluster or user, and the fix — ne
     );
   });
 
+  it('an alias bomb ("billion laughs") is refused as too large once expanded, naming the file and the fix', () => {
+    // Nine levels of nine aliases: 9^9 values from a few hundred bytes; a current-context that would be used.
+    const levels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
+    for (let i = 1; i < 9; i++) {
+      const [name, prev] = [String.fromCharCode(97 + i), String.fromCharCode(96 + i)];
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
+    }
+    const text = `apiVersion: v1\nkind: Config\ncurrent-context: c\n${levels.join('\n')}\npreferences: { x: *i }\n`;
+    const file = write('bomb', text);
+    const e = loadError(() => loadKubeconfig({ file, env: bareEnv() }));
+    expectProblem(
+      e,
+      'Invalid',
+      `the kubeconfig ${file} is too large once its YAML aliases are expanded: more than 100000 values`,
+      'billion laughs',
+      'write it without YAML anchors (&) and aliases (*)',
+    );
+    expect(e.file).toBe(file);
+    expect(e.message).not.toContain('current');
+    // Anchors and aliases as people use them are fine: they expand to little.
+    const small = write(
+      'anchors',
+      'current-context: ctx\nclusters: [{ name: c, cluster: &c { server: "https://x" } }, { name: d, cluster: *c }]\n' +
+        'users: [{ name: u, user: {} }]\ncontexts: [{ name: ctx, context: { cluster: d, user: u } }]\n',
+    );
+    expect(loadKubeconfig({ file: small, env: bareEnv() }).server).toBe('https://x');
+  });
+
   it('bad YAML, without quoting the file (it may hold a token)', () => {
     const file = write('config', `users:\n- name: u\n  user:\n    token: ${SECRET_TOKEN}\n   bad: [\n`);
     expectProblem(

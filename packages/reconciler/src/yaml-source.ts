@@ -8,7 +8,7 @@
  * (a "billion laughs" file), which every later walk over the data would expand. Such data is refused.
  */
 
-import { ValidationError } from '@orkestra/core';
+import { excessiveAliases, ValidationError } from '@orkestra/core';
 import { load, YAMLException } from 'js-yaml';
 import { YamlLocator } from './yaml-locator.js';
 
@@ -18,22 +18,6 @@ export interface YamlSource {
   readonly file: string | undefined;
   readonly data: unknown;
   readonly locator: YamlLocator;
-}
-
-/** Values the data may hold with every alias expanded: the text's length, and at least this many. */
-const MIN_EXPANDED_VALUES = 100_000;
-
-/** Counts values (scalars, lists, maps), aliases expanded, up to `limit`; returns limit + 1 beyond it. */
-function expandedValues(data: unknown, limit: number): number {
-  let count = 0;
-  const stack: unknown[] = [data];
-  while (stack.length > 0 && count <= limit) {
-    const value = stack.pop();
-    count++;
-    if (Array.isArray(value)) for (const item of value) stack.push(item);
-    else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) stack.push(item);
-  }
-  return count;
 }
 
 function yamlProblem(
@@ -73,14 +57,11 @@ export function readYaml(text: string, options: { file?: string | undefined } = 
     const mark = e.mark;
     throw yamlProblem(e.reason, file, mark ? { line: mark.line + 1, col: mark.column + 1 } : undefined);
   }
-  if (text.includes('&')) {
-    const limit = Math.max(MIN_EXPANDED_VALUES, text.length);
-    if (expandedValues(data, limit) > limit) {
-      throw yamlProblem(
-        `its aliases expand to more than ${limit} values, far more than the text holds (a "billion laughs" file?)`,
-        file,
-      );
-    }
-  }
+  const limit = excessiveAliases(text, data);
+  if (limit !== undefined)
+    throw yamlProblem(
+      `its aliases expand to more than ${limit} values, far more than the text holds (a "billion laughs" file?)`,
+      file,
+    );
   return { text, file, data, locator: new YamlLocator(text, file) };
 }

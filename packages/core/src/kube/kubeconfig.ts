@@ -17,6 +17,7 @@ import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { FAILSAFE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { OrkestraError } from '../errors.js';
+import { excessiveAliases } from '../yaml-aliases.js';
 
 /** The service-account directory of a pod. */
 export const SERVICE_ACCOUNT_DIR = '/var/run/secrets/kubernetes.io/serviceaccount';
@@ -230,6 +231,13 @@ function parseFile(file: string): Raw {
     const why = `${reason ?? 'unreadable'}${mark ? ` at line ${mark.line + 1}, column ${mark.column + 1}` : ''}`;
     throw new KubeconfigError('Invalid', `the kubeconfig ${file} is not valid YAML: ${why} — fix the file`, { file });
   }
+  const limit = excessiveAliases(text, doc);
+  if (limit !== undefined)
+    throw new KubeconfigError(
+      'Invalid',
+      `the kubeconfig ${file} is too large once its YAML aliases are expanded: more than ${limit} values, far more than the file holds (a "billion laughs" file?) — fix the file: write it without YAML anchors (&) and aliases (*)`,
+      { file },
+    );
   if (doc === undefined || doc === null || doc === '') return {};
   if (!isMap(doc))
     throw invalid(
