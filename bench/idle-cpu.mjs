@@ -1,8 +1,9 @@
 // The idle CPU of `orkestra run`: N Websites converged, then a window of resync periods in which nothing changes;
 // the operator's CPU (user + system, per thread) over the window. With N = 0 it is the process's fixed cost.
-//   node bench/idle-cpu.mjs [N=100] [--resync 10] [--window 30] [--cpu-prof dir]
+//   node bench/idle-cpu.mjs [N=100] [--resync 10] [--window 30] [--cpu-prof dir] [--node-flags=--trace-gc] [--keep]
+// (--keep leaves the operator's log, printed at the end)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,8 @@ const { values, positionals } = parseArgs({
     window: { type: 'string', default: '30' },
     'cpu-prof': { type: 'string' },
     'log-level': { type: 'string', default: 'warn' },
+    'node-flags': { type: 'string', default: '' },
+    keep: { type: 'boolean', default: false },
   },
 });
 const n = Number(positionals[0] ?? 100);
@@ -66,7 +69,10 @@ try {
     }),
   );
   const port = 20000 + (process.pid % 20000);
-  const nodeFlags = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : [];
+  const nodeFlags = [
+    ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : []),
+    ...values['node-flags'].split(' ').filter(Boolean),
+  ];
   const e = { ...process.env };
   delete e.NODE_OPTIONS;
   delete e.ORKESTRA_RUNTIME_TUNED;
@@ -116,6 +122,10 @@ try {
   const r1 = sumOf(await metrics(), 'orkestra_reconcile_total');
   const q1 = sumOf(await metrics(), 'orkestra_api_requests_total');
   const resyncs = seconds / resyncSeconds;
+  // what one scrape of /metrics costs the operator (the versus scenario scrapes twice inside its window)
+  const k0 = cpuMsOf(child.pid);
+  for (let i = 0; i < 20; i++) await metrics();
+  const scrapeMs = (cpuMsOf(child.pid) - k0) / 20;
   const threads = Object.fromEntries(
     Object.keys(t1)
       .map((c) => [c, t1[c] - (t0[c] ?? 0)])
@@ -133,10 +143,13 @@ try {
       requests: q1 - q0,
       threads,
       rssMiB: +memoryOf(child.pid).rssMiB.toFixed(1),
+      scrapeMs,
     }),
   );
   child.kill('SIGTERM');
   await exited;
+  if (values.keep) console.log(`operator log: ${join(dir, 'run.log')}`);
+  else rmSync(dir, { recursive: true, force: true });
 } finally {
   child?.kill('SIGKILL');
   await user.close();
