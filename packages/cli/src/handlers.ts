@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import { editDistance } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 
 /** A resource handler as the CLI drives it. */
@@ -72,17 +73,6 @@ function isHandler(value: unknown): value is AnyHandler {
   );
 }
 
-/** Edit distance of two keys (Levenshtein). */
-function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++)
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-  }
-  return d[a.length]![b.length]!;
-}
-
 /** Every `@orkestra/<name>` folder in the node_modules folders packages are looked up in (the CLI's, then cwd's). */
 function installedOrkestraNames(cwd: string): string[] {
   const folders = [
@@ -101,26 +91,52 @@ function installedOrkestraNames(cwd: string): string[] {
 }
 
 /**
+ * The framework's own packages: never resource packages, so never imported to find out (`@orkestra/testenv`
+ * would load client-node). Any other `@orkestra/*` package is a candidate.
+ */
+const FRAMEWORK_PACKAGES = new Set(['core', 'template', 'reconciler', 'operator', 'cli', 'testenv', 'nx-plugin']);
+
+/**
+ * The keys of the resource packages installed — the `@orkestra/*` packages and those mapped with
+ * --resource-package that really export a resource handler — sorted. Imports each candidate: meant for
+ * messages about a key that failed, not for every start.
+ */
+export async function installedKeys(options: Pick<LoadHandlersOptions, 'cwd' | 'packages'> = {}): Promise<string[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const names = new Set([
+    ...installedOrkestraNames(cwd).filter((n) => !FRAMEWORK_PACKAGES.has(n)),
+    ...Object.keys(options.packages ?? {}),
+  ]);
+  const keys: string[] = [];
+  for (const name of names) {
+    const mod = await importPackage(packageFor(name, options.packages), cwd).catch(() => undefined);
+    if (mod && isHandler(mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler)) keys.push(name);
+  }
+  return keys.sort();
+}
+
+/**
+ * The installed key nearest `key`, when near enough to be a misspelling (`configmap` → `configmaps`): at most
+ * max(2, a quarter of its length) edits (template's `editDistance`: insertions, deletions, substitutions, swaps).
+ */
+function nearest(key: string, keys: readonly string[]): string | undefined {
+  return keys
+    .map((c) => ({ c, max: Math.max(2, Math.floor(c.length / 4)) }))
+    .map(({ c, max }) => ({ c, max, d: editDistance(key, c, max) }))
+    .filter(({ c, d, max }) => c !== key && d <= max)
+    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))[0]?.c;
+}
+
+/**
  * The key of an installed resource package close to `key` (a misspelling: `configmap` → `configmaps`), or
- * undefined. Candidates are the installed `@orkestra/*` packages and the keys mapped with --resource-package;
- * only a package that really exports a resource handler is suggested, so adding a resource package needs no
- * list to edit here.
+ * undefined. Candidates are {@link installedKeys}: only a package that really exports a resource handler is
+ * suggested, so adding a resource package needs no list to edit here.
  */
 export async function nearInstalledKey(
   key: string,
   options: Pick<LoadHandlersOptions, 'cwd' | 'packages'> = {},
 ): Promise<string | undefined> {
-  const cwd = options.cwd ?? process.cwd();
-  const candidates = [...new Set([...installedOrkestraNames(cwd), ...Object.keys(options.packages ?? {})])]
-    .filter((c) => c !== key)
-    .map((c) => ({ c, d: distance(key, c) }))
-    .filter(({ c, d }) => d <= Math.max(2, Math.floor(c.length / 4)))
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c));
-  for (const { c } of candidates) {
-    const mod = await importPackage(packageFor(c, options.packages), cwd).catch(() => undefined);
-    if (mod && isHandler(mod.handler ?? (mod.default as Record<string, unknown> | undefined)?.handler)) return c;
-  }
-  return undefined;
+  return nearest(key, await installedKeys(options));
 }
 
 /** What loading one key's package gave: its handler, or a problem (`missing`: the package is not installed). */
@@ -148,14 +164,16 @@ export async function loadHandler(key: string, options: LoadHandlersOptions = {}
   }
   const mod = await importPackage(pkg, cwd);
   if (!mod) {
-    const near = await nearInstalledKey(key, options);
+    const keys = await installedKeys(options);
+    const known = `the keys installed: ${keys.length ? keys.join(', ') : 'none'}`;
+    const near = nearest(key, keys);
     if (near) {
       return {
         key,
         kind: 'misspelled',
         problem: {
           ...at(),
-          message: `no resource package is installed for key "${key}": did you mean ${near}?`,
+          message: `no resource package is installed for key "${key}": did you mean ${near}? (${known})`,
           hint: `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a package of its own`,
         },
       };
@@ -165,7 +183,7 @@ export async function loadHandler(key: string, options: LoadHandlersOptions = {}
       kind: 'missing',
       problem: {
         ...at(),
-        message: `the resource package ${pkg} for key "${key}" is not installed`,
+        message: `the resource package ${pkg} for key "${key}" is not installed (${known})`,
         hint: `npm install ${pkg}`,
       },
     };

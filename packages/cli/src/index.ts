@@ -10,7 +10,7 @@ export { formatProblem, printError } from './error-output.js';
 export type { ExitCodeValue, Problem } from './exit-codes.js';
 export { CliError, ExitCode } from './exit-codes.js';
 export type { AnyHandler, HandlerLoad, LoadHandlersOptions } from './handlers.js';
-export { loadHandler, loadHandlers, nearInstalledKey, packageFor } from './handlers.js';
+export { installedKeys, loadHandler, loadHandlers, nearInstalledKey, packageFor } from './handlers.js';
 export type { LoadedKatalog } from './katalog-file.js';
 export { readKatalog } from './katalog-file.js';
 export type { LogLevel } from './logger.js';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { CliError, ExitCode, loadHandlers, nearInstalledKey, packageFor } from '../src/index.js';
+import { CliError, ExitCode, installedKeys, loadHandlers, nearInstalledKey, packageFor } from '../src/index.js';
+
+const installed = 'the keys installed: configmaps, deployments, hpas, manifests, secrets, services';
 
 describe('loadHandlers', () => {
   it('loads each resource package by its key, with no static import', async () => {
@@ -19,6 +21,22 @@ describe('loadHandlers', () => {
     expect(e.exitCode).toBe(ExitCode.PackageMissing);
     expect(e.message).toBe('2 resource packages are not installed: @orkestra/widgets, @orkestra/gadgets');
     expect(e.hint).toBe('run: npm install @orkestra/widgets @orkestra/gadgets');
+    expect(e.problems[0]?.message).toBe(
+      `the resource package @orkestra/widgets for key "widgets" is not installed (${installed})`,
+    );
+  });
+
+  it('knows the installed keys: packages that export a handler, and keys mapped to one', async () => {
+    expect(await installedKeys()).toEqual(['configmaps', 'deployments', 'hpas', 'manifests', 'secrets', 'services']);
+    expect(await installedKeys({ packages: { pages: '@orkestra/configmaps', junk: 'yaml' } })).toEqual([
+      'configmaps',
+      'deployments',
+      'hpas',
+      'manifests',
+      'pages',
+      'secrets',
+      'services',
+    ]);
   });
 
   it('calls a key near an installed resource package a misspelling (exit 1), found among what is installed', async () => {
@@ -27,8 +45,8 @@ describe('loadHandlers', () => {
     expect(error.exitCode).toBe(ExitCode.Problems);
     expect(error.message).toBe('2 resource keys are misspelled: configmap, hpa');
     expect(error.problems.map((p) => p.message)).toEqual([
-      'no resource package is installed for key "configmap": did you mean configmaps?',
-      'no resource package is installed for key "hpa": did you mean hpas?',
+      `no resource package is installed for key "configmap": did you mean configmaps? (${installed})`,
+      `no resource package is installed for key "hpa": did you mean hpas? (${installed})`,
     ]);
     // `core` and `cli` are near "cor" and "clis" but export no handler: never suggested.
     expect(await nearInstalledKey('cor')).toBeUndefined();

@@ -84,4 +84,25 @@ describe('a key near an installed resource package', () => {
     expect(render.code).toBe(ExitCode.Problems);
     expect(render.stderr).toContain('did you mean configmaps?');
   });
+
+  it('deploymentz: the message names the key, its file:line, the keys installed and the nearest one', async () => {
+    const typo = join(tmp, 'deploymentz.yaml');
+    const text = readFileSync(example('katalog.yaml'), 'utf8').replace(
+      '        deployments:\n',
+      '        deploymentz:\n',
+    );
+    writeFileSync(typo, text);
+    const line = text.split('\n').indexOf('        deploymentz:') + 1;
+    const known = 'the keys installed: configmaps, deployments, hpas, manifests, secrets, services';
+    const problem = `${typo}:${line}:9 spec.crds[0].resources.deploymentz: no resource package is installed for key "deploymentz": did you mean deployments? (${known}) (write deployments (the key of @orkestra/deployments), or install @orkestra/deploymentz if it is a package of its own)`;
+    for (const command of [
+      ['validate', '--katalog', typo],
+      ['render', '--katalog', typo, '--cr', example('website.yaml')],
+      ['run', '--katalog', typo, '--kubeconfig', join(tmp, 'never-read')],
+    ]) {
+      const r = await cli(command);
+      expect({ command: command[0], code: r.code }).toEqual({ command: command[0], code: ExitCode.Problems });
+      expect(`${r.stdout}${r.stderr}`).toContain(`  ${problem}\n`);
+    }
+  });
 });

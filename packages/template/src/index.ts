@@ -9,7 +9,7 @@ export {
 } from './default-engine.js';
 export { createTemplateEngine } from './engine.js';
 export { TemplateError } from './errors.js';
-export { suggest } from './suggest.js';
+export { editDistance, suggest } from './suggest.js';
 export type {
   CheckOptions,
   CompiledTemplate,
