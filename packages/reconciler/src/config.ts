@@ -90,8 +90,10 @@ export interface ReconcilerConfig {
   resources: Record<string, HandlerTemplates>;
   /**
    * Status fields templated from the CR and its children, e.g.
-   * `{ readyReplicas: '{{default children.deployments.web-deployment.status.readyReplicas 0}}' }`.
-   * Children are keyed by handler key, then by child name.
+   * `{ readyReplicas: '{{default children.deployments.web.status.readyReplicas 0}}' }`. Children are keyed by
+   * handler key, then by template `id` (as child templates read them; a template making one child) or by child
+   * name (`children.deployments.shop-web`). An id that is also the name of another child of that handler is
+   * ambiguous: a field reading it is left out, with a warning naming both.
    */
   status?: { fields?: Record<string, string> };
   /**

@@ -7,7 +7,10 @@ import type { HookChild } from './hook-child.js';
 import type { HookContext } from './hook-context.js';
 import type { ReconcileOutcome } from './status.js';
 
-/** The live children of a CR, by handler key then child name (what status templates see as `children`). */
+/**
+ * The live children of a CR, by handler key then child name. Status field templates see these and, beside
+ * them, each single child by its template `id` (see `ReconcilerConfig.status`); hooks get names only.
+ */
 export type LiveChildren = Record<string, Record<string, KubeObject>>;
 
 /**

@@ -65,6 +65,7 @@ import { type PruneSource, pruneSources } from './prune-sources.js';
 import { type ChildRef, OwnershipRefusals } from './refusals.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
+import { type StatusChildren, statusChildren } from './status-children.js';
 import { StatusMemo } from './status-memo.js';
 import { type CompiledTemplates, compileReconcilerTemplates } from './templates.js';
 import { WantedChildren } from './wanted-children.js';
@@ -646,7 +647,8 @@ export class GenericReconciler {
       };
       await this.events.record(cr, 'Warning', first.reason, outcome.message);
     } else {
-      outcome = await this.statusOutcome(cr, liveChildren, desired.length, ctx);
+      const byId = statusChildren(liveChildren, desired, lives, this.templates.order);
+      outcome = await this.statusOutcome(cr, liveChildren, byId, desired.length, ctx);
       if (outcome.ready && gates.waiting.length > 0)
         outcome = { ...outcome, ready: false, reason: 'Waiting', message: gates.waiting.join('; ') };
       if (this.config.readiness === 'children' && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
@@ -724,10 +726,11 @@ export class GenericReconciler {
   private async statusOutcome(
     cr: OwnerObject,
     live: LiveChildren,
+    forFields: StatusChildren,
     count: number,
     ctx: HookContext,
   ): Promise<ReconcileOutcome> {
-    const fields = this.templates.status(cr, live, this.logger);
+    const fields = this.templates.status(cr, forFields, this.logger);
     const hook = this.config.hooks?.status;
     try {
       const computed = hook ? await runHook('status', () => hook(cr, live, ctx)) : {};

@@ -4,17 +4,23 @@
  * its field path; resolving against a CR then never compiles again.
  */
 import {
-  type KubeObject,
   type Logger,
   type OwnerObject,
   type ResolvedSpec,
   type ResourceHandler,
   ValidationError,
 } from '@orkestra/core';
-import { createTemplateEngine, type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
+import {
+  createTemplateEngine,
+  type TemplateEngine,
+  TemplateError,
+  type TemplateProblem,
+  type TemplateRead,
+} from '@orkestra/template';
 import { buildChildOrder, ChildOrder } from './child-order.js';
 import { ChildPlanner, type KindScopes } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
+import type { StatusChildren } from './status-children.js';
 
 /** Every template of a reconciler. */
 export interface CompiledTemplates {
@@ -23,11 +29,7 @@ export interface CompiledTemplates {
   /** The order between the child templates (`dependsOn`, references). */
   order: ChildOrder;
   /** The status fields, resolved against the CR and its live children; a field that fails is left out. */
-  status(
-    cr: OwnerObject,
-    children: Record<string, Record<string, KubeObject>>,
-    logger: Logger,
-  ): Record<string, unknown>;
+  status(cr: OwnerObject, children: StatusChildren, logger: Logger): Record<string, unknown>;
 }
 
 /** Compiles the templates of `config`; throws one {@link TemplateError} listing every problem. */
@@ -48,6 +50,7 @@ export function compileReconcilerTemplates(
   const fields = Object.entries(config.status?.fields ?? {});
   for (const [name, template] of fields) problems.push(...engine.check(template, { field: `status.fields.${name}` }));
   if (problems.length > 0 || !planner) throw new TemplateError(problems);
+  const statusReads = fields.map(([name, template]) => engine.reads(template, { field: `status.fields.${name}` }));
   // With the options the planner compiled each source with: its prepared tree is shared, not built again.
   const sensitive = (field: string) =>
     (handlers.get(field.slice(0, field.indexOf('.')))?.sensitiveFields?.length ?? 0) > 0;
@@ -63,11 +66,16 @@ export function compileReconcilerTemplates(
     engine,
     planner,
     order,
-    status(cr, live, logger) {
+    status(cr, { children, ambiguous }, logger) {
       const out: Record<string, unknown> = {};
       if (fields.length === 0) return out;
-      const data = { ...cr, children: live };
-      for (const [name, template] of fields) {
+      const data = { ...cr, children };
+      for (const [i, [name, template]] of fields.entries()) {
+        const unclear = ambiguousRead(statusReads[i]!, ambiguous);
+        if (unclear) {
+          logger.warn({ field: `status.fields.${name}` }, `status field not resolved: ${unclear}`);
+          continue;
+        }
         try {
           const value = engine.resolveString(template, data, { field: `status.fields.${name}` });
           if (value !== undefined) out[name] = value;
@@ -78,4 +86,14 @@ export function compileReconcilerTemplates(
       return out;
     },
   };
+}
+
+/** The message of the first ambiguous child (see {@link statusChildren}) a status field reads, if any. */
+function ambiguousRead(reads: readonly TemplateRead[], ambiguous: ReadonlyMap<string, string>): string | undefined {
+  if (ambiguous.size === 0) return undefined;
+  for (const { path } of reads) {
+    const message = path[0] === 'children' ? ambiguous.get(`${path[1]}.${path[2]}`) : undefined;
+    if (message) return message;
+  }
+  return undefined;
 }
