@@ -15,6 +15,7 @@ import { example } from './helpers.js';
 const cluster = testCluster();
 const bin = fileURLToPath(new URL('../src/bin.ts', import.meta.url));
 const moduleLogHook = fileURLToPath(new URL('../../core/test/fixtures/module-log.mjs', import.meta.url));
+const preExecHook = fileURLToPath(new URL('./fixtures/pre-exec-modules.mjs', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'orkestra-run-modules-'));
 let ns: string;
 
@@ -29,6 +30,7 @@ afterAll(async () => {
 describe('orkestra run', () => {
   it('reconciles without loading @kubernetes/client-node, in a process re-executed with its memory settings', async () => {
     const log = join(tmp, 'modules.log');
+    const preExecLog = join(tmp, 'pre-exec-modules.log');
     const child = spawn(
       process.execPath,
       [
@@ -37,6 +39,8 @@ describe('orkestra run', () => {
         '--conditions=@orkestra/source',
         '--import',
         moduleLogHook,
+        '--import',
+        preExecHook,
         bin,
         'run',
         '--katalog',
@@ -53,7 +57,13 @@ describe('orkestra run', () => {
       ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, NODE_OPTIONS: '', NO_COLOR: '1', ORKESTRA_MODULE_LOG: log },
+        env: {
+          ...process.env,
+          NODE_OPTIONS: '',
+          NO_COLOR: '1',
+          ORKESTRA_MODULE_LOG: log,
+          ORKESTRA_PRE_EXEC_LOG: preExecLog,
+        },
       },
     );
     let stdout = '';
@@ -82,12 +92,22 @@ describe('orkestra run', () => {
     expect(cmdline.slice(0, 2)).toEqual([process.execPath, SEMI_SPACE_FLAG]);
     expect(cmdline).toEqual(expect.arrayContaining([bin, 'run', '--katalog']));
     expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'ORKESTRA_RUNTIME_TUNED=1']));
+    // Before it re-executes itself, the process loads only what decides that: no CLI, reconciler or library.
+    const preExec = readFileSync(preExecLog, 'utf8').split('\n');
+    expect(preExec.some((m) => m.endsWith('/packages/operator/src/runtime-tuning.ts'))).toBe(true);
+    expect(
+      preExec.filter((m) =>
+        /\/packages\/(cli\/src\/cli|operator\/src\/index|reconciler|core)\b|\/node_modules\//.test(m),
+      ),
+    ).toEqual([]);
     const modules = readFileSync(log, 'utf8').split('\n');
     expect(modules.some((m) => m.endsWith('/packages/reconciler/src/index.ts'))).toBe(true);
     expect(modules.some((m) => m.endsWith('/packages/core/src/kube/kubeconfig.ts'))).toBe(true);
     expect(modules.filter((m) => m.includes('/@kubernetes/client-node/'))).toEqual([]);
     // Load only what runs: `yaml` only locates problems and writes YAML output; Handlebars' parser, not its compiler.
     expect(modules.filter((m) => m.includes('/node_modules/yaml/'))).toEqual([]);
+    // Its valid templates are checked by schema code compiled at build time: Ajv is neither loaded nor compiling.
+    expect(modules.filter((m) => m.includes('/node_modules/ajv/'))).toEqual([]);
     expect(modules.some((m) => m.includes('/handlebars/compiler/base.js'))).toBe(true);
     expect(
       modules.filter((m) => /\/handlebars\/(lib|dist\/cjs\/handlebars\.js|.*compiler\/compiler\.js)/.test(m)),

@@ -14,6 +14,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
+import { configMapSourceAccepts } from './schema-check.generated.js';
 import { type ConfigMapSource, ConfigMapSourceSchema, type ResolvedConfigMap } from './types.js';
 
 /**
@@ -104,6 +105,7 @@ export const handler = defineResource<ConfigMapSource, ResolvedConfigMap>({
   plural: 'configmaps',
   namespaced: true,
   schema: ConfigMapSourceSchema,
+  check: configMapSourceAccepts,
   resolve,
   desired,
   behaviour: () => ({ immutable: immutableChanges }),

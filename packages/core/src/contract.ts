@@ -106,6 +106,12 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
   kindOf?(source: unknown): ChildKind;
   /** JSON Schema of {@link Source}, for katalog validation and editors. */
   readonly schema: JsonSchema;
+  /**
+   * {@link schema} compiled ahead of time (Ajv standalone code, generated at build time): true when the schema
+   * accepts the value. With it, a katalog of valid templates is checked without compiling the schema at start;
+   * a value it refuses is explained by compiling {@link schema}. It must accept exactly what the schema accepts.
+   */
+  readonly check?: (source: unknown) => boolean;
   /** Template-source fields whose values must never appear in logs or errors (Secret data). */
   readonly sensitiveFields?: readonly string[];
   /**

@@ -20,6 +20,8 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
   plural: string;
   namespaced: boolean;
   schema: JsonSchema;
+  /** {@link schema} compiled ahead of time (see {@link ResourceHandler.check}). */
+  check?: (source: unknown) => boolean;
   sensitiveFields?: readonly string[];
   resolve(source: Source, ownerName: string): Resolved;
   /** Builds the desired object; `reader` is there to read objects it copies from (may be undefined: no cluster). */
@@ -81,6 +83,7 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     plural: def.plural,
     namespaced: def.namespaced,
     schema: def.schema,
+    ...(def.check ? { check: def.check } : {}),
     ...(def.sensitiveFields ? { sensitiveFields: def.sensitiveFields } : {}),
     resolve: (source, ownerName) => def.resolve(source, ownerName),
     ...(def.controls ? { controls: (spec: Resolved) => def.controls!(spec) } : {}),

@@ -19,6 +19,7 @@ import {
   Validator,
 } from '@orkestra/core';
 import { PROFILE_NAMES, profileResources } from './profiles.js';
+import { deploymentSourceAccepts } from './schema-check.generated.js';
 import {
   type ContainerPort,
   type DeploymentSource,
@@ -596,6 +597,7 @@ export const handler = defineResource<DeploymentSource, ResolvedDeployment>({
   plural: 'deployments',
   namespaced: true,
   schema: DeploymentSourceSchema,
+  check: deploymentSourceAccepts,
   resolve,
   desired,
   behaviour: () => ({ immutable: immutableChanges }),

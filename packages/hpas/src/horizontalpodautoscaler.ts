@@ -9,6 +9,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
+import { horizontalPodAutoscalerSourceAccepts } from './schema-check.generated.js';
 import {
   type HorizontalPodAutoscalerSource,
   HorizontalPodAutoscalerSourceSchema,
@@ -230,6 +231,7 @@ export const handler = defineResource<HorizontalPodAutoscalerSource, ResolvedHor
   plural: 'horizontalpodautoscalers',
   namespaced: true,
   schema: HorizontalPodAutoscalerSourceSchema,
+  check: horizontalPodAutoscalerSourceAccepts,
   resolve,
   desired,
   controls,

@@ -25,6 +25,7 @@ import {
   withSystemLabels,
 } from '@orkestra/core';
 import { immutableChanges } from './immutable-fields.js';
+import { manifestSourceAccepts } from './schema-check.generated.js';
 import { type ManifestSource, ManifestSourceSchema, type ResolvedManifest } from './types.js';
 
 /** `apps/v1`, `v1`, `example.com/v1alpha1`. */
@@ -251,6 +252,7 @@ export const handler: ResourceHandler<ManifestSource, ResolvedManifest> = {
   plural: ANY_KIND,
   namespaced: true,
   schema: ManifestSourceSchema,
+  check: manifestSourceAccepts,
   sensitiveFields: ['data', 'stringData'],
   kindOf,
   resolve,

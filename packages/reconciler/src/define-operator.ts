@@ -11,10 +11,11 @@ import {
   type ResourceHandler,
   ValidationError,
 } from '@orkestra/core';
-import { Ajv } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
 import type { ReconcilerHooks } from './hooks.js';
-import { childOrderProblems, compileChildCheck, describeAjvError, pathOf } from './katalog.js';
+import { childOrderProblems, describeAjvError, pathOf } from './katalog.js';
+import { childAcceptedAhead, compileChildCheck, schemaExplainer } from './schema-checks.js';
 
 /** A string holding a Handlebars expression, e.g. `"{{spec.replicas}}"`: allowed wherever a value may be templated. */
 export type TemplateString = `${string}{{${string}}}${string}`;
@@ -103,14 +104,15 @@ const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
  */
 export function defineOperator<CR extends OwnerObject = OwnerObject>(config: OperatorConfig<CR>): ReconcilerConfig {
   const { children: entries, ...rest } = config;
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
   const problems: FieldProblem[] = [];
   const handlers: ResourceHandler<unknown, ResolvedSpec>[] = [];
   const resources: Record<string, HandlerTemplates> = {};
   entries.forEach(({ handler, templates }, i) => {
-    const check = compileChildCheck(ajv, handler.schema);
+    let check: ValidateFunction | undefined;
     for (const phase of PHASES) {
       (templates[phase] ?? []).forEach((template, j) => {
+        if (childAcceptedAhead(handler, template)) return;
+        check ??= compileChildCheck(schemaExplainer(), handler.schema);
         if (check(template)) return;
         for (const e of check.errors ?? []) {
           if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;

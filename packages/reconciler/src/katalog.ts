@@ -21,8 +21,9 @@
  *       resyncPeriod: 10m
  * ```
  *
- * YAML is parsed with `yaml` (eemeli/yaml: YAML 1.2, keeps source positions for line numbers); the
- * structure and each child against its handler's JSON Schema are checked with Ajv.
+ * YAML is read with js-yaml, and `yaml` (eemeli/yaml: keeps source positions) locates a problem's line; the
+ * structure and each child against its handler's JSON Schema are checked by code generated ahead of time (Ajv
+ * standalone), and only what that code refuses is compiled and explained by Ajv, with every error.
  */
 
 import {
@@ -33,9 +34,12 @@ import {
   ValidationError,
 } from '@orkestra/core';
 import { defaultTemplateEngine, suggest, type TemplateEngine } from '@orkestra/template';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { buildChildOrder, ChildOrder } from './child-order.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
+import { katalogAccepts } from './katalog-check.generated.js';
+import { KATALOG_SCHEMA } from './katalog-schema.js';
+import { childAcceptedAhead, compileChildCheck, schemaExplainer } from './schema-checks.js';
 import type { YamlLocator } from './yaml-locator.js';
 import { readYaml, type YamlSource } from './yaml-source.js';
 
@@ -51,88 +55,6 @@ export interface Katalog {
   /** Every handler key the katalog uses, in order of first use: what to load before running it. */
   keys: string[];
 }
-
-const WHEN_SCHEMA = {
-  anyOf: [
-    { type: 'string' },
-    { type: 'object', required: ['field'], properties: { field: { type: 'string' } } },
-    {
-      type: 'array',
-      items: {
-        anyOf: [{ type: 'string' }, { type: 'object', required: ['field'], properties: { field: { type: 'string' } } }],
-      },
-    },
-  ],
-};
-
-const FOR_EACH_SCHEMA = { type: 'string', pattern: '^[A-Za-z_$][\\w$-]*(\\.[A-Za-z_$][\\w$-]*)*$' };
-
-const CHILD_LIST = { type: 'array', items: { type: 'object' } };
-
-const KATALOG_SCHEMA = {
-  type: 'object',
-  required: ['apiVersion', 'kind', 'spec'],
-  additionalProperties: false,
-  properties: {
-    apiVersion: { const: 'orkestra.io/v1alpha1' },
-    kind: { const: 'Katalog' },
-    metadata: { type: 'object', properties: { name: { type: 'string' } } },
-    spec: {
-      type: 'object',
-      required: ['crds'],
-      additionalProperties: false,
-      properties: {
-        crds: {
-          type: 'array',
-          minItems: 1,
-          items: {
-            type: 'object',
-            required: ['owner', 'resources'],
-            additionalProperties: false,
-            properties: {
-              owner: {
-                type: 'object',
-                required: ['group', 'version', 'kind', 'plural'],
-                additionalProperties: false,
-                properties: {
-                  group: { type: 'string', minLength: 1 },
-                  version: { type: 'string', minLength: 1 },
-                  kind: { type: 'string', pattern: '^[A-Z][A-Za-z0-9]*$' },
-                  plural: { type: 'string', pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?$' },
-                  namespaced: { type: 'boolean' },
-                },
-              },
-              resources: {
-                type: 'object',
-                additionalProperties: {
-                  type: 'object',
-                  additionalProperties: false,
-                  properties: { onCreate: CHILD_LIST, onReconcile: CHILD_LIST, onDelete: CHILD_LIST },
-                },
-              },
-              status: {
-                type: 'object',
-                additionalProperties: false,
-                properties: { fields: { type: 'object', additionalProperties: { type: 'string' } } },
-              },
-              readiness: { enum: ['synced', 'children'] },
-              concurrency: { type: 'integer', minimum: 1, maximum: 1000 },
-              namespaces: { type: 'array', items: { type: 'string' } },
-              resyncPeriod: { type: 'string', pattern: '^\\d+(ms|s|m|h)$' },
-              finalizer: { type: 'string', pattern: '^[a-z0-9.-]+/[A-Za-z0-9._-]+$' },
-              fieldManager: { type: 'string', minLength: 1 },
-              events: {
-                type: 'object',
-                additionalProperties: false,
-                properties: { initialCreate: { type: 'boolean' } },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-} as const;
 
 /**
  * The problems of the order between child templates (`dependsOn`, references): unknown ids, cycles… each with
@@ -152,21 +74,6 @@ export function parseDuration(text: string): number {
   const m = /^(\d+)(ms|s|m|h)$/.exec(text);
   if (!m) throw new Error(`not a duration: ${text}`);
   return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
-}
-
-/** Compiles the check of one child template of a handler: its source schema plus `when` and `forEach`. */
-export function compileChildCheck(ajv: Ajv, schema: JsonSchema): ValidateFunction {
-  return ajv.compile({
-    ...schema,
-    properties: {
-      ...(schema.properties ?? {}),
-      when: WHEN_SCHEMA,
-      forEach: FOR_EACH_SCHEMA,
-      readyWhen: WHEN_SCHEMA,
-      id: { type: 'string' }, // its pattern is checked with the order, with a readable message
-      dependsOn: { type: 'array', items: { type: 'string', minLength: 1 } },
-    },
-  });
 }
 
 /** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
@@ -310,9 +217,10 @@ export function loadKatalog(
     throw e;
   }
   const { data, locator } = source;
-  const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-  const validate = ajv.compile(KATALOG_SCHEMA);
-  if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locator), { object });
+  if (!katalogAccepts(data)) {
+    const validate = schemaExplainer().compile(KATALOG_SCHEMA);
+    if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locator), { object });
+  }
 
   const spec = (data as { spec: { crds: RawEntry[] } }).spec;
   const handlers = new Map((options.handlers ?? []).map((h) => [h.key, h]));
@@ -332,16 +240,18 @@ export function loadKatalog(
         });
         continue;
       }
-      let check = validators.get(key);
-      if (!check) {
-        check = compileChildCheck(ajv, handler.schema);
-        validators.set(key, check);
-      }
       for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
         (phases[phase] ?? []).forEach((item, j) => {
           const at = ['spec', 'crds', i, 'resources', key, phase, j];
-          if (!check!(item)) problems.push(...problemsOf(check!.errors, at, locator));
-          else if (handler.kindOf) problems.push(...kindProblems(handler, item, at, locator));
+          if (!childAcceptedAhead(handler, item)) {
+            let check = validators.get(key);
+            if (!check) {
+              check = compileChildCheck(schemaExplainer(), handler.schema);
+              validators.set(key, check);
+            }
+            if (!check(item)) return problems.push(...problemsOf(check.errors, at, locator));
+          }
+          if (handler.kindOf) problems.push(...kindProblems(handler, item, at, locator));
         });
       }
     }

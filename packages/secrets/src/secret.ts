@@ -19,6 +19,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
+import { secretSourceAccepts } from './schema-check.generated.js';
 import {
   GENERATE_CHARSETS,
   type GenerateCharset,
@@ -323,6 +324,7 @@ export const handler = defineResource<SecretSource, ResolvedSecret>({
   plural: 'secrets',
   namespaced: true,
   schema: SecretSourceSchema,
+  check: secretSourceAccepts,
   sensitiveFields: ['data', 'stringData', 'generate'],
   resolve,
   desired,

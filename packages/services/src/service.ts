@@ -13,6 +13,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
+import { serviceSourceAccepts } from './schema-check.generated.js';
 import {
   NODE_PORT_RANGE,
   PROTOCOLS,
@@ -275,6 +276,7 @@ export const handler = defineResource<ServiceSource, ResolvedService>({
   plural: 'services',
   namespaced: true,
   schema: ServiceSourceSchema,
+  check: serviceSourceAccepts,
   resolve,
   desired,
   behaviour: () => ({ immutable: immutableChanges, takeOver: displacedPorts }),
