@@ -5,14 +5,8 @@
  */
 import { createRequire } from 'node:module';
 import { Command, CommanderError } from 'commander';
-import { type CliIo, type CommandState, commandContext } from './commands/context.js';
-import { demoCommand } from './commands/demo.js';
-import { diffCommand } from './commands/diff.js';
-import { generateCommand } from './commands/generate-rbac.js';
+import { type CliIo, type CommandContext, type CommandState, commandContext } from './commands/context.js';
 import { EXIT_CODES_HELP } from './commands/options.js';
-import { renderCommand } from './commands/render.js';
-import { runCommand } from './commands/run.js';
-import { validateCommand } from './commands/validate.js';
 import { printError } from './error-output.js';
 import { CliError, ExitCode } from './exit-codes.js';
 import { createOutput, note } from './output.js';
@@ -22,8 +16,26 @@ export type { CliIo } from './commands/context.js';
 /** This package's version (read from its package.json, next to src/ and dist/). */
 const VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
-/** The program with every command; actions record their exit code in `state`. */
-function program(io: CliIo, state: CommandState): Command {
+/**
+ * Each command's module, in the order of the root's help, imported only when needed: `orkestra run` loads the
+ * code of `run` alone, not that of render, diff, validate, generate and demo (nor their libraries).
+ */
+const COMMANDS: Record<string, () => Promise<(ctx: CommandContext) => Command>> = {
+  run: async () => (await import('./commands/run.js')).runCommand,
+  render: async () => (await import('./commands/render.js')).renderCommand,
+  diff: async () => (await import('./commands/diff.js')).diffCommand,
+  validate: async () => (await import('./commands/validate.js')).validateCommand,
+  generate: async () => (await import('./commands/generate-rbac.js')).generateCommand,
+  demo: async () => (await import('./commands/demo.js')).demoCommand,
+};
+
+/**
+ * The program, with the command `argv` names, or every command when it names none (the root's help and
+ * version, an unknown command and its suggestions); actions record their exit code in `state`.
+ */
+async function program(io: CliIo, state: CommandState, argv: readonly string[]): Promise<Command> {
+  const named = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? [argv[0]] : Object.keys(COMMANDS);
+  const commands = await Promise.all(named.map((name) => COMMANDS[name]!()));
   const ctx = commandContext(io, state);
   const root = new Command('orkestra')
     .description(
@@ -50,7 +62,7 @@ ${EXIT_CODES_HELP}`,
   root.hook('preAction', (_root, action) => {
     state.debug = action.opts<{ logLevel?: string }>().logLevel === 'debug';
   });
-  for (const command of [runCommand, renderCommand, diffCommand, validateCommand, generateCommand, demoCommand]) {
+  for (const command of commands) {
     // Every command reports through main as the root does: the root's output, exit override and help settings.
     const c = command(ctx).copyInheritedSettings(root);
     for (const sub of c.commands) sub.copyInheritedSettings(c);
@@ -87,7 +99,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
           : 'text',
     });
   try {
-    await program(io, state).parseAsync([...argv], { from: 'user' });
+    await (await program(io, state, argv)).parseAsync([...argv], { from: 'user' });
     return state.code;
   } catch (e) {
     if (e instanceof CommanderError) {

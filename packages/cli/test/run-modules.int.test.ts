@@ -106,6 +106,15 @@ describe('orkestra run', () => {
     expect(modules.filter((m) => m.includes('/@kubernetes/client-node/'))).toEqual([]);
     // Load only what runs: `yaml` only locates problems and writes YAML output; Handlebars' parser, not its compiler.
     expect(modules.filter((m) => m.includes('/node_modules/yaml/'))).toEqual([]);
+    // The code of `run` alone: not that of the other commands.
+    expect(modules.some((m) => m.endsWith('/packages/cli/src/commands/run.ts'))).toBe(true);
+    expect(
+      modules.filter((m) =>
+        /\/packages\/cli\/src\/(commands\/(render|diff|validate|generate-\w+|demo)|render|diff|demo|deploy-manifests|crd-types)\.ts$/.test(
+          m,
+        ),
+      ),
+    ).toEqual([]);
     // Its valid templates are checked by schema code compiled at build time: Ajv is neither loaded nor compiling.
     expect(modules.filter((m) => m.includes('/node_modules/ajv/'))).toEqual([]);
     expect(modules.some((m) => m.includes('/handlebars/compiler/base.js'))).toBe(true);
