@@ -6,32 +6,18 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
+import { aliasBomb, tempFiles } from './test-files.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'orkestra-bad-input-'));
-const file = (name: string, text: string) => {
-  const path = join(tmp, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-/** Nine levels of nine aliases each: 9^9 values once expanded, from a file of a few hundred bytes. */
-function bomb(head: string): string {
-  const levels = ['l0: &l0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  for (let i = 1; i < 9; i++)
-    levels.push(
-      `l${i}: &l${i} [${Array(9)
-        .fill(`*l${i - 1}`)
-        .join(',')}]`,
-    );
-  return `${head}${levels.join('\n')}\n`;
-}
-
+const { write: file } = tempFiles('bad-input');
 const katalogBomb = file(
   'katalog-bomb.yaml',
-  bomb('apiVersion: orkestra.io/v1alpha1\nkind: Katalog\nspec: { crds: [] }\n'),
+  aliasBomb('apiVersion: orkestra.io/v1alpha1\nkind: Katalog\nspec: { crds: [] }\n'),
 );
-const crBomb = file('cr-bomb.yaml', bomb('apiVersion: example.com/v1\nkind: Website\nmetadata: { name: shop }\n'));
-const crdBomb = file('crd-bomb.yaml', bomb('apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n'));
+const crBomb = file('cr-bomb.yaml', aliasBomb('apiVersion: example.com/v1\nkind: Website\nmetadata: { name: shop }\n'));
+const crdBomb = file(
+  'crd-bomb.yaml',
+  aliasBomb('apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n'),
+);
 
 function expectOneLineProblem(r: { code: number; stdout: string; stderr: string }, name: string): void {
   expect(r.code).toBe(ExitCode.Problems);

@@ -8,6 +8,7 @@ import { testCluster } from '@orkestra/testenv';
 import { stringify } from 'yaml';
 import { type DiffResult, ExitCode, GENERATED } from '../src/index.js';
 import { type CliRun, cli, example } from './helpers.js';
+import { website } from './test-files.js';
 
 const cluster = testCluster();
 const katalog = example('katalog.yaml');
@@ -78,12 +79,7 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
       timeoutMs: 30_000,
       description: 'run to be ready',
     });
-    await user.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'shop', namespace: ns },
-      spec: { image: 'nginx:1.27', replicas: 2, greeting: 'hi' },
-    });
+    await user.create(website(ns, 'shop', { image: 'nginx:1.27', replicas: 2, greeting: 'hi' }));
     await cluster.waitFor(async () => readyOf(await user.get(ref()))?.status === 'True', {
       timeoutMs: 30_000,
       description: 'the Website to be Ready',

@@ -3,29 +3,21 @@
  * runs with strict field validation, so a misspelt field of a native manifest is reported with its path and its
  * line in the katalog — and nothing is stored.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import type { DiffResult } from '../src/index.js';
 import { cli } from './helpers.js';
+import { katalogYaml, tempFiles, website } from './test-files.js';
 
 const cluster = testCluster();
-const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-server-validate-'));
-const katalog = join(tmp, 'katalog.yaml');
+const katalog = join(tempFiles('cli-server-validate').dir, 'katalog.yaml');
 // Line numbers matter: the test finds `replicass:` and `portz:` by them.
-const KATALOG = `apiVersion: orkestra.io/v1alpha1
-kind: Katalog
-metadata: { name: typo }
-spec:
-  crds:
-    - owner: { group: example.com, version: v1, kind: Website, plural: websites }
-      resources:
-        manifests:
-          onReconcile:
-            - apiVersion: apps/v1
+const KATALOG = katalogYaml(
+  'typo',
+  `            - apiVersion: apps/v1
               kind: StatefulSet
               metadata:
                 name: "{{metadata.name}}-db"
@@ -56,7 +48,8 @@ spec:
               kind: ConfigMap
               metadata: { name: "{{metadata.name}}-settings" }
               data: { mode: fast }
-`;
+`,
+);
 const lineOf = (text: string) => KATALOG.split('\n').findIndex((l) => l.includes(text)) + 1;
 
 type Child = DiffResult['resources'][number]['children'][number];
@@ -72,12 +65,7 @@ describe('orkestra diff --server-validate', () => {
     writeFileSync(katalog, KATALOG);
     user = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('server-validate');
-    await user.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'shop', namespace: ns },
-      spec: { image: 'postgres:17' },
-    });
+    await user.create(website(ns, 'shop', { image: 'postgres:17' }));
   });
   afterAll(async () => {
     await cluster.deleteNamespaces();

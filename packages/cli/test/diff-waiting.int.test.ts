@@ -7,6 +7,7 @@ import { Kubeclient } from '@orkestra/core/kube';
 import { installCRDs, testCluster } from '@orkestra/testenv';
 import { type DiffResult, ExitCode } from '../src/index.js';
 import { cli, example, fixture } from './helpers.js';
+import { website } from './test-files.js';
 
 const cluster = testCluster();
 
@@ -17,12 +18,7 @@ describe('orkestra diff: waiting children', () => {
     await installCRDs(cluster.kubeConfig, [example('crd.yaml')]);
     user = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('diff-waiting');
-    await user.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'shop', namespace: ns },
-      spec: { image: 'nginx:1.27' },
-    });
+    await user.create(website(ns, 'shop', { image: 'nginx:1.27' }));
   });
   afterAll(async () => {
     await user.close();

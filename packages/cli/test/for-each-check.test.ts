@@ -2,60 +2,18 @@
  * `orkestra validate --crd` on forEach templates: the CR path a template repeats over, and what it reads of the
  * item, are checked against the owner CRD's schema, as every other CR path a template reads.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { cli } from './helpers.js';
+import { katalogYaml, SHOP_CRD, tempFiles } from './test-files.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-for-each-'));
-const write = (name: string, text: string) => {
-  const file = join(tmp, name);
-  writeFileSync(file, text);
-  return file;
-};
+const { write } = tempFiles('cli-for-each');
 
-const shopCrd = write(
-  'shop-crd.yaml',
-  `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: { name: shops.example.com }
-spec:
-  group: example.com
-  scope: Namespaced
-  names: { kind: Shop, plural: shops }
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      subresources: { status: {} }
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                sites: { type: array, items: { type: object, properties: { name: { type: string } } } }
-                sizes: { type: object, additionalProperties: { type: object, properties: { gb: { type: integer } } } }
-                extra: { type: array, items: { type: object, x-kubernetes-preserve-unknown-fields: true } }
-            status: { type: object, x-kubernetes-preserve-unknown-fields: true }
-`,
-);
+const shopCrd = write('shop-crd.yaml', SHOP_CRD);
 
 const katalog = (items: string) =>
   write(
     `katalog-${Math.random().toString(36).slice(2)}.yaml`,
-    `apiVersion: orkestra.io/v1alpha1
-kind: Katalog
-metadata: { name: shops }
-spec:
-  crds:
-    - owner: { group: example.com, version: v1, kind: Shop, plural: shops }
-      resources:
-        configmaps:
-          onReconcile:
-${items}`,
+    katalogYaml('shops', items, { owner: 'Shop', key: 'configmaps' }),
   );
 
 interface Problem {

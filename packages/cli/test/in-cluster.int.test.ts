@@ -13,6 +13,7 @@ import { testCluster } from '@orkestra/testenv';
 import { parseAllDocuments } from 'yaml';
 import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
+import { website } from './test-files.js';
 
 // The operator image's entrypoint, run as a pod of `generate manifests` runs it: the application folder is
 // assembled by scripts/assemble-image.mjs (what deploy/Containerfile runs), the process gets the Deployment's
@@ -234,12 +235,7 @@ describe('the image entrypoint, run as the generated Deployment runs it', () => 
     await b.waitLog('waiting for the leader-election Lease');
     expect((await lease())?.holderIdentity).toBe('pod-a');
 
-    await admin.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'shop', namespace: ns },
-      spec: { image: 'nginx:1.27', replicas: 2 },
-    });
+    await admin.create(website(ns, 'shop', { image: 'nginx:1.27', replicas: 2 }));
     await cluster.waitFor(async () => (await replicasOf()) === 2, {
       timeoutMs: 60_000,
       description: 'pod-a to create the Deployment shop-web',

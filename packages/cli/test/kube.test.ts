@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import { CliError, ExitCode } from '../src/index.js';
 import { defaultLeaseNamespace, loadKubeconfig } from '../src/kube.js';
 import { cli, example } from './helpers.js';
+import { aliasBomb } from './test-files.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-kube-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -89,13 +90,8 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
   });
 
   it('an alias bomb in the kubeconfig is exit 2 naming the file and the fix, not "no current cluster"', async () => {
-    const levels = ['a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]'];
-    for (let i = 1; i < 9; i++) {
-      const [name, prev] = [String.fromCharCode(97 + i), String.fromCharCode(96 + i)];
-      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
-    }
     const bomb = join(tmp, 'bomb');
-    writeFileSync(bomb, `apiVersion: v1\nkind: Config\n${levels.join('\n')}\npreferences: { x: *i }\n`);
+    writeFileSync(bomb, `${aliasBomb('apiVersion: v1\nkind: Config\n')}preferences: { x: *l8 }\n`);
     const e = cliError(() => loadKubeconfig({ kubeconfig: bomb }, env()));
     expect(e.exitCode).toBe(ExitCode.Usage);
     expect(e.message).toBe(

@@ -5,6 +5,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import { example } from './helpers.js';
+import { website } from './test-files.js';
 
 // Two real `orkestra run` processes (the built dist/bin.js) against the test control plane. Timings are
 // shortened from client-go's defaults (15 s / 10 s / 2 s) so the test takes seconds, not a minute.
@@ -151,12 +152,7 @@ describe('leader election between two orkestra run processes', () => {
     await b.waitLog('waiting for the leader-election Lease');
     expect((await lease())?.holderIdentity).toBe('replica-a');
 
-    await user.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'shop', namespace: ns },
-      spec: { image: 'nginx:1.27', replicas: 2 },
-    });
+    await user.create(website(ns, 'shop', { image: 'nginx:1.27', replicas: 2 }));
     await cluster.waitFor(async () => (await deployment())?.spec.replicas === 2, {
       timeoutMs: 20_000,
       description: 'the leader to create the Deployment',

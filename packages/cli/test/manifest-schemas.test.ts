@@ -2,65 +2,39 @@
  * `orkestra validate --crd`: the literal values of a manifest of a custom kind checked against the CRD given,
  * with no cluster.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { cli, example } from './helpers.js';
+import { crdYaml, katalogYaml, SHOP_CRD, tempFiles } from './test-files.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-manifest-schemas-'));
-const write = (name: string, text: string) => {
-  const file = join(tmp, name);
-  writeFileSync(file, text);
-  return file;
-};
+const { write } = tempFiles('cli-manifest-schemas');
 
 const gadgetCrd = write(
   'gadget-crd.yaml',
-  `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: { name: gadgets.parts.example.com }
-spec:
-  group: parts.example.com
-  scope: Namespaced
-  names: { kind: Gadget, plural: gadgets }
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                size: { type: integer }
+  crdYaml({
+    group: 'parts.example.com',
+    kind: 'Gadget',
+    plural: 'gadgets',
+    properties: `                size: { type: integer }
                 mode: { type: string, enum: [fast, slow] }
                 ports:
                   type: array
                   items: { type: object, properties: { port: { type: integer }, name: { type: string } } }
                 extra: { type: object, x-kubernetes-preserve-unknown-fields: true }
 `,
+  }),
 );
 
 const katalog = (spec: string) =>
   write(
     `katalog-${Math.random().toString(36).slice(2)}.yaml`,
-    `apiVersion: orkestra.io/v1alpha1
-kind: Katalog
-metadata: { name: gadgets }
-spec:
-  crds:
-    - owner: { group: example.com, version: v1, kind: Website, plural: websites }
-      resources:
-        manifests:
-          onReconcile:
-            - apiVersion: parts.example.com/v1
+    katalogYaml(
+      'gadgets',
+      `            - apiVersion: parts.example.com/v1
               kind: Gadget
               metadata: { name: "{{metadata.name}}-gadget" }
               spec:
 ${spec}`,
+    ),
   );
 
 interface Problem {
@@ -125,43 +99,12 @@ describe("validate --crd: a custom kind's literal values against its CRD", () =>
 
 describe("validate --crd: a manifest's own settings are not fields of its kind", () => {
   it('takes forEach, readyWhen, when and recreate beside the object, and still checks the object', async () => {
-    const shopCrd = write(
-      'shop-crd.yaml',
-      `apiVersion: apiextensions.k8s.io/v1
-kind: CustomResourceDefinition
-metadata: { name: shops.example.com }
-spec:
-  group: example.com
-  scope: Namespaced
-  names: { kind: Shop, plural: shops }
-  versions:
-    - name: v1
-      served: true
-      storage: true
-      subresources: { status: {} }
-      schema:
-        openAPIV3Schema:
-          type: object
-          properties:
-            spec:
-              type: object
-              properties:
-                sites: { type: array, items: { type: object, properties: { name: { type: string } } } }
-            status: { type: object, x-kubernetes-preserve-unknown-fields: true }
-`,
-    );
+    const shopCrd = write('shop-crd.yaml', SHOP_CRD);
     const file = write(
       'katalog-settings.yaml',
-      `apiVersion: orkestra.io/v1alpha1
-kind: Katalog
-metadata: { name: shops }
-spec:
-  crds:
-    - owner: { group: example.com, version: v1, kind: Shop, plural: shops }
-      resources:
-        manifests:
-          onReconcile:
-            - apiVersion: parts.example.com/v1
+      katalogYaml(
+        'shops',
+        `            - apiVersion: parts.example.com/v1
               kind: Gadget
               forEach: spec.sites
               readyWhen: { field: status.phase, operator: equals, value: Active }
@@ -170,6 +113,8 @@ spec:
               metadata: { name: "{{metadata.name}}-{{item.name}}" }
               spec: { size: 2, colour: red }
 `,
+        { owner: 'Shop' },
+      ),
     );
     const r = await cli(['validate', '--katalog', file, '--crd', shopCrd, '--crd', gadgetCrd, '--output', 'json']);
     const { problems } = JSON.parse(r.stdout) as { problems: Problem[] };

@@ -10,7 +10,8 @@ import { deniedPermissions, describePermission } from '@orkestra/operator';
 import { children, defineOperator, GenericReconciler } from '@orkestra/reconciler';
 import { testCluster } from '@orkestra/testenv';
 import { operatorPermissions, rbacObjects } from '../src/index.js';
-import { serviceAccountClient } from './service-account.js';
+import { deleteClusterRole, serviceAccountClient } from './service-account.js';
+import { website } from './test-files.js';
 
 // A code operator whose status hook reads Secrets (`reads`), run as a ServiceAccount bound to exactly the RBAC
 // generated for its configuration.
@@ -33,12 +34,7 @@ describe('RBAC of a code operator covers the kinds its hooks read', () => {
   });
   afterAll(async () => {
     await reconciler?.stop();
-    await admin
-      .delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', name })
-      .catch(() => undefined);
-    await admin
-      .delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name })
-      .catch(() => undefined);
+    await deleteClusterRole(admin, name);
     await cluster.deleteNamespaces();
     await Promise.all([admin?.close(), saKube?.close()]);
     rmSync(tmp, { recursive: true, force: true });
@@ -85,12 +81,7 @@ describe('RBAC of a code operator covers the kinds its hooks read', () => {
       metadata: { name: 'shop-db', namespace: ns },
       stringData: { password: 'not-shown' },
     });
-    await admin.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'shop', namespace: ns },
-      spec: { image: 'nginx:1.27' },
-    });
+    await admin.create(website(ns, 'shop', { image: 'nginx:1.27' }));
     await cluster.waitFor(
       async () => {
         const cr = await admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' });

@@ -10,7 +10,8 @@ import { testCluster } from '@orkestra/testenv';
 import { ExitCode, requiredPermissions } from '../src/index.js';
 import { readKatalog, withNamespaces } from '../src/katalog-file.js';
 import { cli, example } from './helpers.js';
-import { serviceAccountClient } from './service-account.js';
+import { deleteClusterRole, serviceAccountClient } from './service-account.js';
+import { website } from './test-files.js';
 
 // The reconciler running as a ServiceAccount bound to exactly what `generate rbac` prints.
 const cluster = testCluster();
@@ -90,12 +91,7 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
   });
 
   afterAll(async () => {
-    await admin
-      .delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', name })
-      .catch(() => undefined);
-    await admin
-      .delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', name })
-      .catch(() => undefined);
+    await deleteClusterRole(admin, name);
     await cluster.deleteNamespaces();
     await Promise.all([admin?.close(), saKube?.close()]);
   });
@@ -103,12 +99,7 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
   it('the reconciler, as an identity bound to exactly that role, converges', async () => {
     const run = await runAs([], (logs) => logs.includes('caches synced: reconciling'));
     expect(run.logs()).toContain('RBAC permissions checked');
-    await admin.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'shop', namespace: ns },
-      spec: { image: 'nginx:1.27' },
-    });
+    await admin.create(website(ns, 'shop', { image: 'nginx:1.27' }));
     await cluster.waitFor(
       async () =>
         readyOf(await admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }))
@@ -233,12 +224,7 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
       timeoutMs: 10_000,
       description: 'the authorizer to see the new role',
     });
-    await admin.create({
-      apiVersion: 'example.com/v1',
-      kind: 'Website',
-      metadata: { name: 'blog', namespace: ns },
-      spec: { image: 'nginx:1.27' },
-    });
+    await admin.create(website(ns, 'blog', { image: 'nginx:1.27' }));
 
     const run = await runAs(['--skip-permission-check'], (logs) =>
       /"err":"[^\n]*is forbidden[^\n]*"msg":"reconcile failed"/.test(logs),

@@ -40,3 +40,9 @@ export async function serviceAccountClient(
   kc.loadFromFile(kubeconfig);
   return { kubeconfig, kube: new Kubeclient(kc) };
 }
+
+/** Deletes ClusterRole `name` and its ClusterRoleBinding of the same name (cluster-scoped: namespaces do not take them along), if there. */
+export async function deleteClusterRole(admin: Kubeclient, name: string): Promise<void> {
+  for (const kind of ['ClusterRoleBinding', 'ClusterRole'])
+    await admin.delete({ apiVersion: 'rbac.authorization.k8s.io/v1', kind, name }).catch(() => undefined);
+}

@@ -2,27 +2,20 @@
  * `orkestra validate --kubeconfig`: the literal values of native manifests checked against the cluster's
  * OpenAPI schemas (kube-apiserver of @orkestra/testenv), each problem with its field path and katalog line.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { testCluster } from '@orkestra/testenv';
 import { cli } from './helpers.js';
+import { katalogYaml, tempFiles } from './test-files.js';
 
 const cluster = testCluster();
-const tmp = mkdtempSync(join(tmpdir(), 'orkestra-cli-validate-schemas-'));
+const tmp = tempFiles('cli-validate-schemas').dir;
 const katalog = join(tmp, 'katalog.yaml');
-const KATALOG = `apiVersion: orkestra.io/v1alpha1
-kind: Katalog
-metadata: { name: db }
-spec:
-  crds:
-    - owner: { group: example.com, version: v1, kind: Website, plural: websites }
-      resources:
-        manifests:
-          onReconcile:
-            - apiVersion: apps/v1
+const KATALOG = katalogYaml(
+  'db',
+  `            - apiVersion: apps/v1
               kind: StatefulSet
               metadata: { name: "{{metadata.name}}-db" }
               spec:
@@ -38,7 +31,8 @@ spec:
                         image: "{{spec.image}}"
                         ports: [{ containerPort: 5432, protocol: TCP }]
                         resources: { requests: { memory: 1Gi, cpu: 0.5 } }
-`;
+`,
+);
 const lineOf = (text: string) => KATALOG.split('\n').findIndex((l) => l.includes(text)) + 1;
 const at = 'spec.crds[0].resources.manifests.onReconcile[0]';
 
