@@ -153,6 +153,15 @@ export function rows(results) {
         '',
         undefined,
       );
+      if (r.afterRelease)
+        add(
+          'memory',
+          n,
+          "RSS / heapTotal MB after the Manager's heap release",
+          `${fmt(r.afterRelease.rssMB)} / ${fmt(r.afterRelease.heapTotalMB)} (${r.released ? 'released' : 'not due: no release'})`,
+          '',
+          undefined,
+        );
       if (Number(n) > 1)
         add('memory', n, 'heap KB per child (CR share included)', `${fmt(r.perChildKB.heapUsed)}`, '', undefined);
       if (r.clientNodeLoaded)
@@ -177,6 +186,16 @@ export function rows(results) {
         m.after.rssMB <= 120,
         m.after.rssMB <= 120 ? '' : 'see README: memory',
       );
+      if (m.afterRelease)
+        add(
+          'memory',
+          `${m.crds}×${m.crsPerCrd}`,
+          "RSS / heapTotal MB after the Manager's heap release",
+          `${fmt(m.afterRelease.rssMB)} / ${fmt(m.afterRelease.heapTotalMB)} (${m.released ? 'released' : 'not due: no release'})`,
+          '≤ 110 MB RSS (issue 18)',
+          m.afterRelease.rssMB <= 110,
+          m.afterRelease.rssMB <= 110 ? '' : 'see README: memory',
+        );
       add(
         'memory',
         `${m.crds}×${m.crsPerCrd}`,

@@ -37,6 +37,7 @@ export async function run({ env, user, sizes, crdCount, crdSize, log }) {
     log(
       `  ${label}: RSS ${r.after.rssMB.toFixed(1)} MB (baseline ${r.baseline.rssMB.toFixed(1)}, peak ${r.peakRssMB.toFixed(1)}), heap used/total ${r.after.heapUsedMB.toFixed(1)}/${r.after.heapTotalMB.toFixed(1)} MB ` +
         `(baseline ${r.baseline.heapUsedMB.toFixed(1)}/${r.baseline.heapTotalMB.toFixed(1)}); per child ${perChildKB.heapUsed.toFixed(2)} KB heap, ${perChildKB.rss.toFixed(2)} KB RSS (CR share included); ` +
+        `after the Manager's heap release: RSS ${r.afterRelease ? `${r.afterRelease.rssMB.toFixed(1)} MB, heap total ${r.afterRelease.heapTotalMB.toFixed(1)} MB (${r.released ? 'released' : 'not due'})` : '?'}; ` +
         `cached children ${r.cachedChildren} in ${r.childInformers} informers; client-node loaded: ${r.clientNodeLoaded}; converged in ${r.seconds.toFixed(1)} s`,
     );
     return { ...r, delta: d, perChildKB };

@@ -1,3 +1,5 @@
+export type { HeapReleaseOptions, MemorySample } from './heap-release.js';
+export { HeapRelease, releaseHeapPages } from './heap-release.js';
 export type { HttpServer, HttpServerOptions, Readiness } from './http-server.js';
 export { HttpAddressError, parseAddress, startHttpServer } from './http-server.js';
 export type { LeaderElectionOptions, LeadershipEvent, LeaseRecord } from './leader-election.js';

@@ -7,6 +7,7 @@
 import { type Logger, silentLogger } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, type ReconcilerConfig, type ReconcilerObserver } from '@orkestra/reconciler';
+import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
@@ -37,6 +38,11 @@ export interface ManagerOptions {
   observer?: ReconcilerObserver;
   /** How long a graceful stop waits for in-flight reconciles; default 10000 ms. */
   stopTimeoutMs?: number;
+  /**
+   * Gives V8's pooled heap pages back to the OS after the heap shrank, while reconciling ({@link HeapRelease}:
+   * the queues must be empty); `false` turns it off. Default on.
+   */
+  heapRelease?: Omit<HeapReleaseOptions, 'busy'> | false;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -65,6 +71,7 @@ export class Manager {
   /** Resolves when the Manager has ended: stopped, or the Lease lost (then it stopped on its own). */
   readonly exited: Promise<ManagerExit> = new Promise((resolve) => (this.resolveExit = resolve));
   private readonly startAbort = new AbortController();
+  private readonly heapRelease: HeapRelease | undefined;
 
   constructor(readonly options: ManagerOptions) {
     const { kube } = options;
@@ -82,6 +89,11 @@ export class Manager {
       });
       this.reconcilers.push(reconciler);
     }
+    if (options.heapRelease !== false)
+      this.heapRelease = new HeapRelease({
+        ...options.heapRelease,
+        busy: () => this.reconcilers.some((r) => r.queueDepth > 0),
+      });
     if (options.leaderElection) {
       const { kube: leaseKube, ...election } = options.leaderElection;
       this.elector = new LeaderElector(leaseKube ?? kube, { ...election, logger: this.logger });
@@ -161,6 +173,7 @@ export class Manager {
     }
     if (this.phase === 'stopping' || this.phase === 'stopped') return;
     this.phase = 'syncing';
+    this.heapRelease?.start(); // before the first lists: the pages their parsing leaves in V8's pool count
     await Promise.all(this.reconcilers.map((r) => r.start()));
     if ((this.phase as string) !== 'syncing') return;
     this.phase = 'running';
@@ -212,6 +225,7 @@ export class Manager {
     }
     this.phase = 'stopping';
     this.startAbort.abort();
+    this.heapRelease?.stop();
     await Promise.race([
       Promise.all(this.reconcilers.map((r) => r.stop())),
       new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
@@ -231,6 +245,7 @@ export class Manager {
     if (this.phase === 'stopping' || this.phase === 'stopped') return this.exited.then(() => undefined);
     this.phase = 'stopping';
     this.startAbort.abort();
+    this.heapRelease?.stop();
     const boundMs = this.options.stopTimeoutMs ?? 10_000;
     const deadline = performance.now() + boundMs;
     let timer: NodeJS.Timeout | undefined;

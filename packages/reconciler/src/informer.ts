@@ -10,9 +10,12 @@
  * - A stream with no data for `idleTimeoutMs` is treated as dead (bookmarks keep healthy streams alive), and
  *   the server ends every watch after `timeoutSeconds`, so no connection lives forever.
  * - Cached objects have `metadata.managedFields` removed: it is often most of an object and no reader needs it.
+ *   Nothing else is removed (a hook may read any field, or write back what it read), but repeated string values
+ *   are shared between objects (string-pool.ts).
  */
 import { KubeApiError, type KubeObject, type Logger, matchesLabelSelector, type WatchEvent } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
+import { StringPool } from './string-pool.js';
 
 /** What an informer watches. */
 export interface InformerOptions {
@@ -57,10 +60,14 @@ export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
+/** Repeated string values of every informer's objects, held once (see string-pool.ts). */
+const strings = new StringPool();
+
+/** What the cache keeps of an object: all of it but `metadata.managedFields`, its repeated strings pooled. */
 function strip(obj: KubeObject): KubeObject {
-  if (!obj.metadata.managedFields) return obj;
+  if (!obj.metadata.managedFields) return strings.internAll(obj);
   const { managedFields: _dropped, ...metadata } = obj.metadata;
-  return { ...obj, metadata };
+  return strings.internAll({ ...obj, metadata });
 }
 
 /** Resource versions are opaque by contract; etcd's are integers, and comparing them is what makes read-your-writes work. */
@@ -81,7 +88,8 @@ function isNewer(candidate: string | undefined, current: string | undefined): bo
  */
 export class Informer {
   private readonly store = new Map<string, KubeObject>();
-  private readonly index = new Map<string, Map<string, KubeObject>>();
+  /** By {@link InformerOptions.indexBy} value: the store keys (an array: most owners have one object per kind). */
+  private readonly index = new Map<string, string[]>();
   private listeners: ((event: InformerEvent) => void)[] = [];
   private readonly abort = new AbortController();
   private resourceVersion = '';
@@ -139,8 +147,12 @@ export class Informer {
 
   /** The objects whose {@link InformerOptions.indexBy} value is `value` (empty without an index). */
   byIndex(value: string): KubeObject[] {
-    const bucket = this.index.get(value);
-    return bucket ? [...bucket.values()] : [];
+    const out: KubeObject[] = [];
+    for (const key of this.index.get(value) ?? []) {
+      const object = this.store.get(key);
+      if (object) out.push(object);
+    }
+    return out;
   }
 
   private put(key: string, object: KubeObject): void {
@@ -148,9 +160,9 @@ export class Informer {
     this.store.set(key, object);
     const value = this.options.indexBy?.(object);
     if (value === undefined) return;
-    let bucket = this.index.get(value);
-    if (!bucket) this.index.set(value, (bucket = new Map()));
-    bucket.set(key, object);
+    const bucket = this.index.get(value);
+    if (bucket) bucket.push(key);
+    else this.index.set(value, [key]);
   }
 
   private remove(key: string): void {
@@ -160,8 +172,10 @@ export class Informer {
     const value = this.options.indexBy?.(old);
     if (value === undefined) return;
     const bucket = this.index.get(value);
-    bucket?.delete(key);
-    if (bucket?.size === 0) this.index.delete(value);
+    const at = bucket?.indexOf(key) ?? -1;
+    if (at < 0) return;
+    if (bucket!.length === 1) this.index.delete(value);
+    else bucket!.splice(at, 1);
   }
 
   get size(): number {
