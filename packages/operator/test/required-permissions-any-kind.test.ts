@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ANY_KIND, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
 import { ResourceRegistry } from '@orkestra/core/kube';
 import { loadKatalog } from '@orkestra/reconciler';
-import { requiredPermissions } from '../src/rbac.js';
+import { requiredPermissions } from '../src/required-permissions.js';
 
 /** A handler of any kind, as @orkestra/manifests is: each template names its kind. */
 const manifests = {
