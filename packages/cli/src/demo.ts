@@ -254,6 +254,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       kube,
       logger,
       reconcilers: reconcilerConfigs(loaded, [namespace]),
+      permissions: false, // the demo's own control plane, as its admin
       httpAddress: '127.0.0.1:0',
       stopTimeoutMs: 5_000,
       leaderElection: { kube: leaseKube, namespace, name: `orkestra-${loaded.katalog.name}` },

@@ -6,14 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import {
-  ForbiddenError,
-  KubeApiError,
-  type KubeObject,
-  type Logger,
-  OrkestraError,
-  UnauthorizedError,
-} from '@orkestra/core';
+import { ForbiddenError, KubeApiError, type Logger, OrkestraError, UnauthorizedError } from '@orkestra/core';
 import {
   Kubeclient,
   type KubeclientOptions,
@@ -157,26 +150,7 @@ export async function assertReachable(kube: Kubeclient, logger?: Logger): Promis
   logger?.debug({ server: kube.server }, 'API server reachable');
 }
 
-/** The identity the client acts as (`system:serviceaccount:ops:orkestra`), for messages; a fallback when unknown. */
-export async function whoAmI(kube: Kubeclient): Promise<string> {
-  kube.resources.register({
-    apiVersion: 'authentication.k8s.io/v1',
-    kind: 'SelfSubjectReview',
-    plural: 'selfsubjectreviews',
-    namespaced: false,
-  });
-  try {
-    const review = await kube.create<KubeObject>({
-      apiVersion: 'authentication.k8s.io/v1',
-      kind: 'SelfSubjectReview',
-      metadata: {},
-    });
-    const name = (review.status as { userInfo?: { username?: string } } | undefined)?.userInfo?.username;
-    return name ? `the identity ${name}` : 'this identity';
-  } catch {
-    return 'this identity';
-  }
-}
+export { whoAmI } from '@orkestra/operator';
 
 /**
  * The namespace for the leader-election Lease when none is given: the pod's (`POD_NAMESPACE`, or the service

@@ -25,3 +25,4 @@ export {
 export type { ProcessFacts, TunedExec } from './runtime-tuning.js';
 export { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER, tunedExec } from './runtime-tuning.js';
 export { shutdownSignal } from './signals.js';
+export { whoAmI } from './who-am-i.js';

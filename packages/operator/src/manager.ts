@@ -12,6 +12,8 @@ import { type HttpServer, type Readiness, startHttpServer } from './http-server.
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
 import { assertPermissions, type Permission } from './permission-check.js';
+import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
+import { whoAmI } from './who-am-i.js';
 
 /** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
 export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'>;
@@ -43,6 +45,13 @@ export interface ManagerOptions {
    * the queues must be empty); `false` turns it off. Default on.
    */
   heapRelease?: Omit<HeapReleaseOptions, 'busy'> | false;
+  /**
+   * The start-up permission check, before the Lease and before any informer or write. Absent: the permissions
+   * the reconcilers need ({@link operatorPermissions} of them, with the Lease's namespace when leader election is
+   * on); a list: exactly those; `false`: no check (`orkestra run` checks its katalog's itself). A missing one
+   * makes {@link start} throw {@link PermissionsDeniedError}, naming each verb, resource and namespace.
+   */
+  permissions?: readonly Permission[] | false;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -139,6 +148,18 @@ export class Manager {
     this.logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
   }
 
+  /** What the reconcilers need: their owner and child kinds (plurals and scopes asked of the API server), Events, the Lease. */
+  private async neededPermissions(): Promise<Permission[]> {
+    const { kube, leaderElection } = this.options;
+    const { entries, handlers } = entriesOf(this.options.reconcilers);
+    await discoverChildKinds({ entries }, handlers, kube);
+    return requiredPermissions({ entries }, handlers, {
+      leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
+      resources: kube.resources,
+      crdCheck: false,
+    });
+  }
+
   /**
    * Starts the health/metrics server, once (start does it too): call it before the checks that need the
    * cluster, so that a port in use is reported as what it is. Throws {@link HttpAddressError}.
@@ -159,12 +180,18 @@ export class Manager {
   }
 
   /**
-   * Starts the server, waits for the Lease (if leader election is on), then starts every reconciler and
+   * Starts the server, checks the permissions (see {@link ManagerOptions.permissions}; throws
+   * {@link PermissionsDeniedError}), waits for the Lease (if leader election is on), then starts every reconciler and
    * resolves once their caches have synced. Resolves early, without reconciling, if {@link stop} is called
    * while it waits.
    */
   async start(): Promise<void> {
     await this.listen();
+    if (this.options.permissions !== false)
+      await this.checkPermissions(
+        this.options.permissions ?? (await this.neededPermissions()),
+        await whoAmI(this.options.kube),
+      );
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);

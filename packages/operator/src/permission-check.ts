@@ -126,15 +126,26 @@ export async function deniedPermissions(
   return answers.filter((a) => !a.allowed).map(({ permission, verb, reason }) => ({ permission, verb, reason }));
 }
 
-/** The identity lacks permissions it needs: each denied verb is listed in {@link denied}. */
+/** The RBAC rule that grants one denied verb, and where it goes, in words. */
+function ruleFor({ permission: p, verb }: DeniedPermission): string {
+  const rule = `{ apiGroups: ["${p.group}"], resources: ["${p.resource}"], verbs: ["${verb}"]${p.resourceNames ? `, resourceNames: [${p.resourceNames.map((n) => `"${n}"`).join(', ')}]` : ''} }`;
+  return p.namespace === undefined
+    ? `${rule} in a ClusterRole bound by a ClusterRoleBinding`
+    : `${rule} in a Role in namespace ${p.namespace} bound by a RoleBinding there`;
+}
+
+/**
+ * The identity lacks permissions it needs: each denied verb is listed in {@link denied}; the message names each
+ * verb, resource and namespace, why it is needed, and the RBAC rule that grants it.
+ */
 export class PermissionsDeniedError extends Error {
   constructor(
-    /** Who asked (`system:serviceaccount:ops:orkestra`). */
+    /** Who asked (`the identity system:serviceaccount:ops:orkestra`). */
     readonly identity: string,
     readonly denied: readonly DeniedPermission[],
   ) {
     super(
-      `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} it needs: ${denied.map((d) => describePermission(d.permission, d.verb)).join('; ')}`,
+      `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} it needs: ${denied.map((d) => `${describePermission(d.permission, d.verb)} (for ${d.permission.why})`).join('; ')}. Nothing was started. Grant ${denied.length === 1 ? 'it' : 'them'}: ${denied.map(ruleFor).join('; ')} — rbacObjects(operatorPermissions(reconcilers), { serviceAccount }) of @orkestra/operator, or \`orkestra generate rbac\`, builds every role and binding the operator needs.`,
     );
     this.name = 'PermissionsDeniedError';
   }

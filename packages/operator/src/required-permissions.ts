@@ -32,6 +32,11 @@ export interface PermissionOptions {
    * templates: the client's `resources` after discovery (`run`), or core's `ResourceRegistry` of the built-in
    * kinds (`generate rbac`, offline). A kind it does not know gets the plural `<kind in lower case>s`, namespaced.
    */
+  /**
+   * Whether the identity reads the owner CRDs at start (`orkestra run` checks the templates against them; the
+   * Manager alone does not). Default true.
+   */
+  crdCheck?: boolean | undefined;
   resources?: { lookup(apiVersion: string, kind: string): { plural: string; namespaced: boolean } | undefined };
 }
 
@@ -165,13 +170,14 @@ export function requiredPermissions(
     }
     for (const namespace of scopes)
       add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
-    add({
-      group: 'apiextensions.k8s.io',
-      resource: 'customresourcedefinitions',
-      verbs: ['get'],
-      resourceNames: [`${owner.plural}.${owner.group}`],
-      why: 'check the templates against the owner CRDs at start (run --skip-crd-check does not)',
-    });
+    if (options.crdCheck !== false)
+      add({
+        group: 'apiextensions.k8s.io',
+        resource: 'customresourcedefinitions',
+        verbs: ['get'],
+        resourceNames: [`${owner.plural}.${owner.group}`],
+        why: 'check the templates against the owner CRDs at start (run --skip-crd-check does not)',
+      });
   }
   if (options.leaseNamespace !== undefined) {
     add({

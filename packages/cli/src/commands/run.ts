@@ -144,6 +144,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     kube,
     logger,
     reconcilers: reconcilerConfigs(loaded, opts.namespace),
+    permissions: false, // checked below, for the katalog (--skip-permission-check), before the CRD check
     httpAddress: opts.httpAddress,
     leaderElection:
       opts.leaderElect && leaseNamespace !== undefined

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
+import * as configmaps from '@orkestra/configmaps';
+import { Kubeclient } from '@orkestra/core/kube';
+import { children, defineOperator, type ReconcilerConfig } from '@orkestra/reconciler';
+import { testCluster } from '@orkestra/testenv';
+import {
+  deniedPermissions,
+  Manager,
+  operatorPermissions,
+  type Permission,
+  PermissionsDeniedError,
+  rbacObjects,
+} from '../src/index.js';
+
+// A code operator (defineOperator, no CLI) under a Manager that acts as a ServiceAccount: the Manager computes
+// what its reconcilers need and checks it at start, before the Lease and before any write.
+const cluster = testCluster();
+const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
+
+/** A client acting as ServiceAccount `namespace/name` (created here; testenv runs no ServiceAccount controller). */
+async function serviceAccountClient(admin: Kubeclient, namespace: string, name: string): Promise<Kubeclient> {
+  await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
+  const token = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
+    name,
+    namespace,
+    body: { spec: { audiences: [], expirationSeconds: 3600 } },
+  });
+  const server = cluster.kubeConfig.getCurrentCluster()!;
+  const kc = new KubeConfig();
+  kc.loadFromOptions({
+    clusters: [{ name: 'testenv', server: server.server, caData: server.caData }],
+    users: [{ name, token: token.status?.token }],
+    contexts: [{ name: 'sa', cluster: 'testenv', user: name, namespace }],
+    currentContext: 'sa',
+  });
+  return new Kubeclient(kc);
+}
+
+describe('Manager: the start-up permission check of a code operator', () => {
+  let admin: Kubeclient;
+  let saKube: Kubeclient;
+  let ns: string;
+  let config: ReconcilerConfig;
+  let needed: Permission[];
+  const lease = { name: 'shop-operator' };
+  const managerOf = () =>
+    new Manager({
+      kube: saKube,
+      reconcilers: [config],
+      heapRelease: false,
+      leaderElection: { namespace: ns, name: lease.name, identity: 'replica-a' },
+    });
+  const page = () => admin.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'shop-page' });
+  const grant = async (permissions: Permission[], name: string) => {
+    for (const object of rbacObjects(permissions, { name, serviceAccount: { namespace: ns, name: 'shop-operator' } }))
+      await admin.create(object);
+    await cluster.waitFor(async () => (await deniedPermissions(saKube, permissions)).length === 0, {
+      timeoutMs: 20_000,
+      description: `the authorizer to grant the Role ${name}`,
+    });
+  };
+
+  beforeAll(async () => {
+    admin = new Kubeclient(cluster.kubeConfig);
+    ns = await cluster.newNamespace('manager-rbac');
+    saKube = await serviceAccountClient(admin, ns, 'shop-operator');
+    config = defineOperator({
+      owner,
+      namespaces: [ns],
+      resyncPeriodMs: 3_600_000,
+      children: [children(configmaps.handler, { onReconcile: [{ name: '{{metadata.name}}-page', data: { a: 'b' } }] })],
+    });
+    needed = operatorPermissions([config], { leaseNamespace: ns, crdCheck: false });
+    await admin.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name: 'shop', namespace: ns },
+      spec: { image: 'nginx' },
+    });
+  });
+  afterAll(async () => {
+    await cluster.deleteNamespaces();
+    await Promise.all([admin?.close(), saKube?.close()]);
+  });
+
+  it('lacking one permission, start fails naming the verb, resource, namespace and the rule to add; nothing is written', async () => {
+    const lacking = needed.map((p) =>
+      p.resource === 'configmaps' ? { ...p, verbs: p.verbs.filter((v) => v !== 'delete') } : p,
+    );
+    await grant(lacking, `shop-${randomBytes(3).toString('hex')}`);
+
+    const error = await managerOf()
+      .run(new AbortController().signal)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(PermissionsDeniedError);
+    const denied = error as PermissionsDeniedError;
+    expect(denied.denied.map((d) => `${d.verb} ${d.permission.resource} ${d.permission.namespace}`)).toEqual([
+      `delete configmaps ${ns}`,
+    ]);
+    expect(denied.message).toContain(`system:serviceaccount:${ns}:shop-operator lacks a permission it needs`);
+    expect(denied.message).toContain(`delete configmaps in namespace ${ns}`);
+    expect(denied.message).toContain(
+      `{ apiGroups: [""], resources: ["configmaps"], verbs: ["delete"] } in a Role in namespace ${ns}`,
+    );
+    expect(denied.message).toContain('rbacObjects(operatorPermissions(reconcilers)');
+
+    // Nothing written: no child, no Lease, the CR untouched (no finalizer, annotation or status).
+    expect(await page()).toBeUndefined();
+    expect(
+      await admin.get({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace: ns, name: lease.name }),
+    ).toBeUndefined();
+    const cr = await admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' });
+    expect(cr?.status).toBeUndefined();
+    expect(cr?.metadata.annotations).toBeUndefined();
+  }, 90_000);
+
+  it('with the RBAC generated for its configuration, the same Manager starts and reconciles', async () => {
+    await grant(needed, `shop-full-${randomBytes(3).toString('hex')}`);
+    const manager = managerOf();
+    const stop = new AbortController();
+    const exit = manager.run(stop.signal);
+    try {
+      await cluster.waitFor(async () => (await page())?.data, {
+        timeoutMs: 30_000,
+        description: 'the Manager to create the ConfigMap shop-page',
+      });
+      expect((await page())?.data).toEqual({ a: 'b' });
+    } finally {
+      stop.abort();
+      expect((await exit).reason).toBe('stopped');
+    }
+  }, 90_000);
+});
