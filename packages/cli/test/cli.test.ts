@@ -467,6 +467,65 @@ describe('generate rbac', () => {
   });
 });
 
+describe('generate rbac --operator', () => {
+  const operator = file(
+    'shop-operator.mjs',
+    `const configmaps = { key: 'configmaps', apiVersion: 'v1', kind: 'ConfigMap', plural: 'configmaps', namespaced: true };
+export default [{
+  owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
+  handlers: [configmaps],
+  resources: { configmaps: { onReconcile: [{ name: '{{metadata.name}}-page' }] } },
+  reads: [{ apiVersion: 'v1', kind: 'Secret' }],
+}];
+`,
+  );
+
+  it("prints the Roles a code operator's default export needs: owner, children, reads, events, Lease; no CRD get", async () => {
+    const args = ['generate', 'rbac', '--operator', operator, '--service-account', 'ops/shop', '-n', 'shop'];
+    const r = await cli([...args, '-o', 'json']);
+    expect(r.code).toBe(ExitCode.Ok);
+    const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
+    expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'Role shop/orkestra-shop-operator',
+      'RoleBinding shop/orkestra-shop-operator',
+      'Role ops/orkestra-shop-operator',
+      'RoleBinding ops/orkestra-shop-operator',
+    ]);
+    expect(items[0]?.rules).toEqual([
+      { apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch', 'patch'] },
+      { apiGroups: ['example.com'], resources: ['websites/status'], verbs: ['patch'] },
+      { apiGroups: ['example.com'], resources: ['websites/finalizers'], verbs: ['update'] },
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'],
+      },
+      { apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: [''], resources: ['events'], verbs: ['create'] },
+    ]);
+    expect(items[2]?.rules).toEqual([
+      { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] },
+    ]);
+    expect((await cli(args)).stdout).toContain(`# orkestra generate rbac: what the operator ${operator} needs`);
+  });
+
+  it('refuses a module without operator configurations, a missing module, and both or neither of --katalog/--operator', async () => {
+    const bad = await cli([
+      'generate',
+      'rbac',
+      '--operator',
+      file('not-an-operator.mjs', 'export default { a: 1 };\n'),
+    ]);
+    expect(bad.code).toBe(ExitCode.Usage);
+    expect(bad.stderr).toContain('its default export is not an operator configuration');
+    const missing = await cli(['generate', 'rbac', '--operator', join(tmp, 'nowhere.mjs')]);
+    expect(missing.code).toBe(ExitCode.Usage);
+    expect(missing.stderr).toContain('cannot import it');
+    expect((await cli(['generate', 'rbac'])).code).toBe(ExitCode.Usage);
+    expect((await cli(['generate', 'rbac', '--operator', operator, '--katalog', katalog])).code).toBe(ExitCode.Usage);
+  });
+});
+
 describe('without a cluster', () => {
   const unreachable = file(
     'unreachable.kubeconfig',

@@ -1,11 +1,13 @@
-/** `orkestra generate rbac`: the minimal roles and bindings a katalog needs. */
+/** `orkestra generate rbac`: the minimal roles and bindings a katalog, or an operator written in code, needs. */
 
+import { basename, extname } from 'node:path';
 import { ResourceRegistry } from '@orkestra/core/kube';
 import { Command } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
+import { loadOperatorModule } from '../operator-module.js';
 import { json } from '../output.js';
-import { describePermission, rbacObjects, requiredPermissions } from '../rbac.js';
+import { describePermission, operatorPermissions, type Permission, rbacObjects, requiredPermissions } from '../rbac.js';
 import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
 import { generateManifestsCommand } from './generate-manifests.js';
@@ -20,7 +22,8 @@ import {
 } from './options.js';
 
 interface GenerateRbacOptions {
-  katalog: string;
+  katalog?: string;
+  operator?: string;
   serviceAccount: string;
   name?: string;
   namespace: string[];
@@ -35,8 +38,12 @@ export function generateCommand(ctx: CommandContext): Command {
   const generate = new Command('generate').description('generate files from a katalog or a CRD');
   generate
     .command('rbac')
-    .description('print the minimal Role/ClusterRole and binding the katalog needs')
-    .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
+    .description('print the minimal Role/ClusterRole and binding the katalog (or the operator in code) needs')
+    .option('-k, --katalog <file>', 'the katalog (YAML)')
+    .option(
+      '--operator <module>',
+      'instead of a katalog: a module whose default export is a defineOperator value or an array of them',
+    )
     .option('--service-account <namespace/name>', 'the identity run uses', 'orkestra-system/orkestra')
     .option('--name <name>', 'name of the roles and bindings (default: orkestra-<katalog name>)')
     .option(
@@ -56,6 +63,7 @@ export function generateCommand(ctx: CommandContext): Command {
 Examples:
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
   $ orkestra generate rbac --katalog katalog.yaml --namespace shop --output json
+  $ orkestra generate rbac --operator ./operator.ts --service-account ops/website | kubectl apply -f -
 
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
@@ -70,23 +78,20 @@ ${EXIT_CODES_HELP}`,
           ExitCode.Usage,
           `--service-account ${opts.serviceAccount}: want namespace/name, e.g. ops/website`,
         );
-      const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
-      const katalog = withNamespaces(loaded.katalog, opts.namespace);
+      if ((opts.katalog === undefined) === (opts.operator === undefined))
+        throw new CliError(ExitCode.Usage, 'give either --katalog <file> or --operator <module>');
       const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? sa[1]!) : undefined;
-      const permissions = requiredPermissions(katalog, loaded.handlers, {
-        leaseNamespace,
-        resources: new ResourceRegistry(),
-      });
+      const { permissions, name, what } = opts.operator
+        ? await operatorRbac(opts.operator, opts.namespace, leaseNamespace, ctx.cwd)
+        : await katalogRbac(opts.katalog!, opts, leaseNamespace, ctx.cwd);
       const objects = rbacObjects(permissions, {
-        name: opts.name ?? `orkestra-${loaded.katalog.name}`,
+        name: opts.name ?? name,
         serviceAccount: { namespace: sa[1]!, name: sa[2]! },
       });
       if (output.format === 'json') {
         json(output, { apiVersion: 'v1', kind: 'List', metadata: {}, items: objects });
       } else {
-        const head = [
-          `orkestra generate rbac: what orkestra run --katalog ${opts.katalog} needs, for ServiceAccount ${opts.serviceAccount}`,
-        ];
+        const head = [`orkestra generate rbac: what ${what} needs, for ServiceAccount ${opts.serviceAccount}`];
         for (const p of permissions)
           head.push(
             `  ${p.verbs.map((v) => describePermission(p, v).replace(/ in (all namespaces|namespace .*)$/, '')).join(', ')} ${p.namespace === undefined ? '(all namespaces)' : `(namespace ${p.namespace})`}: ${p.why}`,
@@ -100,4 +105,44 @@ ${EXIT_CODES_HELP}`,
   generate.addCommand(generateManifestsCommand(ctx));
   generate.addCommand(generateTypesCommand(ctx));
   return generate;
+}
+
+interface Rbac {
+  permissions: Permission[];
+  /** Default name of the roles and bindings. */
+  name: string;
+  /** What needs them, for the comment. */
+  what: string;
+}
+
+async function katalogRbac(
+  file: string,
+  opts: GenerateRbacOptions,
+  leaseNamespace: string | undefined,
+  cwd: string,
+): Promise<Rbac> {
+  const loaded = await readKatalog(file, { packages: packagesOption(opts.resourcePackage), cwd });
+  const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, {
+    leaseNamespace,
+    resources: new ResourceRegistry(),
+  });
+  return { permissions, name: `orkestra-${loaded.katalog.name}`, what: `orkestra run --katalog ${file}` };
+}
+
+/** A code operator runs under the Manager, which reads no CRD: no `get` on them. */
+async function operatorRbac(
+  file: string,
+  namespaces: readonly string[],
+  leaseNamespace: string | undefined,
+  cwd: string,
+): Promise<Rbac> {
+  const configs = (await loadOperatorModule(file, cwd)).map((c) =>
+    namespaces.length ? { ...c, namespaces: [...namespaces] } : c,
+  );
+  const permissions = operatorPermissions(configs, {
+    leaseNamespace,
+    resources: new ResourceRegistry(),
+    crdCheck: false,
+  });
+  return { permissions, name: `orkestra-${basename(file, extname(file))}`, what: `the operator ${file}` };
 }
