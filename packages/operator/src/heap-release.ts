@@ -66,6 +66,8 @@ export interface HeapReleaseOptions {
   memory?: () => MemorySample;
   /** Monotonic milliseconds; default `performance.now()`. */
   now?: () => number;
+  /** Told of each release, with the memory before and after it (for a log line). */
+  onRelease?: (before: MemorySample, after: MemorySample) => void;
 }
 
 /**
@@ -117,6 +119,7 @@ export class HeapRelease {
     this.last = now();
     const after = memory();
     this.base = after.rss - after.heapTotal;
+    this.options.onRelease?.(sample, after);
     return true;
   }
 }

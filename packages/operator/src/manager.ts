@@ -18,6 +18,9 @@ import { whoAmI } from './who-am-i.js';
 /** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
 export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'>;
 
+/** Bytes in MB with one decimal, for log lines. */
+const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
+
 /** The least time a graceful stop gives the Lease release, even when draining took the whole bound. */
 const RELEASE_FLOOR_MS = 250;
 
@@ -102,6 +105,11 @@ export class Manager {
       this.heapRelease = new HeapRelease({
         ...options.heapRelease,
         busy: () => this.reconcilers.some((r) => r.queueDepth > 0),
+        onRelease: (before, after) =>
+          this.logger.debug(
+            { rssMB: mb(before.rss), rssAfterMB: mb(after.rss), heapTotalAfterMB: mb(after.heapTotal) },
+            'gave pooled heap pages back to the OS',
+          ),
       });
     if (options.leaderElection) {
       const { kube: leaseKube, ...election } = options.leaderElection;

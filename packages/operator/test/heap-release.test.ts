@@ -6,8 +6,10 @@ const MiB = 2 ** 20;
 /** A HeapRelease over a scripted process: `rss` and `heapTotal` in MiB, a clock, and a count of releases. */
 function scripted(options: { busy?: () => boolean } = {}) {
   const state = { rss: 100, heapTotal: 40, now: 0, released: 0 };
+  const reports: number[][] = [];
   const release = new HeapRelease({
     ...options,
+    onRelease: (before, after) => reports.push([before.rss / MiB, after.rss / MiB]),
     memory: () => ({ rss: state.rss * MiB, heapTotal: state.heapTotal * MiB }),
     now: () => state.now,
     release: () => {
@@ -15,12 +17,12 @@ function scripted(options: { busy?: () => boolean } = {}) {
       state.rss -= 30; // what the collection gave back
     },
   });
-  return { state, release };
+  return { state, release, reports };
 }
 
 describe('HeapRelease', () => {
   it('releases once the memory outside the heap grew by the threshold (8 MiB), then takes that as the new base', () => {
-    const { state, release } = scripted();
+    const { state, release, reports } = scripted();
     expect(release.check()).toBe(false); // the first look is the base: 60 MiB outside the heap
     state.heapTotal = 70; // a burst: the heap grows, RSS with it
     state.rss = 130;
@@ -28,6 +30,7 @@ describe('HeapRelease', () => {
     state.heapTotal = 40; // it shrank again: its pages stay resident (pooled)
     expect(release.check()).toBe(true);
     expect(state.released).toBe(1);
+    expect(reports).toEqual([[130, 100]]); // RSS before and after, in MiB
     state.now += 120_000;
     expect(release.check()).toBe(false); // 100 − 40: back at the base
     state.rss += 7; // malloc grew a little: under the threshold
