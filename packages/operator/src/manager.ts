@@ -45,9 +45,9 @@ export interface ManagerOptions {
   stopTimeoutMs?: number;
   /**
    * Gives V8's pooled heap pages back to the OS after the heap shrank, while reconciling ({@link HeapRelease}:
-   * the queues must be empty); `false` turns it off. Default on.
+   * the queues must be empty; each release is logged at debug); `false` turns it off. Default on.
    */
-  heapRelease?: Omit<HeapReleaseOptions, 'busy'> | false;
+  heapRelease?: Omit<HeapReleaseOptions, 'busy' | 'onRelease'> | false;
   /**
    * The start-up permission check, before the Lease and before any informer or write. Absent: the permissions
    * the reconcilers need ({@link operatorPermissions} of them, with the Lease's namespace when leader election is
