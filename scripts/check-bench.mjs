@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bench = join(root, 'bench');
 /** Scripts that do their work when loaded: their imports are resolved, not run. */
-const ENTRY_SCRIPTS = new Set(['run.mjs', 'scenarios/memory-child.mjs']);
+const ENTRY_SCRIPTS = new Set(['run.mjs', 'scenarios/memory-child.mjs', 'startup.mjs']);
 
 const problems = [];
 const modules = readdirSync(bench, { recursive: true })
