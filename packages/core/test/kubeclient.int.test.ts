@@ -160,6 +160,21 @@ describe('Kubeclient against kube-apiserver', () => {
       kube.setReadCache(undefined);
     }
   });
+
+  it('tells the cache that an object held by a finalizer still exists, being deleted', async () => {
+    const seen: KubeObject[] = [];
+    kube.setReadCache({ get: () => undefined, observe: (e) => void (e.type === 'written' && seen.push(e.object)) });
+    const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'held' };
+    try {
+      await kube.create({ ...cm('held'), metadata: { name: 'held', namespace: ns, finalizers: ['example.com/hold'] } });
+      seen.length = 0;
+      expect(await kube.delete(ref)).toBe(true);
+      expect(seen.map((o) => [o.metadata.name, Boolean(o.metadata.deletionTimestamp)])).toEqual([['held', true]]);
+    } finally {
+      kube.setReadCache(undefined);
+      await kube.patch(ref, { metadata: { finalizers: null } }, { type: 'merge' });
+    }
+  });
 });
 
 describe('Kubeclient.list in pages', () => {

@@ -6,9 +6,10 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
 import * as secrets from '@orkestra/secrets';
 import { GenericReconciler, type ReconcilerConfig } from '../src/index.js';
-import { handlers, harness } from './harness.js';
+import { handlers, harness, owner } from './harness.js';
 
 const h = harness('ordering');
 type Condition = { type: string; status: string; reason: string; message: string };
@@ -20,6 +21,35 @@ const website = () => h.get('Website', 'example.com/v1', 'shop');
 /** Waits are generous: the machine is shared and slow at times; nothing here depends on time. */
 const LONG = 60_000;
 const ready = () => h.until(async () => conditions(await website()).Ready?.status === 'True', 'shop Ready=True', LONG);
+
+/**
+ * The reconciler's client with a slow ConfigMap watch, as under load: while held, the events of its ConfigMap
+ * watches are kept back (in order) until released. Every other call goes to the real client.
+ */
+function slowConfigMapWatch(kube: Kubeclient) {
+  const heldBack: (() => void)[] = [];
+  let holding = false;
+  const watch: Kubeclient['watch'] = (apiVersion, kind, options, onEvent) =>
+    kube.watch(apiVersion, kind, options, (event) => {
+      if (kind === 'ConfigMap' && holding) heldBack.push(() => onEvent(event));
+      else onEvent(event);
+    });
+  const client = new Proxy(kube, {
+    get: (target, prop) => {
+      if (prop === 'watch') return watch;
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return {
+    client,
+    hold: () => void (holding = true),
+    release: () => {
+      holding = false;
+      for (const deliver of heldBack.splice(0)) deliver();
+    },
+  };
+}
 
 /** What the Deployment controller would write once one replica is up. */
 async function rollOut(name: string): Promise<void> {
@@ -86,9 +116,50 @@ describe('ordering: dependsOn', () => {
     await r.whenIdle();
     // The dependency stays while its dependent is there.
     const db = await h.get('Deployment', 'apps/v1', 'shop-db');
+    expect(db).toBeDefined();
     expect(db?.metadata.deletionTimestamp).toBeUndefined();
     expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
 
+    await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
+    await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
+    await h.until(async () => !(await website()), 'the CR is gone', LONG);
+  });
+
+  it('keeps what a dependent needs while the dependent is still on the server, though the cache has not seen it', async () => {
+    const slow = slowConfigMapWatch(h.kube);
+    const r = new GenericReconciler(slow.client, {
+      owner,
+      handlers,
+      resyncPeriodMs: 3_600_000,
+      resources: dbThenApp,
+      namespaces: [h.ns],
+    });
+    h.running.push(r);
+    await r.start();
+    await h.user.create(h.website('shop', {}));
+    await h.until(async () => await h.get('Deployment', 'apps/v1', 'shop-db'), 'the db Deployment', LONG);
+    await rollOut('shop-db');
+    await ready();
+    const app = h.ref('ConfigMap', 'v1', 'shop-app');
+    await h.user.patch(app, { metadata: { finalizers: ['example.com/hold'] } }, { type: 'merge' });
+
+    // From here the reconciler's ConfigMap watch lags: it learns nothing of the app being deleted.
+    slow.hold();
+    await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
+    await h.until(
+      async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
+      'app deleting',
+      LONG,
+    );
+    await r.whenIdle();
+    r.enqueueAll();
+    await r.whenIdle();
+    const db = await h.get('Deployment', 'apps/v1', 'shop-db');
+    expect(db).toBeDefined();
+    expect(db?.metadata.deletionTimestamp).toBeUndefined();
+    expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
+
+    slow.release();
     await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
     await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
     await h.until(async () => !(await website()), 'the CR is gone', LONG);

@@ -609,8 +609,9 @@ export class Kubeclient implements ObjectClient {
       propagationPolicy: options.propagationPolicy ?? 'Background',
     };
     if (options.preconditions) body.preconditions = options.preconditions;
+    let answer: unknown;
     try {
-      await this.send({
+      answer = await this.send({
         verb: 'delete',
         method: 'DELETE',
         path: resourcePath(info, ref.namespace, ref.name),
@@ -626,7 +627,11 @@ export class Kubeclient implements ObjectClient {
       }
       throw e;
     }
-    this.observe({ type: 'deleted', ref });
+    // An object held by finalizers is answered with its deletionTimestamp: it still exists, and caches must say so.
+    const remaining = answer as Partial<KubeObject> | undefined;
+    if (remaining?.kind === ref.kind && remaining.metadata?.deletionTimestamp)
+      this.observe({ type: 'written', object: remaining as KubeObject });
+    else this.observe({ type: 'deleted', ref });
     return true;
   }
 
