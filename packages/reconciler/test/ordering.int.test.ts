@@ -30,7 +30,7 @@ function slowConfigMapWatch(kube: Kubeclient) {
   const heldBack: (() => void)[] = [];
   let holding = false;
   const watch: Kubeclient['watch'] = (apiVersion, kind, options, onEvent) =>
-    kube.watch(apiVersion, kind, options, (event) => {
+    kube.watch<Parameters<typeof onEvent>[0]['object']>(apiVersion, kind, options, (event) => {
       if (kind === 'ConfigMap' && holding) heldBack.push(() => onEvent(event));
       else onEvent(event);
     });
