@@ -11,13 +11,16 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bench = join(root, 'bench');
-/** Scripts that do their work when loaded: their imports are resolved, not run. */
-const ENTRY_SCRIPTS = new Set(['run.mjs', 'scenarios/memory-child.mjs', 'startup.mjs']);
+/**
+ * Scripts that do their work when loaded (every file at the top of bench/, and the `*-child.mjs` processes the
+ * scenarios spawn): their imports are resolved, not run. Modules of bench/lib and bench/scenarios are imported.
+ */
+const isEntryScript = (file) => !file.includes(sep) || file.endsWith('-child.mjs');
 
 const problems = [];
 const modules = readdirSync(bench, { recursive: true })
@@ -26,7 +29,7 @@ const modules = readdirSync(bench, { recursive: true })
 for (const file of modules) {
   const url = pathToFileURL(join(bench, file)).href;
   try {
-    if (!ENTRY_SCRIPTS.has(file)) {
+    if (!isEntryScript(file)) {
       await import(url);
       continue;
     }
