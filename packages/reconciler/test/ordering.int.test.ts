@@ -24,11 +24,17 @@ const ready = () => h.until(async () => conditions(await website()).Ready?.statu
 
 /**
  * The reconciler's client with a slow ConfigMap watch, as under load: while held, the events of its ConfigMap
- * watches are kept back (in order) until released. Every other call goes to the real client.
+ * watches are kept back (in order) until released; with `unseen`, its ConfigMap lists leave out that object
+ * (an informer that has not caught up with it yet). Every other call goes to the real client.
  */
-function slowConfigMapWatch(kube: Kubeclient) {
+function slowConfigMapWatch(kube: Kubeclient, unseen?: string) {
   const heldBack: (() => void)[] = [];
   let holding = false;
+  const list = (async (apiVersion: string, kind: string, options?: Parameters<Kubeclient['list']>[2]) => {
+    const answer = await kube.list(apiVersion, kind, options);
+    if (kind !== 'ConfigMap') return answer;
+    return { ...answer, items: answer.items.filter((o) => o.metadata.name !== unseen) };
+  }) as Kubeclient['list'];
   const watch: Kubeclient['watch'] = (apiVersion, kind, options, onEvent) =>
     kube.watch<Parameters<typeof onEvent>[0]['object']>(apiVersion, kind, options, (event) => {
       if (kind === 'ConfigMap' && holding) heldBack.push(() => onEvent(event));
@@ -37,6 +43,7 @@ function slowConfigMapWatch(kube: Kubeclient) {
   const client = new Proxy(kube, {
     get: (target, prop) => {
       if (prop === 'watch') return watch;
+      if (prop === 'list') return list;
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -145,6 +152,48 @@ describe('ordering: dependsOn', () => {
 
     // From here the reconciler's ConfigMap watch lags: it learns nothing of the app being deleted.
     slow.hold();
+    await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
+    await h.until(
+      async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
+      'app deleting',
+      LONG,
+    );
+    await r.whenIdle();
+    r.enqueueAll();
+    await r.whenIdle();
+    const db = await h.get('Deployment', 'apps/v1', 'shop-db');
+    expect(db).toBeDefined();
+    expect(db?.metadata.deletionTimestamp).toBeUndefined();
+    expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
+
+    slow.release();
+    await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
+    await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
+    await h.until(async () => !(await website()), 'the CR is gone', LONG);
+  });
+
+  it('keeps what a dependent needs while the dependent is on the server, though the cache does not hold it yet', async () => {
+    const first = await h.run({ resources: dbThenApp });
+    await h.user.create(h.website('shop', {}));
+    await h.until(async () => await h.get('Deployment', 'apps/v1', 'shop-db'), 'the db Deployment', LONG);
+    await rollOut('shop-db');
+    await ready();
+    const app = h.ref('ConfigMap', 'v1', 'shop-app');
+    await h.user.patch(app, { metadata: { finalizers: ['example.com/hold'] } }, { type: 'merge' });
+    await first.stop();
+
+    // The next reconciler's ConfigMap informer has not caught up: it has not seen the app at all.
+    const slow = slowConfigMapWatch(h.kube, 'shop-app');
+    slow.hold();
+    const r = new GenericReconciler(slow.client, {
+      owner,
+      handlers,
+      resyncPeriodMs: 3_600_000,
+      resources: dbThenApp,
+      namespaces: [h.ns],
+    });
+    h.running.push(r);
+    await r.start();
     await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
     await h.until(
       async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
