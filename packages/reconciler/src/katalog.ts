@@ -28,7 +28,6 @@
 
 import {
   type FieldProblem,
-  type JsonSchema,
   type ResolvedSpec,
   type ResourceHandler,
   ValidationError,
