@@ -26,12 +26,7 @@
  * standalone), and only what that code refuses is compiled and explained by Ajv, with every error.
  */
 
-import {
-  type FieldProblem,
-  type ResolvedSpec,
-  type ResourceHandler,
-  ValidationError,
-} from '@orkestra/core';
+import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
 import { defaultTemplateEngine, suggest, type TemplateEngine } from '@orkestra/template';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { buildChildOrder, ChildOrder } from './child-order.js';
