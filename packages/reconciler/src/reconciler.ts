@@ -647,7 +647,7 @@ export class GenericReconciler {
       };
       await this.events.record(cr, 'Warning', first.reason, outcome.message);
     } else {
-      const byId = statusChildren(liveChildren, desired, lives, this.templates.order);
+      const byId = () => statusChildren(liveChildren, desired, lives, this.templates.order);
       outcome = await this.statusOutcome(cr, liveChildren, byId, desired.length, ctx);
       if (outcome.ready && gates.waiting.length > 0)
         outcome = { ...outcome, ready: false, reason: 'Waiting', message: gates.waiting.join('; ') };
@@ -726,7 +726,7 @@ export class GenericReconciler {
   private async statusOutcome(
     cr: OwnerObject,
     live: LiveChildren,
-    forFields: StatusChildren,
+    forFields: () => StatusChildren,
     count: number,
     ctx: HookContext,
   ): Promise<ReconcileOutcome> {

@@ -28,8 +28,11 @@ export interface CompiledTemplates {
   planner: ChildPlanner;
   /** The order between the child templates (`dependsOn`, references). */
   order: ChildOrder;
-  /** The status fields, resolved against the CR and its live children; a field that fails is left out. */
-  status(cr: OwnerObject, children: StatusChildren, logger: Logger): Record<string, unknown>;
+  /**
+   * The status fields, resolved against the CR and its live children; a field that fails is left out.
+   * `children` is called only when there are status fields (it copies the live children: see statusChildren).
+   */
+  status(cr: OwnerObject, children: () => StatusChildren, logger: Logger): Record<string, unknown>;
 }
 
 /** Compiles the templates of `config`; throws one {@link TemplateError} listing every problem. */
@@ -66,9 +69,10 @@ export function compileReconcilerTemplates(
     engine,
     planner,
     order,
-    status(cr, { children, ambiguous }, logger) {
+    status(cr, view, logger) {
       const out: Record<string, unknown> = {};
       if (fields.length === 0) return out;
+      const { children, ambiguous } = view();
       const data = { ...cr, children };
       for (const [i, [name, template]] of fields.entries()) {
         const unclear = ambiguousRead(statusReads[i]!, ambiguous);
