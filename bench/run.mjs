@@ -4,6 +4,7 @@
 //                      [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100]
 //                      [--node-defaults]   (without the memory settings of `orkestra run`)
 //                      [--steady-resyncs 3] [--resync <seconds>]   (versus: orkestra run vs controller-runtime)
+//                      [--operators orkestra,createOrUpdate,apply]   (versus: which operators; all by default)
 //   node bench/run.mjs --quick   (versus only, N = 20, one repetition: a few minutes)
 //   node bench/run.mjs --report bench/results/<date>.json   (rewrites that run's .md and .svg) [--out bench/results]
 import { mkdirSync } from 'node:fs';
@@ -17,7 +18,8 @@ import { writeReports } from './lib/report.mjs';
 const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory', 'versus'];
 const USAGE = `usage: node bench/run.mjs [--only ${SCENARIOS.join(',')}] [--sizes 100,500] [--reps 3]
        [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100] [--node-defaults]
-       [--steady-resyncs 3] [--resync <seconds>] [--template-seconds 0.5] [--out <folder>]
+       [--steady-resyncs 3] [--resync <seconds>] [--operators orkestra,createOrUpdate,apply]
+       [--template-seconds 0.5] [--out <folder>]
        node bench/run.mjs --quick           (versus only, N = 20, one repetition)
        node bench/run.mjs --report <run.json>  (rewrites that run's .md and .svg)
 See bench/README.md for what each scenario measures.`;
@@ -39,6 +41,7 @@ const OPTIONS = {
   quick: { type: 'boolean', default: false },
   'steady-resyncs': { type: 'string', default: '3' },
   resync: { type: 'string' },
+  operators: { type: 'string' },
 };
 const { values: args } = parseArgs({
   options: OPTIONS,
@@ -129,6 +132,7 @@ try {
         sizes,
         steadyResyncs: Number(args['steady-resyncs']),
         resync: args.resync ? Number(args.resync) : undefined,
+        operators: args.operators ? args.operators.split(',') : undefined,
       });
     if (name === 'memory') {
       opts.sizes = [1, ...sizes];

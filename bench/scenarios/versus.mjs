@@ -17,7 +17,7 @@ import { Kubeclient } from '@orkestra/core/kube';
 import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/operator';
 import { startControlPlane } from '../lib/control-plane.mjs';
 import { controllerRuntimeOperator } from '../lib/controller-runtime.mjs';
-import { cpuMsOf, fetchText, memoryOf, sumOf, tlsFromKubeconfig } from '../lib/process-stats.mjs';
+import { cpuMsOf, fetchText, memoryOf, samples, sumOf, tlsFromKubeconfig } from '../lib/process-stats.mjs';
 import { pool, summarize } from '../lib/stats.mjs';
 import { CONCURRENCY, CREATE_CONCURRENCY, owner, typedResources as resources, website } from '../lib/workload.mjs';
 
@@ -234,7 +234,13 @@ function requestCounts(text) {
   }
   for (const verb of READ_VERBS)
     reads += sumOf(text, 'apiserver_request_total', (l) => l.verb === verb && byOperator(l));
-  return { writes, writesTotal: Object.values(writes).reduce((a, b) => a + b, 0), reads };
+  // every request by verb and resource, whoever sent it: what a window cost the API server beyond the counts above
+  const all = {};
+  for (const { labels, value } of samples(text, 'apiserver_request_total')) {
+    const k = `${labels.verb} ${labels.resource ?? ''}${labels.subresource ? `/${labels.subresource}` : ''}`;
+    all[k] = (all[k] ?? 0) + value;
+  }
+  return { writes, writesTotal: Object.values(writes).reduce((a, b) => a + b, 0), reads, all };
 }
 const diffCounts = (a, b) => {
   const byVerb = {};
@@ -242,7 +248,9 @@ const diffCounts = (a, b) => {
     const d = (b.writes[v] ?? 0) - (a.writes[v] ?? 0);
     if (d) byVerb[v] = d;
   }
-  return { writes: b.writesTotal - a.writesTotal, byVerb, reads: b.reads - a.reads };
+  const all = {};
+  for (const [k, v] of Object.entries(b.all)) if (v - (a.all[k] ?? 0) > 0) all[k] = v - (a.all[k] ?? 0);
+  return { writes: b.writesTotal - a.writesTotal, byVerb, reads: b.reads - a.reads, all };
 };
 
 /** One measurement: one operator, N CRs, a fresh control plane. */
@@ -282,6 +290,7 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
 
     // convergence: N new Websites, created 16 at a time by the bench's client
     const before = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
+    const cpu0 = { operator: cpuMsOf(op.pid), server: serverCpu() };
     const t1 = performance.now();
     await pool(
       Array.from({ length: n }, (_, i) => i),
@@ -290,6 +299,7 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
     );
     await guard(w.until(() => w.ready.size >= WARM_UP_CRS + n, `${n} Websites Ready`, 600_000));
     const convergenceSeconds = (performance.now() - t1) / 1000;
+    const cpu1 = { operator: cpuMsOf(op.pid), server: serverCpu() };
     const atConvergence = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
 
     // steady: one resync period to settle, then K periods with no change to any object
@@ -334,6 +344,9 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
       convergence: {
         ...conv,
         reconciles: atConvergence.reconciles - before.reconciles,
+        // CPU spent from the first create to the last Ready, per new CR: where the convergence time goes
+        operatorCpuMsPerCr: (cpu1.operator - cpu0.operator) / n,
+        serverCpuMsPerCr: (cpu1.server - cpu0.server) / n,
         reconcilesAfterSettling: settled.reconciles - before.reconciles,
         writesAfterSettling: diffCounts(before.api, settled.api).writes,
       },
@@ -373,10 +386,13 @@ const FIGURES = [
   'queuedAtEnd',
 ];
 
-export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
+export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operators }) {
+  const unknown = (operators ?? []).filter((k) => !(k in OPERATORS));
+  if (unknown.length > 0)
+    throw new Error(`unknown operator ${unknown.join(', ')}; known: ${Object.keys(OPERATORS).join(', ')}`);
   const cr = controllerRuntimeOperator(log);
   if (cr.skipped) log(`  note: ${cr.skipped}`);
-  const keys = cr.skipped ? ['orkestra'] : Object.keys(OPERATORS);
+  const keys = (cr.skipped ? ['orkestra'] : Object.keys(OPERATORS)).filter((k) => !operators || operators.includes(k));
   const out = {
     operators: Object.fromEntries(keys.map((k) => [k, OPERATORS[k].label])),
     skipped: cr.skipped,
@@ -398,7 +414,7 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
           runs[key].push(x);
           log(
             `  N=${n} ${OPERATORS[key].label}: start ${x.startSeconds.toFixed(2)} s, convergence ${x.convergenceSeconds.toFixed(2)} s ` +
-              `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
+              `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes, CPU per CR: operator ${x.convergence.operatorCpuMsPerCr.toFixed(1)} ms, API server + etcd ${x.convergence.serverCpuMsPerCr.toFixed(1)} ms), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
               `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles, ${x.steady.queuedAtEnd} queued at the end; RSS ${x.rssMiB.toFixed(0)} MiB`,
           );
         } catch (err) {
@@ -415,6 +431,8 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync }) {
         convergenceSeconds: summarize(rs.map((x) => x.convergenceSeconds)),
         convergenceReconciles: summarize(rs.map((x) => x.convergence.reconciles)),
         convergenceWrites: summarize(rs.map((x) => x.convergence.writes)),
+        convergenceOperatorCpuMsPerCr: summarize(rs.map((x) => x.convergence.operatorCpuMsPerCr)),
+        convergenceServerCpuMsPerCr: summarize(rs.map((x) => x.convergence.serverCpuMsPerCr)),
         rssMiB: summarize(rs.map((x) => x.rssMiB)),
         ...Object.fromEntries(FIGURES.map((f) => [f, summarize(rs.map((x) => x.steady[f]))])),
         runs: rs,
