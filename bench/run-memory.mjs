@@ -2,20 +2,28 @@
 // `orkestra run` (packages/cli/dist) alone on a fresh control plane, measured from outside (issue 18's memory and
 // start-up figures, issue 14 item 17's realistic one): start to the first child written and the API server's
 // requests meanwhile (apiserver_request_total, less this script's own polling GETs), then N CRs converged, then
-// after 15 s the operator's RSS split into the node binary's shared pages and its own anonymous memory
-// (/proc/<pid>/smaps). Figures only, nothing asserted.
+// after WAIT_S (default 15) s the operator's RSS split into the node binary's shared pages and its own anonymous memory
+// (/proc/<pid>/smaps: code and read-only data of the binary, anonymous memory, the rest) and its CPU time (/proc).
+// Figures only, nothing asserted.
 //
 //   node bench/run-memory.mjs [N=100]                                # the website example's katalog and CRD
 //   node bench/big-katalog.mjs big.yaml && KATALOG=big.yaml node bench/run-memory.mjs 1
+//   NODE_FLAGS='--optimize-for-size' node bench/run-memory.mjs 100   # node/V8 flags for the operator process
+//   node bench/run-memory.mjs 100 --probe   # + V8's heap spaces and the modules `run` loaded (lib/memory-probe.mjs)
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kubeclient } from '@orkestra/core/kube';
 import { start } from '@orkestra/testenv';
-import { fetchText, memoryOf, sumOf, tlsFromKubeconfig } from './lib/process-stats.mjs';
+import { cpuMsOf, fetchText, memoryOf, sumOf, tlsFromKubeconfig } from './lib/process-stats.mjs';
 
-const N = Number(process.argv[2] ?? 100);
+const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100);
+const probe = process.argv.includes('--probe');
+/** Seconds after convergence before measuring: the Manager's heap release runs at most once a minute. */
+const waitS = Number(process.env.WAIT_S ?? 15);
+const nodeFlags = process.env.NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
 const at = (p) => fileURLToPath(new URL(p, import.meta.url));
 const CLI = at('../packages/cli/dist/bin.js');
 const big = process.env.KATALOG !== undefined;
@@ -28,19 +36,51 @@ const site = (ns, i) => ({
   spec: { image: 'nginx:1.27', replicas: 1, greeting: `hello ${i}` },
 });
 
-/** RSS by mapping: the node binary's pages (shared with every node process), anonymous memory, the rest. */
+/**
+ * RSS by mapping: the node binary's pages (shared with every node process; its code, and its read-only data: the
+ * builtin modules' sources, V8's snapshot, ICU's data), anonymous memory (`brk` heap: malloc; other anonymous
+ * mappings: V8's pages and large malloc chunks), the rest (shared libraries, files).
+ */
 function rssSplit(pid) {
-  const by = { binary: 0, anonymous: 0, other: 0 };
-  let name = '';
+  const by = { binary: 0, binaryCode: 0, binaryData: 0, anonymous: 0, brk: 0, other: 0 };
+  let kind = '';
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) name = head[1];
+    const head = /^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const [, perms, name] = head;
+      if (name === process.execPath) kind = perms.includes('x') ? 'binaryCode' : 'binaryData';
+      else kind = name === '' ? 'anonymous' : name === '[heap]' ? 'brk' : 'other';
+    }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
     if (!rss) continue;
-    const kind = name === process.execPath ? 'binary' : name === '' || name === '[heap]' ? 'anonymous' : 'other';
     by[kind] += Number(rss[1]) / 1024;
+    if (kind.startsWith('binary')) by.binary += Number(rss[1]) / 1024;
+    if (kind === 'brk') by.anonymous += Number(rss[1]) / 1024;
   }
   return by;
+}
+
+/** Prints what lib/memory-probe.mjs wrote: V8's spaces, the builtin modules, the module files by package. */
+function printProbe(file) {
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const { heapTotal, heapUsed, external, arrayBuffers } = r.memoryUsage;
+  console.log(`V8 heap: total ${heapTotal} MiB, used ${heapUsed}; external ${external}, array buffers ${arrayBuffers}`);
+  for (const s of r.spaces)
+    console.log(`  ${s.space.padEnd(24)} size ${s.size}  used ${s.used}  physical ${s.physical}`);
+  console.log(`builtins (${r.builtins.length}): ${r.builtins.filter((b) => !b.startsWith('internal/')).join(' ')}`);
+  const byPackage = new Map();
+  for (const m of r.modules) {
+    if (m.url.startsWith('node:')) continue;
+    const path = fileURLToPath(m.url);
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? /packages\/([^/]+)/.exec(path)?.[1] ?? path;
+    const e = byPackage.get(pkg) ?? { files: 0, kb: 0 };
+    e.files += 1;
+    e.kb += m.size / 1024;
+    byPackage.set(pkg, e);
+  }
+  console.log('module files by package (count, source KB):');
+  for (const [pkg, e] of [...byPackage].sort((a, b) => b[1].kb - a[1].kb))
+    console.log(`  ${pkg.padEnd(40)} ${String(e.files).padStart(4)} ${e.kb.toFixed(0).padStart(6)}`);
 }
 
 const env = await start({ crds: [at('../examples/website/crd.yaml')] });
@@ -59,8 +99,17 @@ try {
   const before = await requests();
   const t0 = performance.now();
   const args = ['run', '--katalog', KATALOG, '--kubeconfig', env.kubeconfigPath, '-n', ns, '--no-leader-elect'];
-  const child = spawn(process.execPath, [CLI, ...args, '--http-address', '127.0.0.1:0', '--log-level', 'warn'], {
+  const probeOut = probe ? join(mkdtempSync(join(tmpdir(), 'memory-probe-')), 'probe.json') : undefined;
+  const probeEnv = probe
+    ? {
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${at('./lib/memory-probe.mjs')}`,
+        MEMORY_PROBE_OUT: probeOut,
+      }
+    : {};
+  const cliArgs = [CLI, ...args, '--http-address', '127.0.0.1:0', '--log-level', 'warn'];
+  const child = spawn(process.execPath, [...nodeFlags, ...cliArgs], {
     stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...probeEnv },
   });
   const first = big
     ? { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 's0-page-0' }
@@ -76,16 +125,26 @@ try {
     if (ready.length >= N) break;
     await sleep(500);
   }
-  console.log(`${N} CRs Ready ${((performance.now() - t0) / 1000).toFixed(1)} s after the spawn`);
-  await sleep(15_000);
+  const readyCpuMs = cpuMsOf(child.pid);
+  console.log(
+    `${N} CRs Ready ${((performance.now() - t0) / 1000).toFixed(1)} s after the spawn; operator CPU ${readyCpuMs} ms`,
+  );
+  await sleep(waitS * 1000);
   const { rssMiB, peakRssMiB } = memoryOf(child.pid);
   const split = rssSplit(child.pid);
+  const f = (x) => x.toFixed(1);
   console.log(
-    `RSS ${rssMiB.toFixed(1)} MiB (peak ${peakRssMiB.toFixed(1)}): node binary ${split.binary.toFixed(1)}, ` +
-      `anonymous ${split.anonymous.toFixed(1)}, other ${split.other.toFixed(1)}; load ${loadavg()
+    `RSS ${f(rssMiB)} MiB (peak ${f(peakRssMiB)}): node binary ${f(split.binary)} (code ${f(split.binaryCode)}, ` +
+      `data ${f(split.binaryData)}), anonymous ${f(split.anonymous)} (brk ${f(split.brk)}), other ${f(split.other)}; ` +
+      `operator CPU ${cpuMsOf(child.pid)} ms; load ${loadavg()
         .map((x) => x.toFixed(1))
         .join(' ')}`,
   );
+  if (probeOut) {
+    process.kill(child.pid, 'SIGUSR2');
+    await sleep(process.env.MEMORY_PROBE_SNAPSHOT ? 10_000 : 1000);
+    printProbe(probeOut);
+  }
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 } finally {
