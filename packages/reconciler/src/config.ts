@@ -120,7 +120,10 @@ export interface ReconcilerConfig {
   concurrency?: number;
   /** Namespaces to watch; all when absent or empty. */
   namespaces?: readonly string[];
-  /** Every CR is reconciled at least this often; default 600000 (10 min). */
+  /**
+   * Each CR is re-checked this long after its last reconcile, whatever started that one; default 600000 (10 min).
+   * The re-checks run at low priority, after CRs queued because something happened.
+   */
   resyncPeriodMs?: number;
   /** Default `orkestra.io/finalizer`; added only when some handler has `onDelete` children or `hooks.finalize` is set. */
   finalizer?: string;

@@ -63,6 +63,7 @@ import { deleteInOrder } from './ordered-deletion.js';
 import { OwnWrites } from './own-writes.js';
 import { type PruneSource, pruneSources } from './prune-sources.js';
 import { type ChildRef, OwnershipRefusals } from './refusals.js';
+import { ResyncSchedule } from './resync-schedule.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
 import { type StatusChildren, statusChildren } from './status-children.js';
@@ -186,7 +187,8 @@ export class GenericReconciler {
   private readonly needsFinalizer: boolean;
   /** The kinds of the configuration's onCreate and onReconcile children, by {@link kindKey}: the inventory's floor. */
   private readonly configuredKinds = new Map<string, ChildKind>();
-  private resyncTimer: NodeJS.Timeout | undefined;
+  /** Each CR's periodic re-check, one resync period after its last reconcile. */
+  private readonly resyncs: ResyncSchedule;
   /** Keys of CRs that changed since their last successful reconcile (see {@link crChangedSince}). */
   private readonly changedCRs = new Set<string>();
   private started = false;
@@ -237,6 +239,8 @@ export class GenericReconciler {
     });
     this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
     this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
+    // At low priority: a CR queued because something happened (created, changed, a child edited) runs first.
+    this.resyncs = new ResyncSchedule(config.resyncPeriodMs ?? 600_000, (key) => this.queue.add(key, 'low'));
     this.refusals = new OwnershipRefusals(kube, this.logger, (key) => this.queue.add(key));
     this.hookReads = new HookReads({
       namespaces: config.namespaces ?? [],
@@ -329,9 +333,6 @@ export class GenericReconciler {
     this.watchReads(reads, namespaces);
     await Promise.all(this.leases.map((l) => l.synced));
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
-    const period = this.config.resyncPeriodMs ?? 600_000;
-    this.resyncTimer = setInterval(() => this.enqueueAll(), period);
-    this.resyncTimer.unref?.();
     this.enqueueAll();
     this.logger.info({ kind: owner.kind, namespaces: this.config.namespaces ?? 'all' }, 'reconciler started');
   }
@@ -340,7 +341,7 @@ export class GenericReconciler {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.resyncTimer) clearInterval(this.resyncTimer);
+    this.resyncs.stop();
     const finished = await this.queue.shutdown(this.config.stopTimeoutMs ?? 10_000);
     if (!finished) this.logger.warn({}, 'reconciles still running at stop: aborting them');
     this.abort.abort();
@@ -422,8 +423,9 @@ export class GenericReconciler {
   }
 
   /**
-   * Queues every cached CR: what the periodic resync does. At low priority: CRs queued because something
-   * happened (created, changed, a child edited) run first, so a resync never delays a new CR's first reconcile.
+   * Queues every cached CR, at low priority: CRs queued because something happened (created, changed, a child
+   * edited) run first. What a relist does; the periodic resync re-checks each CR one resync period after its own
+   * last reconcile instead (see {@link ResyncSchedule}).
    */
   enqueueAll(): void {
     for (const informer of this.ownerInformers)
@@ -524,6 +526,8 @@ export class GenericReconciler {
       this.logger.warn({ key, err: report.error }, 'reconcile failed');
     }
     this.lastReports.set(key, report);
+    if (report.result === 'absent') this.resyncs.forget(key);
+    else this.resyncs.reconciled(key);
     const result = report.result === 'invalid' ? 'invalid' : report.result === 'error' ? 'error' : 'success';
     this.config.observer?.reconciled?.({ key, result, durationMs: performance.now() - started });
     return report;

@@ -104,3 +104,36 @@ describe('convergence', () => {
     expect(runs).toEqual([`${h.ns}/shop`, `${h.ns}/shop`]);
   });
 });
+
+describe('the periodic resync', () => {
+  it('re-checks each CR one period after its own last reconcile, not on a clock shared by all', async () => {
+    const period = 2_000;
+    const runs = new Map<string, number[]>();
+    const r = await h.run({
+      resyncPeriodMs: period,
+      resources: { configmaps: { onReconcile: [{ name: '{{metadata.name}}-config', data: { greeting: 'hi' } }] } },
+      observer: {
+        reconciled: ({ key }) => {
+          const name = key.split('/')[1]!;
+          runs.set(name, [...(runs.get(name) ?? []), performance.now()]);
+        },
+      },
+    });
+    await h.user.create(h.website('early', { image: 'nginx:1.27', greeting: 'hi' }));
+    await h.ready('early');
+    await sleep(period / 2);
+    // A CR created half a period later: a shared clock would check it again half a period after its creation.
+    await h.user.create(h.website('late', { image: 'nginx:1.27', greeting: 'hi' }));
+    await h.until(
+      async () => (runs.get('early')?.length ?? 0) >= 3 && (runs.get('late')?.length ?? 0) >= 3,
+      'three reconciles of each CR: the create and two resyncs',
+      30_000,
+    );
+    await r.whenIdle();
+    for (const [name, times] of runs) {
+      const gaps = times.slice(1).map((t, i) => t - times[i]!);
+      // Each re-check comes one period after the reconcile before it (the timer batches deadlines 250 ms apart).
+      for (const gap of gaps) expect({ name, gap: gap >= period - 300 }).toEqual({ name, gap: true });
+    }
+  });
+});
