@@ -13,7 +13,9 @@ describe('ResyncSchedule', () => {
     now = 0;
     jest.useFakeTimers();
   });
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   const schedule = (period = 10_000) => {
     const due: string[] = [];
