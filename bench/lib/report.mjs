@@ -324,6 +324,11 @@ export function versusTables(v) {
       (r) => r.convergenceReconciles.median,
       (x, r) => `${fmt(x, 0)} / ${fmt(r.convergenceWrites.median, 0)}`,
     ],
+    [
+      'CPU per new CR until converged: operator / API server + etcd',
+      (r) => r.convergenceOperatorCpuMsPerCr?.median,
+      (x, r) => `${fmt(x)} / ${fmt(r.convergenceServerCpuMsPerCr.median)} ms`,
+    ],
     ['RSS after steady state', (r) => r.rssMiB.median, (x) => `${fmt(x)} MiB`],
     ['start to first child written', (r) => r.startSeconds.median, (x) => `${fmt(x)} s`],
   ];
