@@ -7,6 +7,12 @@ import type { SharedInformerFactory } from './shared-informers.js';
 
 export type { When };
 
+/** Where the inventory record of a configuration lives (see {@link ReconcilerConfig.inventory}). */
+export interface InventoryRecordOptions {
+  /** The operator's namespace: where the record ConfigMap is kept. */
+  namespace: string;
+}
+
 /** The custom resource kind that owns the children. */
 export interface OwnerKind {
   group: string;
@@ -141,6 +147,18 @@ export interface ReconcilerConfig {
    * `new SharedInformerFactory(kube)` to keep this reconciler's informers apart.
    */
   informers?: SharedInformerFactory;
+  /**
+   * Keeps the inventory — the kinds of children this configuration has made, what lets a configuration that
+   * lost a kind still prune its children — in one ConfigMap in `namespace` (the operator's), named
+   * `<plural>.<group>` (plus a hash of `namespaces` when set), instead of an annotation on every CR. The record is
+   * read at start (one GET) and written only when it lacks a configured kind, before any child is written; a new
+   * CR then costs no inventory write. Kinds the record lists but the configuration no longer makes are pruned
+   * once at start for every CR, then dropped from it (a failure keeps them for the next start). Kinds only code
+   * hooks make stay in the CR's annotation. Needs get, create and update on configmaps in `namespace`: when
+   * RBAC forbids them, one warning says so and the annotations are used. Absent (the default for a reconciler
+   * built directly): the annotation on each CR. The Manager sets it.
+   */
+  inventory?: InventoryRecordOptions;
   /** Which Normal Events are sent (Warning events always are). */
   events?: {
     /**

@@ -20,6 +20,7 @@ export { childSource } from './child-source.js';
 export type {
   ChildTemplate,
   HandlerTemplates,
+  InventoryRecordOptions,
   OwnerKind,
   ReconcilerConfig,
   ReconcilerObserver,
@@ -46,6 +47,7 @@ export type { LiveChildren, ReconcilerHooks } from './hooks.js';
 export { HookError } from './hooks.js';
 export type { InformerEvent, InformerOptions } from './informer.js';
 export { Informer, objectKey } from './informer.js';
+export { InventoryRecordUnavailableError, inventoryRecordName, RECORD_KINDS_KEY } from './inventory-record.js';
 export type { Katalog, KatalogEntry } from './katalog.js';
 export { loadKatalog, parseDuration } from './katalog.js';
 export type { ReconcileReport } from './reconciler.js';

@@ -36,7 +36,14 @@ const PARSED_CAPACITY = 256;
  * wrote them). Parsed once per distinct annotation value; the map is shared, never change it.
  */
 export function recordedKinds(cr: KubeObject): ReadonlyMap<string, ChildKind> {
-  const text = cr.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '';
+  return parseInventory(cr.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '');
+}
+
+/**
+ * The kinds an inventory text (`Deployment.v1.apps,Service.v1`) lists, by {@link kindKey}; entries that do not
+ * parse are ignored. Parsed once per distinct text; the map is shared, never change it.
+ */
+export function parseInventory(text: string): ReadonlyMap<string, ChildKind> {
   let kinds = parsed.get(text);
   if (kinds === undefined) {
     const out = new Map<string, ChildKind>();
@@ -50,9 +57,13 @@ export function recordedKinds(cr: KubeObject): ReadonlyMap<string, ChildKind> {
   return kinds;
 }
 
-/** The annotation value for a set of kinds: sorted, so equal sets are equal strings. */
-export function inventoryValue(kinds: Iterable<ChildKind>): string {
-  return [...new Set([...kinds].map(formatKind))].sort().join(',');
+/**
+ * The annotation value for a set of kinds: sorted, so equal sets are equal strings. Kinds of `floor` (those an
+ * inventory record lists for the whole configuration) are left out: the record covers them.
+ */
+export function inventoryValue(kinds: Iterable<ChildKind>, floor?: ReadonlyMap<string, ChildKind>): string {
+  const listed = floor?.size ? [...kinds].filter((k) => !floor.has(kindKey(k))) : [...kinds];
+  return [...new Set(listed.map(formatKind))].sort().join(',');
 }
 
 /** The annotations without the inventory: what tells a change of the CR from a change of its inventory. */
@@ -78,11 +89,15 @@ export function wantedKinds(
   return out ?? configured;
 }
 
-/** Whether `wanted` has a kind the recorded inventory lacks (then the inventory is written). */
+/**
+ * Whether `wanted` has a kind the recorded inventory lacks, and the configuration's record (`floor`) does not
+ * list either (then the CR's annotation is written).
+ */
 export function inventoryGrows(
   recorded: ReadonlyMap<string, ChildKind>,
   wanted: ReadonlyMap<string, ChildKind>,
+  floor?: ReadonlyMap<string, ChildKind>,
 ): boolean {
-  for (const key of wanted.keys()) if (!recorded.has(key)) return true;
+  for (const key of wanted.keys()) if (!recorded.has(key) && !floor?.has(key)) return true;
   return false;
 }

@@ -59,10 +59,12 @@ import {
   recordedKinds,
   wantedKinds,
 } from './inventory.js';
+import { type InventoryRecord, openInventoryRecord } from './inventory-record.js';
 import { deleteInOrder } from './ordered-deletion.js';
 import { OwnWrites } from './own-writes.js';
 import { type PruneSource, pruneSources } from './prune-sources.js';
 import { type ChildRef, OwnershipRefusals } from './refusals.js';
+import { pruneRemovedKinds } from './removed-kinds.js';
 import { ResyncSchedule } from './resync-schedule.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
@@ -189,6 +191,14 @@ export class GenericReconciler {
   private readonly configuredKinds = new Map<string, ChildKind>();
   /** Each CR's periodic re-check, one resync period after its last reconcile. */
   private readonly resyncs: ResyncSchedule;
+  /** The configuration's inventory record (`config.inventory`), once opened; undefined without one. */
+  private record: InventoryRecord | undefined;
+  /** The kinds the record lists for every CR (left out of the CRs' annotations); empty without a record. */
+  private inventoryFloor: ReadonlyMap<string, ChildKind> = new Map();
+  /** Until the record is open: reconciles wait for it (a child's kind must be in the record before the child). */
+  private recordOpening: Promise<void> | undefined;
+  /** The start's prune of the kinds the record lists and the configuration no longer makes. */
+  private recordPrune: Promise<void> | undefined;
   /** Keys of CRs that changed since their last successful reconcile (see {@link crChangedSince}). */
   private readonly changedCRs = new Set<string>();
   private started = false;
@@ -278,6 +288,10 @@ export class GenericReconciler {
       this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal }),
     );
     const reads = await this.resolveReads();
+    // While the informers sync; reconciles (queued by the first lists) wait for it.
+    const recordOpened = (this.recordOpening = this.openRecord().finally(() => {
+      this.recordOpening = undefined;
+    }));
     const namespaces = this.config.namespaces?.length ? [...this.config.namespaces] : [undefined];
     const owner = this.config.owner;
     for (const namespace of namespaces) {
@@ -331,9 +345,10 @@ export class GenericReconciler {
     }
     this.pruneSources = pruneSources(this.served, this.childInformers);
     this.watchReads(reads, namespaces);
-    await Promise.all(this.leases.map((l) => l.synced));
+    await Promise.all([...this.leases.map((l) => l.synced), recordOpened]);
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
     this.enqueueAll();
+    this.recordPrune = this.pruneUnrecordedKinds();
     this.logger.info({ kind: owner.kind, namespaces: this.config.namespaces ?? 'all' }, 'reconciler started');
   }
 
@@ -345,8 +360,63 @@ export class GenericReconciler {
     const finished = await this.queue.shutdown(this.config.stopTimeoutMs ?? 10_000);
     if (!finished) this.logger.warn({}, 'reconciles still running at stop: aborting them');
     this.abort.abort();
+    await this.recordPrune;
     // Informers another reconciler still uses keep running; the others stop.
     await Promise.all([...this.leases.splice(0).map((l) => l.release()), this.refusals.stop()]);
+  }
+
+  /** Opens the inventory record when the configuration has one (see `ReconcilerConfig.inventory`); never throws. */
+  private async openRecord(): Promise<void> {
+    if (!this.config.inventory) return;
+    this.record = await openInventoryRecord(
+      this.kube,
+      {
+        options: this.config.inventory,
+        owner: this.config.owner,
+        namespaces: this.config.namespaces,
+        fieldManager: this.ctx.fieldManager,
+        logger: this.logger,
+        signal: this.abort.signal,
+      },
+      this.configuredKinds,
+    );
+    if (this.record) this.inventoryFloor = this.configuredKinds;
+  }
+
+  /**
+   * Prunes, once for every CR, the children of the kinds the record lists and this configuration no longer
+   * makes at all, then drops those kinds from the record. A failure leaves them there for the next start.
+   */
+  private async pruneUnrecordedKinds(): Promise<void> {
+    const record = this.record;
+    if (!record) return;
+    const removed = [...record.listed].filter(([key]) => !this.served.has(key)).map(([, kind]) => kind);
+    if (removed.length === 0) return;
+    const { owner } = this.config;
+    try {
+      const done = await pruneRemovedKinds(
+        {
+          ctx: this.ctx,
+          kube: this.kube,
+          owner: { apiVersion: this.ownerApiVersion, kind: owner.kind },
+          namespaces: this.config.namespaces?.length ? this.config.namespaces : [undefined],
+          ownerOf: (child, ref) =>
+            this.ownerFor(objectKey(owner.namespaced === false ? undefined : child.metadata.namespace, ref.name)),
+          pruned: async (cr, kind, names) => {
+            const key = objectKey(cr.metadata.namespace, cr.metadata.name);
+            for (const name of names) this.config.observer?.childChanged?.({ key, kind, name, action: 'pruned' });
+            await this.flushEvents(cr, new Map([['Pruned', names.map((n) => `${kind} ${n}`)]]));
+          },
+        },
+        removed,
+      );
+      await record.drop(done, this.abort.signal);
+    } catch (e) {
+      this.logger.warn(
+        { err: e instanceof Error ? e.message : String(e) },
+        'pruning the removed kinds failed: tried again at the next start',
+      );
+    }
   }
 
   /** How each kind of `config.reads` is served; rejects, naming it, when one is not. */
@@ -499,6 +569,7 @@ export class GenericReconciler {
   private async reconcile(key: string): Promise<ReconcileReport> {
     const started = performance.now();
     const report: ReconcileReport = { key, result: 'success', children: [], statusWritten: false };
+    if (this.recordOpening) await this.recordOpening;
     const cr = this.ownerFor(key);
     try {
       if (!cr || cr.metadata.deletionTimestamp) {
@@ -568,7 +639,7 @@ export class GenericReconciler {
     // every new CR); a crash between the two is repaired by the next reconcile with the same configuration.
     const recorded = recordedKinds(cr);
     const wanted = wantedKinds(this.configuredKinds, refs);
-    const grow = inventoryGrows(recorded, wanted)
+    const grow = inventoryGrows(recorded, wanted, this.inventoryFloor)
       ? this.writeInventory(cr, [...recorded.values(), ...wanted.values()]).catch((e: unknown) => {
           failures.push(e);
         })
@@ -888,11 +959,15 @@ export class GenericReconciler {
       });
   }
 
-  /** Sets the CR's inventory annotation to `kinds` (one merge patch of metadata; the status is not touched). */
+  /**
+   * Sets the CR's inventory annotation to `kinds`, less those the record lists (one merge patch of metadata; the
+   * status is not touched); none left removes the annotation.
+   */
   private async writeInventory(cr: OwnerObject, kinds: Iterable<ChildKind>): Promise<void> {
+    const value = inventoryValue(kinds, this.inventoryFloor);
     await this.kube.patch(
       { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
-      { metadata: { annotations: { [INVENTORY_ANNOTATION]: inventoryValue(kinds) } } },
+      { metadata: { annotations: { [INVENTORY_ANNOTATION]: value === '' ? null : value } } },
       { type: 'merge', fieldManager: this.ctx.fieldManager, signal: this.ctx.signal },
     );
   }

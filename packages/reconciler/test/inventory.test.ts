@@ -3,10 +3,12 @@ import {
   annotationsBesidesInventory,
   formatKind,
   INVENTORY_ANNOTATION,
+  inventoryGrows,
   inventoryValue,
   parseKind,
   recordedKinds,
 } from '../src/inventory.js';
+import { inventoryRecordName } from '../src/inventory-record.js';
 
 describe('the inventory annotation', () => {
   it('writes Kind.version.group and reads it back, core group included', () => {
@@ -31,5 +33,28 @@ describe('the inventory annotation', () => {
     expect(recordedKinds({ ...cr })).toBe(recordedKinds(cr));
     expect(annotationsBesidesInventory(cr)).toEqual({ other: 'keep' });
     expect(recordedKinds({ apiVersion: 'x/v1', kind: 'X', metadata: {} }).size).toBe(0);
+  });
+});
+
+describe('with an inventory record', () => {
+  const service = { apiVersion: 'v1', kind: 'Service' };
+  const deployment = { apiVersion: 'apps/v1', kind: 'Deployment' };
+  const floor = new Map([['apps/v1/Deployment', deployment]]);
+
+  it('leaves the kinds the record lists out of the annotation, and grows it only for kinds beyond the record', () => {
+    expect(inventoryValue([service, deployment], floor)).toBe('Service.v1');
+    expect(inventoryValue([deployment], floor)).toBe('');
+    expect(inventoryGrows(new Map(), floor, floor)).toBe(false);
+    expect(inventoryGrows(new Map(), new Map([['v1/Service', service]]), floor)).toBe(true);
+  });
+
+  it('names the record for the owner kind, and for the watched namespaces in any order', () => {
+    const owner = { plural: 'websites', group: 'example.com' };
+    expect(inventoryRecordName(owner)).toBe('websites.example.com');
+    expect(inventoryRecordName(owner, [])).toBe('websites.example.com');
+    const some = inventoryRecordName(owner, ['shop', 'blog']);
+    expect(some).toMatch(/^websites\.example\.com-[0-9a-f]{10}$/);
+    expect(inventoryRecordName(owner, ['blog', 'shop', 'blog'])).toBe(some);
+    expect(inventoryRecordName(owner, ['shop'])).not.toBe(some);
   });
 });
