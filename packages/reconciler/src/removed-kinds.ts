@@ -63,7 +63,8 @@ export async function pruneRemovedKinds(p: RemovedKindsPrune, removed: readonly 
 
 async function pruneKind(p: RemovedKindsPrune, { apiVersion, kind }: ChildKind): Promise<void> {
   const info = await p.kube.resourceFor(apiVersion, kind, { signal: p.ctx.signal });
-  const byOwner = new Map<OwnerObject, string[]>();
+  // By UID: the cache may hand out a newer object of the same CR between two children.
+  const byOwner = new Map<string, { cr: OwnerObject; names: string[] }>();
   let failure: unknown;
   for (const namespace of info.namespaced ? p.namespaces : [undefined]) {
     const { items } = await p.kube.list(apiVersion, kind, {
@@ -84,12 +85,14 @@ async function pruneKind(p: RemovedKindsPrune, { apiVersion, kind }: ChildKind):
           namespace: child.metadata.namespace,
           name,
         });
-        if (result.action === 'deleted') byOwner.set(cr, [...(byOwner.get(cr) ?? []), name]);
+        if (result.action !== 'deleted') continue;
+        const uid = cr.metadata.uid ?? '';
+        byOwner.set(uid, { cr, names: [...(byOwner.get(uid)?.names ?? []), name] });
       } catch (e) {
         failure ??= e;
       }
     }
   }
-  for (const [cr, names] of byOwner) await p.pruned(cr, kind, names);
+  for (const { cr, names } of byOwner.values()) await p.pruned(cr, kind, names);
   if (failure !== undefined) throw failure;
 }
