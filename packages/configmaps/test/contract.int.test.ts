@@ -52,4 +52,9 @@ describeResourceContract(handler, {
       paths: ['immutable'],
     },
   ],
+  schemaCheck: {
+    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
+    exportName: 'configMapSourceAccepts',
+    origin: 'ConfigMapSourceSchema (src/types.ts)',
+  },
 });

@@ -1,6 +1,6 @@
 // @ts-nocheck
-// Generated from CHILD_FIELDS_SCHEMA (src/katalog-schema.ts) by scripts/schema-check-code.mjs (Ajv standalone code): do not edit. After a change
-// of the schema, run `UPDATE_SCHEMA_CHECKS=1 npx jest test/schema-check.test.ts` in the package.
+// Generated from CHILD_FIELDS_SCHEMA (src/katalog-schema.ts) by @orkestra/testenv's schemaCheckCode (Ajv standalone code): do not edit.
+// After a change of the schema, run `UPDATE_SCHEMA_CHECKS=1 npx jest test/schema-check.test.ts` in the package.
 const codePoints = (text) => [...text].length;
 const schema11 = {"type":"object","properties":{"when":{"anyOf":[{"type":"string"},{"type":"object","required":["field"],"properties":{"field":{"type":"string"}}},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","required":["field"],"properties":{"field":{"type":"string"}}}]}}]},"forEach":{"type":"string","pattern":"^[A-Za-z_$][\\w$-]*(\\.[A-Za-z_$][\\w$-]*)*$"},"readyWhen":{"anyOf":[{"type":"string"},{"type":"object","required":["field"],"properties":{"field":{"type":"string"}}},{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","required":["field"],"properties":{"field":{"type":"string"}}}]}}]},"id":{"type":"string"},"dependsOn":{"type":"array","items":{"type":"string","minLength":1}}}};
 const pattern0 = new RegExp("^[A-Za-z_$][\\w$-]*(\\.[A-Za-z_$][\\w$-]*)*$", "u");

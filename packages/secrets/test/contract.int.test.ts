@@ -62,4 +62,9 @@ describeResourceContract(handler, {
       paths: ['data.password'],
     },
   ],
+  schemaCheck: {
+    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
+    exportName: 'secretSourceAccepts',
+    origin: 'SecretSourceSchema (src/types.ts)',
+  },
 });

@@ -119,4 +119,9 @@ describeResourceContract(handler, {
       paths: ['spec.clusterIP'],
     },
   ],
+  schemaCheck: {
+    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
+    exportName: 'serviceSourceAccepts',
+    origin: 'ServiceSourceSchema (src/types.ts)',
+  },
 });

@@ -3,6 +3,7 @@ import type { ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { describeCreate } from './contract-create.js';
 import { describeDelete } from './contract-delete.js';
 import { describeImmutable } from './contract-immutable.js';
+import { describeSchemaCheck } from './contract-schema-check.js';
 import { contractTools, kindName } from './contract-tools.js';
 import { describeUpdate } from './contract-update.js';
 import type { ResourceContractFixtures } from './fixtures.js';
@@ -23,6 +24,11 @@ import { resourceTestEnv } from './resource-test-env.js';
  *   no write; with `recreate: true` the object is deleted and created again, then in sync.
  * - **delete**: missing → `absent`, no write; this owner's → deleted; anyone else's → `OwnershipError`, untouched;
  *   the garbage collector removes the child when the owner goes (unless `garbageCollection: false`).
+ * - **schema compiled ahead of time** (when the handler has a `check`, or `schemaCheck` is given; no cluster
+ *   needed): the generated file is what the schema generates now — else a `StaleSchemaCheckError` saying how to
+ *   regenerate it (`UPDATE_SCHEMA_CHECKS=1 npx jest test/contract.int.test.ts -t 'compiled ahead of time'`) —
+ *   and `check` accepts `minimal`, `full` and every `inSync` source and, if the schema is closed, refuses an
+ *   unknown field.
  *
  * Writes are counted on Orkestra's client only; "untouched" means the object's resourceVersion did not move.
  * The suite registers its own `beforeEach` hooks: keep the kind's other integration tests in another file.
@@ -34,6 +40,11 @@ import { resourceTestEnv } from './resource-test-env.js';
  *   foreign: ({ name, namespace }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { theirs: 'yes' } }),
  *   drifts: [{ what: 'a data value', patch: { data: { a: 'evil' } } }, { what: 'a label', patch: { metadata: { labels: { app: 'x' } } } }],
  *   dropped: { data: undefined, 'metadata.labels.app': undefined },
+ *   schemaCheck: {
+ *     generated: new URL('../src/schema-check.generated.ts', import.meta.url),
+ *     exportName: 'configMapSourceAccepts',
+ *     origin: 'ConfigMapSourceSchema (src/types.ts)',
+ *   },
  * });
  */
 export function describeResourceContract<Source, Spec extends ResolvedSpec>(
@@ -51,4 +62,5 @@ export function describeResourceContract<Source, Spec extends ResolvedSpec>(
     describeImmutable(tools);
     describeDelete(tools);
   });
+  describeSchemaCheck(handler, fixtures, kindName(handler, fixtures));
 }

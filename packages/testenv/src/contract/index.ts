@@ -1,5 +1,12 @@
 export { describeResourceContract } from './describe-resource-contract.js';
-export type { DriftFixture, Fixture, FixturePlace, ImmutableFixture, ResourceContractFixtures } from './fixtures.js';
+export type {
+  DriftFixture,
+  Fixture,
+  FixturePlace,
+  ImmutableFixture,
+  ResourceContractFixtures,
+  SchemaCheckFixture,
+} from './fixtures.js';
 export type { ResourceTestEnv, ResourceTestEnvOptions } from './resource-test-env.js';
 export { resourceTestEnv } from './resource-test-env.js';
 export type { HandlerShape } from './unit-fixtures.js';
