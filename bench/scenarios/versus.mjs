@@ -23,7 +23,7 @@ import { CONCURRENCY, CREATE_CONCURRENCY, owner, typedResources as resources, we
 
 const CLI = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
 const IDLE_SECONDS = 5;
-const WARM_UP_CRS = 20; // the start-up probe and 19 more, Ready before the timed round (connections, JIT, caches)
+export const WARM_UP_CRS = 20; // the start-up probe and 19 more, Ready before the timed round (connections, JIT, caches)
 const CHILD_KINDS = [
   ['apps/v1', 'Deployment'],
   ['v1', 'Service'],
@@ -58,7 +58,7 @@ export const OPERATORS = {
 };
 
 /** The bench workload (lib/workload.mjs) as a katalog for `orkestra run`. */
-function katalog(resyncSeconds) {
+export function katalog(resyncSeconds) {
   return {
     apiVersion: 'orkestra.io/v1alpha1',
     kind: 'Katalog',
@@ -76,7 +76,7 @@ function katalog(resyncSeconds) {
   };
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const s = createServer()
       .once('error', reject)
@@ -88,7 +88,7 @@ const freePort = () =>
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Spawns one operator on `ns`; its output goes to a log file (printed when something fails). */
-async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, dir }) {
+export async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, dir, nodeArgs = [] }) {
   const port = await freePort();
   const logFile = join(dir, `${key}.log`);
   const out = openSync(logFile, 'w');
@@ -104,6 +104,7 @@ async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, d
     writeFileSync(k, JSON.stringify(katalog(resyncSeconds), null, 2));
     cmd = process.execPath;
     args = [
+      ...nodeArgs,
       CLI,
       'run',
       '--katalog',
@@ -170,7 +171,7 @@ async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSeconds, d
 }
 
 /** Watches of the bench (a client of its own): the first child of each kind, and which Websites are Ready. */
-async function startWatches(kube, ns, signal) {
+export async function startWatches(kube, ns, signal) {
   const state = { firstChildAt: undefined, ready: new Set(), waiters: [], errors: [] };
   const check = () => {
     for (const w of [...state.waiters])
