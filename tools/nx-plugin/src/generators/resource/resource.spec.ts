@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { readJson, type Tree } from '@nx/devkit';
 import { createTreeWithEmptyWorkspace } from '@nx/devkit/testing';
@@ -46,6 +48,7 @@ describe('resource generator', () => {
       'packages/hpas/package.json',
       'packages/hpas/src/horizontalpodautoscaler.ts',
       'packages/hpas/src/index.ts',
+      'packages/hpas/src/schema-check.generated.ts',
       'packages/hpas/src/types.ts',
       'packages/hpas/test/contract.int.test.ts',
       'packages/hpas/test/horizontalpodautoscaler.test.ts',
@@ -170,6 +173,55 @@ describe('resource generator', () => {
     expect(tree.read('packages/hpas/src/types.ts', 'utf8')).toContain(
       "...commonSourceFields('<owner>-horizontalpodautoscaler')",
     );
+  });
+
+  it("writes the schema compiled ahead of time: what src/types.ts declares, the handler's check, the contract's freshness fixture", async () => {
+    const tree = workspaceTree();
+    await resourceGenerator(tree, hpa);
+    const generated = tree.read('packages/hpas/src/schema-check.generated.ts', 'utf8') ?? '';
+    expect(generated).toContain('export const horizontalPodAutoscalerSourceAccepts: (value: unknown) => boolean = ');
+    expect(generated).toContain('Generated from HorizontalPodAutoscalerSourceSchema (src/types.ts)');
+    const kindFile = tree.read('packages/hpas/src/horizontalpodautoscaler.ts', 'utf8') ?? '';
+    expect(kindFile).toContain("import { horizontalPodAutoscalerSourceAccepts } from './schema-check.generated.js';");
+    expect(kindFile).toContain('check: horizontalPodAutoscalerSourceAccepts,');
+    expect(tree.read('packages/hpas/test/contract.int.test.ts', 'utf8')).toContain(
+      [
+        '  schemaCheck: {',
+        "    generated: new URL('../src/schema-check.generated.ts', import.meta.url),",
+        "    exportName: 'horizontalPodAutoscalerSourceAccepts',",
+        "    origin: 'HorizontalPodAutoscalerSourceSchema (src/types.ts)',",
+        '  },',
+      ].join('\n'),
+    );
+
+    // The scaffolded src/types.ts and src/schema-check.generated.ts, side by side on disk (inside the workspace,
+    // so @orkestra/core resolves): the check is the current code of that schema, and accepts what it accepts.
+    const dir = mkdtempSync(fileURLToPath(new URL('./.scaffold-', import.meta.url)));
+    try {
+      writeFileSync(join(dir, 'types.ts'), tree.read('packages/hpas/src/types.ts', 'utf8') ?? '');
+      writeFileSync(join(dir, 'schema-check.generated.ts'), generated);
+      const types = (await import(join(dir, 'types.ts'))) as { HorizontalPodAutoscalerSourceSchema: object };
+      const { schemaCheckIsCurrent } = await import('@orkestra/testenv/schema-check');
+      const options = {
+        exportName: 'horizontalPodAutoscalerSourceAccepts',
+        origin: 'HorizontalPodAutoscalerSourceSchema (src/types.ts)',
+      };
+      expect(
+        schemaCheckIsCurrent(
+          join(dir, 'schema-check.generated.ts'),
+          types.HorizontalPodAutoscalerSourceSchema,
+          options,
+        ),
+      ).toBe(true);
+      const { horizontalPodAutoscalerSourceAccepts: accepts } = (await import(
+        join(dir, 'schema-check.generated.ts')
+      )) as { horizontalPodAutoscalerSourceAccepts: (value: unknown) => boolean };
+      expect(accepts({})).toBe(true);
+      expect(accepts({ name: 'web', labels: { app: 'web' }, recreate: true })).toBe(true);
+      expect(accepts({ unknownField: 1 })).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("the tests state the contract's cases and fail until filled: todo() throws, nothing is skipped", async () => {

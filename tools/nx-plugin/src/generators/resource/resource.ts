@@ -3,7 +3,9 @@
  * shape of `packages/configmaps` — package.json (own version, exports with the `@orkestra/source` condition,
  * engines, files, sideEffects false), tsconfig/tsup/jest wiring, `src/types.ts`, `src/<kind>.ts` (resolve and
  * desired, the handler from core's `defineResource`), `src/index.ts`, unit and integration tests that state
- * the contract's cases and fail until they are filled in, README, CHANGELOG, LICENSE and a changeset.
+ * the contract's cases and fail until they are filled in, `src/schema-check.generated.ts` (the schema compiled
+ * ahead of time, the handler's `check`, kept current by the contract suite), README, CHANGELOG, LICENSE and a
+ * changeset. It loads the built @orkestra/core and @orkestra/testenv to generate that check.
  *
  * What it refuses: a key that is not a package-name-safe DNS label, a kind that is not PascalCase, an
  * apiVersion that is not `group/version` or `v1`, and a `packages/<key>` that exists already (it never
@@ -46,6 +48,8 @@ export interface ResourceNames {
   sourceType: string;
   resolvedType: string;
   schemaName: string;
+  /** The export of `src/schema-check.generated.ts`, the handler's `check`: `<kind in camelCase>SourceAccepts`. */
+  checkName: string;
   /** `^<version>` of @orkestra/core and @orkestra/testenv as they are in the workspace. */
   coreRange: string;
   testenvRange: string;
@@ -119,9 +123,57 @@ export function resourceNames(tree: Tree, options: ResourceGeneratorSchema): Res
     sourceType: `${kind}Source`,
     resolvedType: `Resolved${kind}`,
     schemaName: `${kind}SourceSchema`,
+    checkName: schemaCheckExportName(kind),
     coreRange: `^${versionOf(tree, 'core')}`,
     testenvRange: `^${versionOf(tree, 'testenv')}`,
   };
+}
+
+// The new package's `src/schema-check.generated.ts`: the schema `files/src/types.ts` starts with, compiled ahead
+// of time as every resource package's is (see @orkestra/testenv's `schemaCheckCode`), so the package's `check`
+// and the contract suite's freshness test hold from the first run. The schema is built here as types.ts builds
+// it, with @orkestra/core's TypeBox helpers; resource.spec.ts and scripts/check-generator.mjs check the generated
+// file against the scaffolded types.ts. (In this file, not a module of its own: Nx loads the generator with
+// Node's type stripping, which does not map a `./x.js` import to `x.ts`.)
+
+/** The path of the generated check inside the package. */
+const SCHEMA_CHECK_FILE = 'src/schema-check.generated.ts';
+
+/** The export of the generated check: `horizontalPodAutoscalerSourceAccepts`. */
+export function schemaCheckExportName(kind: string): string {
+  return `${kind.charAt(0).toLowerCase()}${kind.slice(1)}SourceAccepts`;
+}
+
+/** Thrown when the workspace packages the generator loads are not built. */
+export class WorkspaceNotBuiltError extends Error {
+  override readonly name = 'WorkspaceNotBuiltError';
+  constructor(cause: unknown) {
+    super(
+      `resource generator: cannot load @orkestra/core and @orkestra/testenv/schema-check to generate ${SCHEMA_CHECK_FILE} (${cause instanceof Error ? cause.message : String(cause)}); build them first: npx nx run-many -t build -p @orkestra/core,@orkestra/testenv`,
+      { cause },
+    );
+  }
+}
+
+/**
+ * The text of `src/schema-check.generated.ts` for the schema the scaffolded `src/types.ts` declares. Loads the
+ * built @orkestra/core and @orkestra/testenv (a {@link WorkspaceNotBuiltError} when they are not built).
+ */
+async function initialSchemaCheck(names: ResourceNames): Promise<string> {
+  const [core, schemaCheck] = await Promise.all([
+    import('@orkestra/core'),
+    import('@orkestra/testenv/schema-check'),
+  ]).catch((e: unknown) => {
+    throw new WorkspaceNotBuiltError(e);
+  });
+  const schema = core.Type.Object(
+    { ...core.commonSourceFields(`<owner>-${names.nameSuffix}`) },
+    { additionalProperties: false, description: `A ${names.kind} owned by the custom resource.` },
+  );
+  return schemaCheck.schemaCheckCode(schema, {
+    exportName: schemaCheckExportName(names.kind),
+    origin: `${names.schemaName} (src/types.ts)`,
+  });
 }
 
 /** Adds `./packages/<key>` to the root tsconfig.json references, as `nx sync` does, if it is not there. */
@@ -142,7 +194,9 @@ function addRootReference(tree: Tree, root: string): void {
  */
 export async function resourceGenerator(tree: Tree, options: ResourceGeneratorSchema): Promise<GeneratorCallback> {
   const names = resourceNames(tree, options);
+  const check = await initialSchemaCheck(names);
   generateFiles(tree, fileURLToPath(new URL('./files', import.meta.url)), names.root, { ...names, tmpl: '' });
+  tree.write(joinPathFragments(names.root, SCHEMA_CHECK_FILE), check);
   if (tree.exists('LICENSE')) tree.write(joinPathFragments(names.root, 'LICENSE'), tree.read('LICENSE') ?? '');
   tree.write(
     `.changeset/${names.key}-initial.md`,
