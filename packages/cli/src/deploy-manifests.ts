@@ -86,6 +86,7 @@ export function deployManifests(loaded: LoadedKatalog, options: DeployManifestOp
   });
   const permissions = requiredPermissions(withNamespaces(loaded.katalog, watch), loaded.handlers, {
     leaseNamespace: namespace,
+    inventoryNamespace: namespace,
     resources: new ResourceRegistry(),
   });
   return [

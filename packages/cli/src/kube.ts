@@ -3,7 +3,7 @@
  * `~/.kube/config`), then the pod's service account; and the mapping of what goes wrong to exit codes
  * (unreachable or refused credentials → 3, missing RBAC permission → 5).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ForbiddenError, KubeApiError, type Logger, OrkestraError, UnauthorizedError } from '@orkestra/core';
@@ -13,17 +13,12 @@ import {
   type Kubeconfig,
   KubeconfigError,
   loadKubeconfig as loadCoreKubeconfig,
-  SERVICE_ACCOUNT_DIR,
 } from '@orkestra/core/kube';
+import { serviceAccountDir } from '@orkestra/operator';
 import { CliError, ExitCode } from './exit-codes.js';
 
-/**
- * The pod's service-account folder: `ORKESTRA_SERVICE_ACCOUNT_DIR` when set (a token projected elsewhere; the
- * in-cluster integration test), else the standard {@link SERVICE_ACCOUNT_DIR}.
- */
-export function serviceAccountDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.ORKESTRA_SERVICE_ACCOUNT_DIR || SERVICE_ACCOUNT_DIR;
-}
+// The pod's service-account folder and namespace: the Manager's rule too (its inventory records live there).
+export { operatorNamespace as defaultLeaseNamespace, serviceAccountDir } from '@orkestra/operator';
 
 /** How to reach the cluster. */
 export interface ClusterOptions {
@@ -151,26 +146,3 @@ export async function assertReachable(kube: Kubeclient, logger?: Logger): Promis
 }
 
 export { whoAmI } from '@orkestra/operator';
-
-/**
- * The namespace for the leader-election Lease when none is given: the pod's (`POD_NAMESPACE`, or the service
- * account's namespace file, in {@link serviceAccountDir}), else the kubeconfig context's namespace, else `default`.
- */
-export function defaultLeaseNamespace(
-  kube: Kubeclient,
-  env: NodeJS.ProcessEnv = process.env,
-  readFile: (p: string) => string | undefined = readQuietly,
-): string {
-  if (env.POD_NAMESPACE) return env.POD_NAMESPACE;
-  const fromPod = readFile(join(serviceAccountDir(env), 'namespace'))?.trim();
-  if (fromPod) return fromPod;
-  return kube.contextNamespace || 'default';
-}
-
-function readQuietly(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
+import { inventoryRecordName } from '@orkestra/reconciler';
 import { parseAllDocuments, stringify } from 'yaml';
 import { ExitCode, GENERATED, PLACEHOLDER_UID, REDACTED } from '../src/index.js';
 import { cli, example, fixture } from './helpers.js';
@@ -415,7 +416,10 @@ describe('generate rbac', () => {
       roleRef: { kind: 'ClusterRole', name: 'orkestra-website' },
       subjects: [{ kind: 'ServiceAccount', namespace: 'ops', name: 'website' }],
     });
+    // In the ServiceAccount's namespace: the inventory record of the owner kind (get/update by name, create) and the Lease.
     expect(items[2]?.rules).toEqual([
+      { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'update'], resourceNames: ['websites.example.com'] },
+      { apiGroups: [''], resources: ['configmaps'], verbs: ['create'] },
       { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] },
     ]);
   });
@@ -438,6 +442,8 @@ describe('generate rbac', () => {
       'ClusterRoleBinding /orkestra-scoped',
       'Role shop/orkestra-scoped',
       'RoleBinding shop/orkestra-scoped',
+      'Role ops/orkestra-scoped',
+      'RoleBinding ops/orkestra-scoped',
     ]);
     // Cluster-wide only what is cluster-scoped: reading the owner's CRD, by name.
     expect(items[0]?.rules).toEqual([
@@ -503,7 +509,15 @@ export default [{
       { apiGroups: [''], resources: ['secrets'], verbs: ['get', 'list', 'watch'] },
       { apiGroups: [''], resources: ['events'], verbs: ['create'] },
     ]);
+    // The record of a configuration watching some namespaces is named with a hash of them.
     expect(items[2]?.rules).toEqual([
+      {
+        apiGroups: [''],
+        resources: ['configmaps'],
+        verbs: ['get', 'update'],
+        resourceNames: [inventoryRecordName({ plural: 'websites', group: 'example.com' }, ['shop'])],
+      },
+      { apiGroups: [''], resources: ['configmaps'], verbs: ['create'] },
       { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['get', 'create', 'update'] },
     ]);
     expect((await cli(args)).stdout).toContain(`# orkestra generate rbac: what the operator ${operator} needs`);

@@ -7,6 +7,7 @@ export { defaultIdentity, LeaderElector, microTime } from './leader-election.js'
 export type { ManagedReconcilerConfig, ManagerExit, ManagerOptions } from './manager.js';
 export { Manager } from './manager.js';
 export { EVENT_LOOP_RESOLUTION_MS, OperatorMetrics } from './metrics.js';
+export { operatorNamespace, serviceAccountDir } from './operator-namespace.js';
 export type { DeniedPermission, Permission } from './permission-check.js';
 export {
   assertPermissions,

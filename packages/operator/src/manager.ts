@@ -11,6 +11,7 @@ import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
+import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
 import { whoAmI } from './who-am-i.js';
@@ -29,6 +30,14 @@ export interface ManagerOptions {
   kube: Kubeclient;
   /** The reconcilers to run, one per owner kind. */
   reconcilers: readonly ManagedReconcilerConfig[];
+  /**
+   * The operator's namespace: where each reconciler keeps its inventory record (a ConfigMap listing the kinds
+   * it manages, see `ReconcilerConfig.inventory`; a reconciler's own `inventory` wins). Default
+   * {@link operatorNamespace}: the pod's, else the kubeconfig context's, else `default`. The identity needs get,
+   * create and update on configmaps there (`orkestra generate rbac` grants them); without them each reconciler
+   * warns once and keeps the inventory on its CRs. Not part of the start-up permission check, for that reason.
+   */
+  namespace?: string;
   /** Default: silent. */
   logger?: Logger;
   /** `host:port` of `/healthz`, `/readyz` and `/metrics` (port 0 picks one); `false` or absent: no server. */
@@ -91,10 +100,12 @@ export class Manager {
     // the default metrics (and their event-loop sampling) only once they are served: see listen()
     this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
+    const inventory = { namespace: options.namespace ?? operatorNamespace(kube) };
     for (const config of options.reconcilers) {
       let reconciler: GenericReconciler | undefined;
       reconciler = new GenericReconciler(kube, {
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+        inventory,
         ...config,
         logger: this.logger,
         observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, options.observer),

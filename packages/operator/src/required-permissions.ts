@@ -8,10 +8,16 @@
  * clusters with the OwnerReferencesPermissionEnforcement admission plugin check). Per child kind:
  * get/list/watch (informer), create and patch (server-side apply creates and updates), delete (prune, `when`
  * false, recreate). Per kind the hooks read (`reads`): get/list/watch (informer). Events: create. Leader
- * election: leases get/create/update in the Lease's namespace.
+ * election: leases get/create/update in the Lease's namespace. Inventory records (with `inventoryNamespace`):
+ * configmaps get/update of each owner kind's record by name, and create, in the operator's namespace.
  */
 import { type ResolvedSpec, type ResourceHandler, templateKindOf } from '@orkestra/core';
-import type { HandlerTemplates, KatalogEntry, ReconcilerConfig } from '@orkestra/reconciler';
+import {
+  type HandlerTemplates,
+  inventoryRecordName,
+  type KatalogEntry,
+  type ReconcilerConfig,
+} from '@orkestra/reconciler';
 import type { Permission } from './permission-check.js';
 
 /** A resource handler as the permission computation reads it (key, kind, plural, scope, `kindOf`). */
@@ -27,6 +33,12 @@ export type PermissionConfig = Pick<ReconcilerConfig, 'owner' | 'handlers' | 're
 export interface PermissionOptions {
   /** The namespace of the leader-election Lease; no lease permissions when undefined. */
   leaseNamespace?: string | undefined;
+  /**
+   * The operator's namespace, where each owner kind's inventory record (a ConfigMap) is kept: get and update on
+   * the records by name, and create (which RBAC cannot restrict by name). None when undefined: the start-up
+   * checks leave them out, since a reconciler without them only warns and keeps the inventory on its CRs.
+   */
+  inventoryNamespace?: string | undefined;
   /**
    * How kinds are served (plural, scope), for the kinds a handler of any kind (`manifests`) names in its
    * templates: the client's `resources` after discovery (`run`), or core's `ResourceRegistry` of the built-in
@@ -170,6 +182,13 @@ export function requiredPermissions(
     }
     for (const namespace of scopes)
       add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
+    if (options.inventoryNamespace !== undefined) {
+      const record = inventoryRecordName(owner, entry.namespaces);
+      const why = 'inventory records: the kinds each owner kind manages';
+      const namespace = options.inventoryNamespace;
+      add({ group: '', resource: 'configmaps', verbs: ['get', 'update'], resourceNames: [record], namespace, why });
+      add({ group: '', resource: 'configmaps', verbs: ['create'], namespace, why });
+    }
     if (options.crdCheck !== false)
       add({
         group: 'apiextensions.k8s.io',

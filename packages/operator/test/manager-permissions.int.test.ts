@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import * as configmaps from '@orkestra/configmaps';
 import { Kubeclient } from '@orkestra/core/kube';
-import { children, defineOperator, type ReconcilerConfig } from '@orkestra/reconciler';
+import { children, defineOperator, inventoryRecordName, type ReconcilerConfig } from '@orkestra/reconciler';
 import { testCluster } from '@orkestra/testenv';
 import {
   deniedPermissions,
@@ -134,5 +134,106 @@ describe('Manager: the start-up permission check of a code operator', () => {
       stop.abort();
       expect((await exit).reason).toBe('stopped');
     }
+  }, 90_000);
+});
+
+// The inventory record: the Manager keeps each reconciler's in its namespace; RBAC made before it (no configmaps
+// there) costs a warning and the per-CR annotation, never the start.
+describe('Manager: the inventory record in the operator namespace', () => {
+  let admin: Kubeclient;
+  let saKube: Kubeclient;
+  let ns: string;
+  let ops: string;
+  let config: ReconcilerConfig;
+  const warnings: string[] = [];
+  const logger = {
+    debug() {},
+    info() {},
+    error() {},
+    warn(_fields: unknown, message: string) {
+      warnings.push(message);
+    },
+  };
+  const website = (name: string) =>
+    admin.create({
+      apiVersion: 'example.com/v1',
+      kind: 'Website',
+      metadata: { name, namespace: ns },
+      spec: { image: 'nginx' },
+    });
+  const crOf = (name: string) => admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name });
+  const record = () =>
+    admin.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ops, name: inventoryRecordName(owner, [ns]) });
+  const grant = async (permissions: Permission[], name: string) => {
+    for (const object of rbacObjects(permissions, { name, serviceAccount: { namespace: ops, name: 'shop-operator' } }))
+      await admin.create(object);
+    await cluster.waitFor(async () => (await deniedPermissions(saKube, permissions)).length === 0, {
+      timeoutMs: 20_000,
+      description: `the authorizer to grant ${name}`,
+    });
+  };
+  /** Runs a Manager as the ServiceAccount until `check` holds. */
+  const runUntil = async (check: () => Promise<unknown>, description: string) => {
+    const stop = new AbortController();
+    const exit = new Manager({ kube: saKube, namespace: ops, reconcilers: [config], heapRelease: false, logger }).run(
+      stop.signal,
+    );
+    try {
+      await cluster.waitFor(check, { timeoutMs: 30_000, description });
+    } finally {
+      stop.abort();
+      expect((await exit).reason).toBe('stopped');
+    }
+  };
+
+  beforeAll(async () => {
+    admin = new Kubeclient(cluster.kubeConfig);
+    ns = await cluster.newNamespace('inv-watched');
+    ops = await cluster.newNamespace('inv-ops');
+    saKube = await serviceAccountClient(admin, ops, 'shop-operator');
+    config = defineOperator({
+      owner,
+      namespaces: [ns],
+      resyncPeriodMs: 3_600_000,
+      children: [children(configmaps.handler, { onReconcile: [{ name: '{{metadata.name}}-page', data: { a: 'b' } }] })],
+    });
+  });
+  afterAll(async () => {
+    await cluster.deleteNamespaces();
+    await Promise.all([admin?.close(), saKube?.close()]);
+  });
+
+  it('without configmaps in its namespace: one warning naming what to grant, and the inventory on each CR', async () => {
+    await grant(operatorPermissions([config], { crdCheck: false }), `inv-old-${randomBytes(3).toString('hex')}`);
+    await website('shop');
+    await runUntil(
+      async () => (await crOf('shop'))?.metadata.annotations?.['orkestra.io/managed-kinds'],
+      'the annotation',
+    );
+    expect((await crOf('shop'))?.metadata.annotations?.['orkestra.io/managed-kinds']).toBe('ConfigMap.v1');
+    expect(await record()).toBeUndefined();
+    const warning = warnings.find((w) => w.includes('inventory record'));
+    expect(warning).toContain(`configmaps in namespace ${ops}`);
+    expect(warning).toContain('orkestra generate rbac');
+    expect(warning).toContain('annotation on each Website');
+  }, 90_000);
+
+  it('with the RBAC generated for it: the record, and a new CR without annotation', async () => {
+    await grant(
+      operatorPermissions([config], { crdCheck: false, inventoryNamespace: ops }),
+      `inv-new-${randomBytes(3).toString('hex')}`,
+    );
+    warnings.length = 0;
+    await website('blog');
+    await runUntil(
+      async () =>
+        (await admin.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'blog-page' })) !== undefined,
+      'the child of blog',
+    );
+    expect(((await record()) as { data?: Record<string, string> } | undefined)?.data?.['managed-kinds']).toBe(
+      'ConfigMap.v1',
+    );
+    expect((await crOf('blog'))?.metadata.annotations).toBeUndefined();
+    expect(warnings.filter((w) => w.includes('inventory record'))).toEqual([]);
   }, 90_000);
 });

@@ -7,7 +7,14 @@ import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { loadOperatorModule } from '../operator-module.js';
 import { json } from '../output.js';
-import { describePermission, operatorPermissions, type Permission, rbacObjects, requiredPermissions } from '../rbac.js';
+import {
+  describePermission,
+  operatorPermissions,
+  type Permission,
+  type PermissionOptions,
+  rbacObjects,
+  requiredPermissions,
+} from '../rbac.js';
 import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
 import { generateManifestsCommand } from './generate-manifests.js';
@@ -67,7 +74,8 @@ Examples:
 
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
-leases (get, create, update) in the Lease's namespace.
+leases (get, create, update) in the Lease's namespace, and configmaps (get and update of the inventory
+records by name, create) in the ServiceAccount's namespace.
 ${EXIT_CODES_HELP}`,
     )
     .action(async (opts: GenerateRbacOptions) => {
@@ -82,8 +90,8 @@ ${EXIT_CODES_HELP}`,
         throw new CliError(ExitCode.Usage, 'give either --katalog <file> or --operator <module>');
       const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? sa[1]!) : undefined;
       const { permissions, name, what } = opts.operator
-        ? await operatorRbac(opts.operator, opts.namespace, leaseNamespace, ctx.cwd)
-        : await katalogRbac(opts.katalog!, opts, leaseNamespace, ctx.cwd);
+        ? await operatorRbac(opts.operator, opts.namespace, { leaseNamespace, inventoryNamespace: sa[1]! }, ctx.cwd)
+        : await katalogRbac(opts.katalog!, opts, { leaseNamespace, inventoryNamespace: sa[1]! }, ctx.cwd);
       const objects = rbacObjects(permissions, {
         name: opts.name ?? name,
         serviceAccount: { namespace: sa[1]!, name: sa[2]! },
@@ -115,15 +123,18 @@ interface Rbac {
   what: string;
 }
 
+/** Where the operator keeps its Lease (with leader election) and its inventory records (the pod's namespace). */
+type OperatorNamespaces = Pick<PermissionOptions, 'leaseNamespace' | 'inventoryNamespace'>;
+
 async function katalogRbac(
   file: string,
   opts: GenerateRbacOptions,
-  leaseNamespace: string | undefined,
+  namespaces: OperatorNamespaces,
   cwd: string,
 ): Promise<Rbac> {
   const loaded = await readKatalog(file, { packages: packagesOption(opts.resourcePackage), cwd });
   const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, {
-    leaseNamespace,
+    ...namespaces,
     resources: new ResourceRegistry(),
   });
   return { permissions, name: `orkestra-${loaded.katalog.name}`, what: `orkestra run --katalog ${file}` };
@@ -133,14 +144,14 @@ async function katalogRbac(
 async function operatorRbac(
   file: string,
   namespaces: readonly string[],
-  leaseNamespace: string | undefined,
+  operatorNamespaces: OperatorNamespaces,
   cwd: string,
 ): Promise<Rbac> {
   const configs = (await loadOperatorModule(file, cwd)).map((c) =>
     namespaces.length ? { ...c, namespaces: [...namespaces] } : c,
   );
   const permissions = operatorPermissions(configs, {
-    leaseNamespace,
+    ...operatorNamespaces,
     resources: new ResourceRegistry(),
     crdCheck: false,
   });

@@ -143,6 +143,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   const manager = new Manager({
     kube,
     logger,
+    namespace: defaultLeaseNamespace(kube, ctx.env),
     reconcilers: reconcilerConfigs(loaded, opts.namespace),
     permissions: false, // checked below, for the katalog (--skip-permission-check), before the CRD check
     httpAddress: opts.httpAddress,
