@@ -142,7 +142,13 @@ try {
   );
   if (probeOut) {
     process.kill(child.pid, 'SIGUSR2');
-    await sleep(process.env.MEMORY_PROBE_SNAPSHOT ? 10_000 : 1000);
+    await sleep(process.env.MEMORY_PROBE_SNAPSHOT ? 10_000 : 2000);
+    const after = rssSplit(child.pid);
+    console.log(
+      `after one memory-reducing collection: RSS ${f(memoryOf(child.pid).rssMiB)} MiB: node binary ${f(after.binary)} ` +
+        `(code ${f(after.binaryCode)}, data ${f(after.binaryData)}), anonymous ${f(after.anonymous)} (brk ${f(after.brk)}), ` +
+        `other ${f(after.other)}`,
+    );
     printProbe(probeOut);
   }
   child.kill('SIGTERM');

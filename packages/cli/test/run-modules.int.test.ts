@@ -104,6 +104,9 @@ describe('orkestra run', () => {
     expect(modules.some((m) => m.endsWith('/packages/reconciler/src/index.ts'))).toBe(true);
     expect(modules.some((m) => m.endsWith('/packages/core/src/kube/kubeconfig.ts'))).toBe(true);
     expect(modules.filter((m) => m.includes('/@kubernetes/client-node/'))).toEqual([]);
+    // Nor Node's fetch (undici) and http2, which an ES module import of node:http pulls in (~5 MiB of RSS).
+    expect(modules).toContain('builtin:http');
+    expect(modules.filter((m) => /^builtin:(internal\/deps\/undici\/|http2$)/.test(m))).toEqual([]);
     // Load only what runs: `yaml` only locates problems and writes YAML output; Handlebars' parser, not its compiler.
     expect(modules.filter((m) => m.includes('/node_modules/yaml/'))).toEqual([]);
     // The code of `run` alone: not that of the other commands.

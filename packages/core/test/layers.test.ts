@@ -50,4 +50,10 @@ describe('core layers', () => {
     expect(modules.some((m) => m.endsWith('/packages/core/src/kube/http-transport.ts'))).toBe(true);
     expect(modules).toContain('node:https');
   });
+
+  it("the kube entry leaves out what building node:http's ES module namespace would load: undici, http2", async () => {
+    const modules = await modulesLoadedBy('@orkestra/core/kube');
+    expect(modules).toContain('builtin:https');
+    expect(modules.filter((m) => /^builtin:(internal\/deps\/undici\/|http2$|zlib$)/.test(m))).toEqual([]);
+  });
 });

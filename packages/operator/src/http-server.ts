@@ -3,9 +3,13 @@
  * reconciling, or standing by for the Lease) and `/metrics` (Prometheus text format), on `node:http` — three
  * fixed routes need no framework.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+
+// Not `import { createServer } from 'node:http'`: building that ES module namespace loads undici, http2 and ~70
+// more builtin modules (a few MiB of RSS) for nothing; see core's kube/http-transport.ts.
+const { createServer } = process.getBuiltinModule('node:http');
 
 /** What `/readyz` reports. */
 export interface Readiness {

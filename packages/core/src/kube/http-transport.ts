@@ -7,14 +7,13 @@
  * Why not undici: an operator process that sends its requests through undici keeps 15–20 MB more RSS (and
  * spends ~12% more CPU per request) than with `node:https`, within a budget of ~120 MB. See the README's choices.
  */
-import {
-  type ClientRequest,
-  Agent as HttpAgent,
-  request as httpRequest,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-} from 'node:http';
+import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+
+// Not `import { … } from 'node:http'`: an ES module importing node:http builds its module namespace, which reads
+// every export, the lazy ones too (`WebSocket`…), and so loads undici, http2, zlib and the web streams: ~75 builtin
+// modules, 2–5 MiB of RSS, none of them used. `process.getBuiltinModule` returns the CommonJS exports as they are.
+const http = process.getBuiltinModule('node:http');
 
 /** TLS material of the connection (ignored for an `http://` server). */
 export interface TransportTls {
@@ -96,7 +95,7 @@ export class HttpTransport {
   private readonly agent: HttpAgent;
   /** Connections of long-lived requests: unbounded, still kept alive so the next watch can reuse one. */
   private readonly longLivedAgent: HttpAgent;
-  private readonly send: typeof httpRequest;
+  private readonly send: typeof http.request;
   private readonly url: URL;
   private readonly hostname: string;
   private closed = false;
@@ -112,9 +111,9 @@ export class HttpTransport {
     };
     const unbounded = { ...common, maxSockets: Infinity };
     if (this.url.protocol === 'http:') {
-      this.agent = new HttpAgent(common);
-      this.longLivedAgent = new HttpAgent(unbounded);
-      this.send = httpRequest;
+      this.agent = new http.Agent(common);
+      this.longLivedAgent = new http.Agent(unbounded);
+      this.send = http.request;
     } else {
       const tls = options.tls;
       const tlsOptions = {
