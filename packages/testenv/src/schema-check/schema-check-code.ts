@@ -4,7 +4,9 @@
 //
 // The generated files are checked in (`src/*.generated.ts`) and kept current by a test: a resource package's
 // through the shared contract suite (`schemaCheck` of `describeResourceContract`), others' through
-// `expectSchemaCheckCurrent`. Run with UPDATE_SCHEMA_CHECKS=1, that test rewrites the file.
+// `expectSchemaCheckCurrent`. Run with UPDATE_SCHEMA_CHECKS=1, that test rewrites the file. This code lives in
+// testenv's src, so it is in the `^production` input of every dependent's `test` target: a change here re-runs
+// the freshness tests instead of replaying a cached pass.
 //
 // The check only accepts: a value it refuses is explained by compiling the schema with Ajv then, with every
 // error (`allErrors`, `verbose`), exactly as before. Ajv counts a string's length (`minLength`, `maxLength`) in
