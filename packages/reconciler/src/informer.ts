@@ -399,22 +399,24 @@ export class Informer {
       this.resourceVersion = event.object.metadata.resourceVersion ?? this.resourceVersion;
       return;
     }
-    const object = strip(event.object);
-    this.resourceVersion = object.metadata.resourceVersion ?? this.resourceVersion;
-    const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
+    const { metadata } = event.object;
+    this.resourceVersion = metadata.resourceVersion ?? this.resourceVersion;
+    const key = objectKey(metadata.namespace, metadata.name ?? '');
     const old = this.store.get(key);
     if (event.type === 'DELETED') {
       this.remove(key);
-      this.emit({ type: 'deleted', object });
+      this.emit({ type: 'deleted', object: strip(event.object) });
       return;
     }
-    // The version our own write already put in the cache (and announced), or an older one: nothing new.
+    // The version our own write already put in the cache (and announced), or an older one: nothing new, and
+    // not copied either (every child a reconcile writes comes back as such an echo).
     if (
       old &&
-      (old.metadata.resourceVersion === object.metadata.resourceVersion ||
-        !isNewer(object.metadata.resourceVersion, old.metadata.resourceVersion))
+      (old.metadata.resourceVersion === metadata.resourceVersion ||
+        !isNewer(metadata.resourceVersion, old.metadata.resourceVersion))
     )
       return;
+    const object = strip(event.object);
     this.put(key, object);
     if (old) this.emit({ type: 'updated', object, old });
     else this.emit({ type: 'added', object });

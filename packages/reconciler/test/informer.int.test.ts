@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { silentLogger } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import { Informer, type InformerEvent } from '../src/index.js';
+import { StringPool } from '../src/string-pool.js';
 
 const cluster = testCluster();
 let kube: Kubeclient;
@@ -127,6 +128,38 @@ describe('Informer', () => {
       await informer.stop();
     }
   });
+
+  it('does not copy the watch event of a version our own write already put in the cache', async () => {
+    const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, logger: silentLogger });
+    // The cache's copy of an object is made by pooling its strings (StringPool.internAll on the object itself).
+    const internAll = jest.spyOn(StringPool.prototype, 'internAll');
+    const copiesOf = (name: string) =>
+      internAll.mock.calls.filter(
+        ([o]) =>
+          (o as { kind?: string; metadata?: { name?: string } })?.kind === 'ConfigMap' &&
+          (o as { metadata: { name?: string } }).metadata.name === name,
+      ).length;
+    try {
+      await informer.start();
+      const cm = (name: string) => ({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name, namespace: ns },
+        data: { v: '1' },
+      });
+      informer.recordWrite(await kube.apply(cm('echo'), { fieldManager: 'test' }));
+      expect(copiesOf('echo')).toBe(1);
+      // a later object seen through the watch: the echo of ours, delivered before it, has been handled too
+      await kube.apply(cm('after-echo'), { fieldManager: 'test' });
+      for (let i = 0; i < 600 && !informer.get(ns, 'after-echo'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(informer.get(ns, 'after-echo')).toBeDefined();
+      expect(copiesOf('after-echo')).toBe(1);
+      expect(copiesOf('echo')).toBe(1);
+    } finally {
+      internAll.mockRestore();
+      await informer.stop();
+    }
+  }, 60_000);
 });
 
 describe('Informer start', () => {
