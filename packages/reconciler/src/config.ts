@@ -153,8 +153,8 @@ export interface ReconcilerConfig {
    * `<plural>.<group>` (plus a hash of `namespaces` when set), instead of an annotation on every CR. The record is
    * read at start (one GET) and written only when it lacks a configured kind, before any child is written; a new
    * CR then costs no inventory write. Kinds the record lists but the configuration no longer makes are pruned
-   * once at start for every CR, then dropped from it (a failure keeps them for the next start). Kinds only code
-   * hooks make stay in the CR's annotation. Needs get, create and update on configmaps in `namespace`: when
+   * once at start for every CR, then dropped from it (a failure keeps them for the next start). Kinds beyond
+   * the record (what a handler of any kind makes from a hook) stay in the CR's annotation. Needs get, create and update on configmaps in `namespace`: when
    * RBAC forbids them, one warning says so and the annotations are used. Absent (the default for a reconciler
    * built directly): the annotation on each CR. The Manager sets it.
    */

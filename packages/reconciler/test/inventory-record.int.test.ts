@@ -7,7 +7,8 @@ import { describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import type { KubeObject } from '@orkestra/core';
 import * as deployments from '@orkestra/deployments';
-import { inventoryRecordName, type ReconcilerConfig } from '../src/index.js';
+import * as services from '@orkestra/services';
+import { child, inventoryRecordName, type ReconcilerConfig } from '../src/index.js';
 import { harness, owner } from './harness.js';
 
 const h = harness('inv-record');
@@ -120,5 +121,25 @@ describe('the inventory record of a configuration', () => {
     await h.until(async () => (await inventoryOf('shop')) === undefined, 'the annotation removed');
     expect(await h.get('Deployment', 'apps/v1', 'shop-web')).toBeDefined();
     expect(await steadyStateRequests(upgraded)).toEqual({});
+  });
+
+  it("with a children hook the record lists every typed handler's kind: a hooked child costs no annotation either", async () => {
+    const r = await h.run({
+      resources: { configmaps: full.configmaps },
+      hooks: {
+        children: (cr) =>
+          cr.metadata.name === 'shop'
+            ? [child(services.handler, { name: `${cr.metadata.name}-hooked`, port: 80 })]
+            : [],
+      },
+      inventory: { namespace: h.ns },
+    });
+    // A hook may return a child of any handler given: each handler's kind is configured, so the record lists it.
+    expect(await recordKinds()).toBe('ConfigMap.v1,Deployment.v1.apps,Service.v1');
+    for (const name of ['shop', 'blog']) await h.user.create(h.website(name, { image: 'nginx:1.27' }));
+    for (const name of ['shop', 'blog']) await h.ready(name);
+    expect(await h.get('Service', 'v1', 'shop-hooked')).toBeDefined();
+    for (const name of ['shop', 'blog']) expect(await inventoryOf(name)).toBeUndefined();
+    expect(await steadyStateRequests(r)).toEqual({});
   });
 });
