@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
+import { inventoryRecordName } from '@orkestra/reconciler';
 import { parse, parseAllDocuments } from 'yaml';
 import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
@@ -154,6 +155,17 @@ describe('generate manifests: what runs', () => {
     expect(objects.filter((o) => o.apiVersion.startsWith('rbac.authorization.k8s.io/'))).toEqual(expected);
     // Watching one namespace: Roles only, no ClusterRole for the children.
     expect(expected.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}`)).toContain('Role shop');
+    // In the operator's namespace: the inventory record of the owner kind (by name) beside the Lease.
+    const ops = expected.find((o) => o.kind === 'Role' && o.metadata.namespace === 'ops') as KubeObject & {
+      rules: { resources: string[]; verbs: string[]; resourceNames?: string[] }[];
+    };
+    expect(ops.rules).toContainEqual({
+      apiGroups: [''],
+      resources: ['configmaps'],
+      verbs: ['get', 'update'],
+      resourceNames: [inventoryRecordName({ plural: 'websites', group: 'example.com' }, ['shop'])],
+    });
+    expect(ops.rules).toContainEqual({ apiGroups: [''], resources: ['configmaps'], verbs: ['create'] });
     const d = objects.find((o) => o.kind === 'Deployment') as Deployment;
     const args = d.spec.template.spec.containers[0]!.args;
     expect(args[args.indexOf('--namespace') + 1]).toBe('shop');
