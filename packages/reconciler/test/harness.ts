@@ -65,6 +65,19 @@ export function harness(prefix: string) {
         const c = await h.get('Website', 'example.com/v1', name);
         return readyOf(c)?.status === status && c;
       }, `${name} Ready=${status}`),
+    /**
+     * The requests the reconciler's client sends over `resyncs` forced resyncs of every CR, once the queue is idle:
+     * `{}` in a steady state.
+     */
+    async steadyStateRequests(r: { enqueueAll(): void; whenIdle(): Promise<void> }, resyncs = 3) {
+      await r.whenIdle();
+      h.kube.requests.reset();
+      for (let i = 0; i < resyncs; i++) {
+        r.enqueueAll();
+        await r.whenIdle();
+      }
+      return h.kube.requests.snapshot();
+    },
   };
   beforeAll(() => {
     h.kube = new Kubeclient(cluster.kubeConfig);

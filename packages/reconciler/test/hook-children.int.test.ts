@@ -50,13 +50,7 @@ describe('the children hook', () => {
     expect((await configMap('shop-config'))?.data).toEqual({ greeting: 'hello' });
 
     // Converged: resyncs run the hook and read the caches, and send nothing.
-    await r.whenIdle();
-    h.kube.requests.reset();
-    for (let i = 0; i < 3; i++) {
-      r.enqueueAll();
-      await r.whenIdle();
-    }
-    expect(h.kube.requests.snapshot()).toEqual({});
+    expect(await h.steadyStateRequests(r)).toEqual({});
 
     // The object the hook read changes (resync is an hour away): the CR is reconciled and the child follows.
     await h.user.patch(h.ref('ConfigMap', 'v1', 'settings'), { data: { color: 'red' } }, { type: 'merge' });

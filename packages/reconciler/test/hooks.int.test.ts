@@ -28,13 +28,7 @@ describe('code hooks', () => {
     const cr = await h.ready('shop');
     expect(cr.status).toMatchObject({ image: 'nginx', keys: 1, shout: 'HELLO' });
 
-    await r.whenIdle();
-    h.kube.requests.reset();
-    for (let i = 0; i < 3; i++) {
-      r.enqueueAll();
-      await r.whenIdle();
-    }
-    expect(h.kube.requests.snapshot()).toEqual({});
+    expect(await h.steadyStateRequests(r)).toEqual({});
   });
 
   it('a validate hook refuses a CR: Ready=False with its message and a Warning Event, no child written', async () => {

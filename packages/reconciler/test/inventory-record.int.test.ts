@@ -36,16 +36,6 @@ const servicesGone = (cr: string) => async () =>
   (await h.get('Service', 'v1', `${cr}-web`)) === undefined &&
   (await h.get('Service', 'v1', `${cr}-admin`)) === undefined;
 
-async function steadyStateRequests(r: { enqueueAll(): void; whenIdle(): Promise<void> }) {
-  await r.whenIdle();
-  h.kube.requests.reset();
-  for (let i = 0; i < 3; i++) {
-    r.enqueueAll();
-    await r.whenIdle();
-  }
-  return h.kube.requests.snapshot();
-}
-
 describe('the inventory record of a configuration', () => {
   it('is written at start, before any child; a new CR then costs its children and its status, no inventory write', async () => {
     await h.user.create(h.website('early', { image: 'nginx:1.27' }));
@@ -65,7 +55,7 @@ describe('the inventory record of a configuration', () => {
     expect(h.kube.requests.writes()).toBe(5);
     expect(await inventoryOf('shop')).toBeUndefined();
     expect(await inventoryOf('early')).toBeUndefined();
-    expect(await steadyStateRequests(r)).toEqual({});
+    expect(await h.steadyStateRequests(r)).toEqual({});
   });
 
   it('a restart without a kind prunes its children of every CR once, leaves what is not ours, and drops the kind', async () => {
@@ -101,7 +91,7 @@ describe('the inventory record of a configuration', () => {
       expect(pruned.message).toMatch(new RegExp(`Service ${name}-(web|admin), Service ${name}-(web|admin)`));
       expect(await inventoryOf(name)).toBeUndefined();
     }
-    expect(await steadyStateRequests(second)).toEqual({});
+    expect(await h.steadyStateRequests(second)).toEqual({});
   });
 
   it('a CR inventoried by its annotation (an older version) still gets the children of a removed kind pruned', async () => {
@@ -120,7 +110,7 @@ describe('the inventory record of a configuration', () => {
     // the record covers what is left: the annotation goes
     await h.until(async () => (await inventoryOf('shop')) === undefined, 'the annotation removed');
     expect(await h.get('Deployment', 'apps/v1', 'shop-web')).toBeDefined();
-    expect(await steadyStateRequests(upgraded)).toEqual({});
+    expect(await h.steadyStateRequests(upgraded)).toEqual({});
   });
 
   it("with a children hook the record lists every typed handler's kind: a hooked child costs no annotation either", async () => {
@@ -140,6 +130,6 @@ describe('the inventory record of a configuration', () => {
     for (const name of ['shop', 'blog']) await h.ready(name);
     expect(await h.get('Service', 'v1', 'shop-hooked')).toBeDefined();
     for (const name of ['shop', 'blog']) expect(await inventoryOf(name)).toBeUndefined();
-    expect(await steadyStateRequests(r)).toEqual({});
+    expect(await h.steadyStateRequests(r)).toEqual({});
   });
 });

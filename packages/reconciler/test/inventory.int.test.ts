@@ -21,16 +21,6 @@ const full = {
   configmaps: { onReconcile: [{ name: '{{metadata.name}}-config', data: { a: 'b' } }] },
 };
 
-async function steadyStateRequests(r: { enqueueAll(): void; whenIdle(): Promise<void> }) {
-  await r.whenIdle();
-  h.kube.requests.reset();
-  for (let i = 0; i < 3; i++) {
-    r.enqueueAll();
-    await r.whenIdle();
-  }
-  return h.kube.requests.snapshot();
-}
-
 describe('the inventory of a CR', () => {
   it('records the kinds, prunes a whole kind removed from the configuration after a restart, and costs nothing in steady state', async () => {
     const first = await h.run({ resources: full });
@@ -52,7 +42,7 @@ describe('the inventory of a CR', () => {
       return c?.metadata.annotations?.[ANNOTATION] && c;
     }, 'the inventory');
     expect(cr.metadata.annotations?.[ANNOTATION]).toBe('ConfigMap.v1,Deployment.v1.apps,Service.v1');
-    expect(await steadyStateRequests(first)).toEqual({});
+    expect(await h.steadyStateRequests(first)).toEqual({});
     await first.stop();
 
     // The katalog lost its services key, and the process its services handler.
@@ -80,7 +70,7 @@ describe('the inventory of a CR', () => {
       'a Pruned Event',
     );
     expect(pruned.message).toMatch(/Service shop-(web|admin), Service shop-(web|admin)/);
-    expect(await steadyStateRequests(second)).toEqual({});
+    expect(await h.steadyStateRequests(second)).toEqual({});
   });
 
   it('a reconciler started with one more kind adds it to the inventory once', async () => {
@@ -99,6 +89,6 @@ describe('the inventory of a CR', () => {
         'ConfigMap.v1,Deployment.v1.apps,Service.v1',
       'the grown inventory',
     );
-    expect(await steadyStateRequests(second)).toEqual({});
+    expect(await h.steadyStateRequests(second)).toEqual({});
   });
 });

@@ -78,13 +78,7 @@ describe('readiness: children', () => {
     expect(conditions(ready).Synced).toMatchObject({ status: 'True', reason: 'Reconciled' });
 
     // Steady state: five resyncs, no request at all.
-    await r.whenIdle();
-    h.kube.requests.reset();
-    for (let i = 0; i < 5; i++) {
-      r.enqueueAll();
-      await r.whenIdle();
-    }
-    expect(h.kube.requests.snapshot()).toEqual({});
+    expect(await h.steadyStateRequests(r, 5)).toEqual({});
 
     // A child going unready again flips Ready back.
     await h.user.patchStatus(web, { availableReplicas: 2, readyReplicas: 2 });
