@@ -8,10 +8,15 @@
  * convergence, of which ~40 MB were 256 KB pages outside the 48 MB V8 heap; one memory-reducing collection took
  * the process to the figures in the operator README.
  *
- * {@link HeapRelease} looks at the process's memory every few seconds and runs one such collection when the
- * resident memory outside V8's heap has grown by a threshold since the last one, at most once a minute, and not
- * while the process is busy. In steady state nothing grows, so nothing runs: it costs one `process.memoryUsage()`
- * per look.
+ * {@link HeapRelease} looks at the process's memory every few seconds. Its main case is the end of a burst of
+ * work: once the process was busy (work queued, or work done since the last look) and then is idle for a look, it
+ * runs one such collection if the RSS, or the resident memory outside V8's heap, grew (by a small threshold) since
+ * the last one, or V8's heap shrank that much from its peak (a burst's garbage often stays in the heap, counted in
+ * heapTotal, until a collection that reduces memory). It does so once per burst, soon after it, even when a release
+ * ran earlier in the minute (at start-up, say). Outside bursts, it runs one when the memory outside the heap grew by
+ * a larger threshold, at most once a minute. Never while busy, and never more than two in any minute, however the
+ * load flaps. In steady state nothing is busy and nothing grows, so nothing runs: it costs one
+ * `process.memoryUsage()` per look.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -56,10 +61,26 @@ export interface HeapReleaseOptions {
   intervalMs?: number;
   /** Growth of the resident memory outside V8's heap (RSS − heapTotal) since the last release that triggers one; default 8 MiB. */
   thresholdBytes?: number;
-  /** Least time between two releases; default 60000 ms. */
+  /**
+   * Least time between two releases outside a burst's end; a burst's end needs only that no two releases ran in
+   * the last `minIntervalMs` (at most two in any such window). Default 60000 ms.
+   */
   minIntervalMs?: number;
   /** True while the process is busy: a due release waits for a look at which it is not; default never busy. */
   busy?: () => boolean;
+  /**
+   * A count of the work done so far (the Manager: children written), read at each look: a look that sees it
+   * changed counts as busy, so a burst shorter than `intervalMs` (an empty queue at every look) is seen too.
+   * Default none. Must not grow in steady state, or no burst ever ends.
+   */
+  work?: () => number;
+  /** Idle looks after a busy one that end a burst; default 1. */
+  settleLooks?: number;
+  /**
+   * At the end of a burst, the growth of RSS or of RSS − heapTotal since the last release, or the shrinking of
+   * heapTotal from its peak since then, that triggers a release; default 2 MiB.
+   */
+  settleThresholdBytes?: number;
   /** Runs the memory-reducing collection; default {@link releaseHeapPages}. */
   release?: () => void;
   /** Default `process.memoryUsage()`. */
@@ -81,9 +102,19 @@ export interface HeapReleaseOptions {
  */
 export class HeapRelease {
   private timer: NodeJS.Timeout | undefined;
-  /** RSS − heapTotal right after the last release (or the first look). */
+  /** RSS − heapTotal right after the last release (or the first look), lowered when it shrinks. */
   private base: number | undefined;
-  private last = Number.NEGATIVE_INFINITY;
+  /** RSS right after the last release (or the first look), lowered when it shrinks. */
+  private rssBase = Number.POSITIVE_INFINITY;
+  /** The largest heapTotal seen since the last release (or the first look). */
+  private peak = 0;
+  /** When the last two releases ran, the older first. */
+  private recent: number[] = [];
+  /** The work counter at the last look. */
+  private worked: number | undefined;
+  /** A burst is under way or not yet settled: the process was busy at a look since the last burst's end. */
+  private inBurst = false;
+  private idleLooks = 0;
   /** Releases run so far (for tests and logs). */
   releases = 0;
 
@@ -104,22 +135,63 @@ export class HeapRelease {
 
   /** One look: releases when due; returns whether it did. */
   check(): boolean {
-    const memory = this.options.memory ?? (() => process.memoryUsage());
-    const now = this.options.now ?? (() => performance.now());
-    const sample = memory();
+    const sample = this.sample();
     const outside = sample.rss - sample.heapTotal;
-    if (this.base === undefined || outside < this.base) {
-      this.base = outside;
+    const busy = this.busyNow();
+    if (this.base === undefined || outside < this.base) this.base = outside;
+    this.rssBase = Math.min(this.rssBase, sample.rss);
+    this.peak = Math.max(this.peak, sample.heapTotal);
+    if (busy) {
+      this.inBurst = true;
+      this.idleLooks = 0;
       return false;
     }
+    if (this.inBurst) return this.settle(sample, Math.max(outside - this.base, sample.rss - this.rssBase));
     if (outside - this.base < (this.options.thresholdBytes ?? 8 * 2 ** 20)) return false;
-    if (now() - this.last < (this.options.minIntervalMs ?? 60_000) || this.options.busy?.()) return false;
+    if (this.now() - (this.recent.at(-1) ?? Number.NEGATIVE_INFINITY) < this.minInterval()) return false;
+    return this.release(sample);
+  }
+
+  /** An idle look after a busy one: once `settleLooks` of them, the burst is over and may release, once. */
+  private settle(sample: MemorySample, grown: number): boolean {
+    if (++this.idleLooks < (this.options.settleLooks ?? 1)) return false;
+    this.inBurst = false;
+    const threshold = this.options.settleThresholdBytes ?? 2 * 2 ** 20;
+    if (grown < threshold && this.peak - sample.heapTotal < threshold) return false;
+    const older = this.recent.length === 2 ? this.recent[0] : undefined;
+    if (older !== undefined && this.now() - older < this.minInterval()) return false;
+    return this.release(sample);
+  }
+
+  private release(before: MemorySample): boolean {
     (this.options.release ?? releaseHeapPages)();
     this.releases++;
-    this.last = now();
-    const after = memory();
+    this.recent = [...this.recent, this.now()].slice(-2);
+    const after = this.sample();
     this.base = after.rss - after.heapTotal;
-    this.options.onRelease?.(sample, after);
+    this.rssBase = after.rss;
+    this.peak = after.heapTotal;
+    this.options.onRelease?.(before, after);
     return true;
+  }
+
+  /** Busy now, or work was done since the last look (the first look only reads the counter). */
+  private busyNow(): boolean {
+    const worked = this.options.work?.();
+    const changed = this.worked !== undefined && worked !== this.worked;
+    this.worked = worked;
+    return changed || (this.options.busy?.() ?? false);
+  }
+
+  private sample(): MemorySample {
+    return (this.options.memory ?? (() => process.memoryUsage()))();
+  }
+
+  private now(): number {
+    return (this.options.now ?? (() => performance.now()))();
+  }
+
+  private minInterval(): number {
+    return this.options.minIntervalMs ?? 60_000;
   }
 }

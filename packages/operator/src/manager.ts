@@ -53,10 +53,11 @@ export interface ManagerOptions {
   /** How long a graceful stop waits for in-flight reconciles; default 10000 ms. */
   stopTimeoutMs?: number;
   /**
-   * Gives V8's pooled heap pages back to the OS after the heap shrank, while reconciling ({@link HeapRelease}:
-   * the queues must be empty; each release is logged at debug); `false` turns it off. Default on.
+   * Gives V8's pooled heap pages back to the OS once a burst of work is over ({@link HeapRelease}: a burst is work
+   * queued or children written since the last look; the queues must be empty; each release is logged at debug);
+   * `false` turns it off. Default on.
    */
-  heapRelease?: Omit<HeapReleaseOptions, 'busy' | 'onRelease'> | false;
+  heapRelease?: Omit<HeapReleaseOptions, 'busy' | 'work' | 'onRelease'> | false;
   /**
    * The start-up permission check, before the Lease and before any informer or write. Absent: the permissions
    * the reconcilers need ({@link operatorPermissions} of them, with the Lease's namespace when leader election is
@@ -93,6 +94,8 @@ export class Manager {
   readonly exited: Promise<ManagerExit> = new Promise((resolve) => (this.resolveExit = resolve));
   private readonly startAbort = new AbortController();
   private readonly heapRelease: HeapRelease | undefined;
+  /** Children written so far: the heap release's sign of a burst of work (none in steady state). */
+  private childWrites = 0;
 
   constructor(readonly options: ManagerOptions) {
     const { kube } = options;
@@ -101,6 +104,13 @@ export class Manager {
     this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
     const inventory = { namespace: options.namespace ?? operatorNamespace(kube) };
+    const observer: ReconcilerObserver = {
+      reconciled: (info) => options.observer?.reconciled?.(info),
+      childChanged: (info) => {
+        this.childWrites++;
+        options.observer?.childChanged?.(info);
+      },
+    };
     for (const config of options.reconcilers) {
       let reconciler: GenericReconciler | undefined;
       reconciler = new GenericReconciler(kube, {
@@ -108,7 +118,7 @@ export class Manager {
         inventory,
         ...config,
         logger: this.logger,
-        observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, options.observer),
+        observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, observer),
       });
       this.reconcilers.push(reconciler);
     }
@@ -116,6 +126,7 @@ export class Manager {
       this.heapRelease = new HeapRelease({
         ...options.heapRelease,
         busy: () => this.reconcilers.some((r) => r.queueDepth > 0),
+        work: () => this.childWrites,
         onRelease: (before, after) =>
           this.logger.debug(
             { rssMB: mb(before.rss), rssAfterMB: mb(after.rss), heapTotalAfterMB: mb(after.heapTotal) },
