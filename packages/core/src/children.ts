@@ -3,10 +3,13 @@
  * object owned by a custom resource. A resource package only builds the desired object and names what is
  * special about its kind; everything here is the same for every kind, so it lives once, in core.
  *
- * Writes use server-side apply under the context's field manager: one write restores every field the
- * desired object sets, and fields it no longer sets are dropped. The drift matcher runs first, so a child
- * that is in sync costs no write at all; reads go through the client's read cache when one is plugged in.
+ * A child is created with a plain POST, updates are server-side applies under the context's field manager:
+ * one write restores every field the desired object sets, and fields it no longer sets are dropped (the
+ * create's fields are handed over to the apply on the first update: see `apply-upgrade.ts`). The drift matcher
+ * runs first, so a child that is in sync costs no write at all; reads go through the client's read cache when
+ * one is plugged in.
  */
+import { applyOwned } from './apply-upgrade.js';
 import type { Context } from './context.js';
 import { type DriftedField, type MatchOptions, matchObject, withAppliedFields } from './drift.js';
 import {
@@ -190,10 +193,13 @@ function immutableFromError(e: InvalidError): ImmutableChange[] {
  * Creates the child unless it exists. Exists and controlled by `owner` → nothing is written. Exists and
  * controlled by anyone else, or by nobody → {@link OwnershipError}, nothing is written.
  *
- * The create is a create-only server-side apply (see {@link ObjectClient.apply}): the child's fields belong to
- * the field manager from the start, so later updates can drop them, and the server itself refuses it when an
- * object of that name exists — also one created by someone else a moment before. So the read before it may
- * look for our own, labelled children only, which an informer cache answers without a request.
+ * The create is a plain POST under the field manager ({@link ObjectClient.create}; a create-only server-side
+ * apply when the client has none): it costs the API server less than an apply, and the server itself refuses
+ * it when an object of that name exists — also one created by someone else a moment before. So the read
+ * before it may look for our own, labelled children only, which an informer cache answers without a request.
+ * The POST leaves the fields under an `Update` entry of managedFields, which a later apply does not drop; the
+ * first update of the child hands them over to its Apply entry (see {@link updateChild}), so fields the
+ * template stops setting are removed all the same.
  * A create that loses a race to a sibling create converges: the object stored meanwhile is read and treated
  * as existing, also when the server refused ours as Invalid for what the sibling had just allocated (a
  * Service's fixed nodePort). An Invalid with no object of that name behind it is thrown as it came.
@@ -236,12 +242,7 @@ async function readOrCreate(
   if (found) return { existing: found };
   const object = behaviour.prepare ? buildChild(owner, behaviour.prepare(desired, undefined), behaviour) : child;
   try {
-    const created = await kube.apply(object, {
-      fieldManager: ctx.fieldManager,
-      force: false,
-      createOnly: true,
-      signal: ctx.signal,
-    });
+    const created = await createObject(ctx, kube, object);
     ctx.logger.info({ kind: ref.kind, namespace: ref.namespace, name: ref.name }, 'created child');
     return { created: { action: 'created', object: created } };
   } catch (e) {
@@ -266,12 +267,21 @@ async function readOrCreate(
   return { existing };
 }
 
+/** POST, or a create-only apply for a client without `create`: {@link AlreadyExistsError} when the name is taken. */
+function createObject<T extends KubeObject>(ctx: Context, kube: ObjectClient, object: T): Promise<T> {
+  const options = { fieldManager: ctx.fieldManager, signal: ctx.signal };
+  return kube.create
+    ? kube.create(object, options)
+    : kube.apply(object, { ...options, force: false, createOnly: true });
+}
+
 /**
  * Brings the child to the desired state. Missing → created. In sync → **no write**. Drifted in any field the
- * desired object sets, or a field dropped from it → one server-side apply that restores it. Controlled by
- * someone else → {@link OwnershipError}. A change the server refuses (immutable field) →
- * {@link ImmutableFieldError}, or delete and create when `behaviour.recreate` is set. A Conflict is re-read
- * and retried up to `conflictRetries` times.
+ * desired object sets, or a field dropped from it → one server-side apply that restores it (the first update
+ * that changes the set of fields of a POSTed child first hands the create's fields over to the apply: one
+ * write more, once; see `apply-upgrade.ts`). Controlled by someone else → {@link OwnershipError}. A change the server
+ * refuses (immutable field) → {@link ImmutableFieldError}, or delete and create when `behaviour.recreate` is
+ * set. A Conflict is re-read and retried up to `conflictRetries` times.
  *
  * @example
  * const result = await updateChild(ctx, kube, website, desiredDeployment, { immutable: selectorChanged });
@@ -381,7 +391,8 @@ async function updateOnce(
   }
   if (behaviour.takeOver) await takeOver(ctx, kube, live, child, behaviour.takeOver);
   try {
-    const updated = await kube.apply(child, { fieldManager: ctx.fieldManager, force: true, signal: ctx.signal });
+    const fieldsChanged = match.drifted.some((d) => d.reason === 'fields');
+    const updated = await applyOwned(ctx, kube, child, live, fieldsChanged);
     ctx.logger.info(
       { kind: ref.kind, namespace: ref.namespace, name: ref.name, fields: match.drifted.map((d) => d.path) },
       'corrected drift',
@@ -457,12 +468,7 @@ async function recreate(
     signal: ctx.signal,
   });
   const child = buildChild(owner, behaviour.prepare ? behaviour.prepare(desired, undefined) : desired, behaviour);
-  const created = await kube.apply(child, {
-    fieldManager: ctx.fieldManager,
-    force: false,
-    createOnly: true,
-    signal: ctx.signal,
-  });
+  const created = await createObject(ctx, kube, child);
   ctx.logger.info(
     { kind: ref.kind, namespace: ref.namespace, name: ref.name },
     'recreated child to change an immutable field',

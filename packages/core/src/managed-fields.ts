@@ -166,3 +166,42 @@ export function managersOf(managedFields: readonly ManagedFieldsEntry[], item: L
   }
   return out;
 }
+
+/** `manager`'s entry of `operation` on the object itself (not a subresource), if any. */
+function ownEntry(
+  entries: readonly ManagedFieldsEntry[],
+  manager: string,
+  operation: 'Apply' | 'Update',
+): ManagedFieldsEntry | undefined {
+  return entries.find((e) => e.manager === manager && e.operation === operation && !e.subresource);
+}
+
+/**
+ * `managedFields` with `manager`'s `Update` entry merged into its `Apply` entry (renamed into one when it has
+ * none): the client-side to server-side apply upgrade (kubectl's `csaupgrade`). Afterwards the manager's next
+ * apply removes what the Update entry owned and the apply no longer sets — which it never does while the two
+ * entries are apart, the server taking them for two managers. Only `manager`'s entries of the object itself
+ * change; another manager's entries, and subresource entries, never. Unchanged (`changed: false`) when there
+ * is no Update entry, or it was written for another apiVersion than the Apply entry (their field paths may
+ * differ). Pure: the caller writes the result (see the module comment).
+ *
+ * @example
+ * const { managedFields, changed } = upgradeToApply(live.metadata.managedFields ?? [], 'orkestra');
+ * // orkestra/Update is gone; orkestra/Apply owns what it owned
+ */
+export function upgradeToApply(
+  managedFields: readonly ManagedFieldsEntry[],
+  manager: string,
+): { managedFields: ManagedFieldsEntry[]; changed: boolean } {
+  const update = ownEntry(managedFields, manager, 'Update');
+  const apply = ownEntry(managedFields, manager, 'Apply');
+  if (!update || (apply && apply.apiVersion !== update.apiVersion))
+    return { managedFields: [...managedFields], changed: false };
+  if (!apply) {
+    const renamed = managedFields.map((e) => (e === update ? { ...structuredClone(e), operation: 'Apply' } : e));
+    return { managedFields: renamed, changed: true };
+  }
+  const fieldsV1 = union(structuredClone(apply.fieldsV1 ?? {}), structuredClone(update.fieldsV1 ?? {}));
+  const out = managedFields.filter((e) => e !== update).map((e) => (e === apply ? { ...e, fieldsV1 } : e));
+  return { managedFields: out, changed: true };
+}

@@ -147,6 +147,11 @@ export interface ObjectClient {
    * and `obj` no longer sets. `createOnly`: {@link AlreadyExistsError} when an object of that name exists.
    */
   apply<T extends KubeObject>(obj: T, options: ApplyOptions): Promise<T>;
+  /**
+   * Creates an object (POST) under `options.fieldManager`: {@link AlreadyExistsError} when one of that name exists.
+   * Optional: without it the lifecycle creates with a create-only {@link apply}, which costs the API server more.
+   */
+  create?<T extends KubeObject>(obj: T, options?: WriteOptions): Promise<T>;
   /** Patches an object (or its status). A stale `metadata.resourceVersion` in the patch is a {@link ConflictError}. */
   patch<T extends KubeObject = KubeObject>(ref: ObjectRef, patch: unknown, options?: PatchOptions): Promise<T>;
   /**

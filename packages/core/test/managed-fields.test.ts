@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { claimListItems, type ManagedFieldsEntry } from '../src/index.js';
+import { type FieldSet, upgradeToApply } from '../src/managed-fields.js';
 
 const port = (n: number) => `k:{"port":${n},"protocol":"TCP"}`;
 const item = { '.': {}, 'f:name': {}, 'f:port': {}, 'f:protocol': {}, 'f:targetPort': {} };
@@ -89,5 +90,46 @@ describe('claimListItems', () => {
       now,
     );
     expect(again.changed).toBe(false);
+  });
+});
+
+describe('upgradeToApply', () => {
+  const entry = (manager: string, operation: string, fieldsV1: FieldSet, extra: Partial<ManagedFieldsEntry> = {}) => ({
+    manager,
+    operation,
+    apiVersion: 'v1',
+    time: 't',
+    fieldsType: 'FieldsV1',
+    fieldsV1,
+    ...extra,
+  });
+  const data = (...keys: string[]): FieldSet => ({ 'f:data': Object.fromEntries(keys.map((k) => [`f:${k}`, {}])) });
+
+  it("merges the manager's Update entry into its Apply entry, other managers' entries untouched", () => {
+    const other = entry('kubectl-edit', 'Update', data('c'));
+    const status = entry('orkestra', 'Update', { 'f:status': {} }, { subresource: 'status' });
+    const out = upgradeToApply(
+      [entry('orkestra', 'Update', data('a', 'b')), other, entry('orkestra', 'Apply', data('a')), status],
+      'orkestra',
+    );
+    expect(out).toEqual({
+      managedFields: [other, entry('orkestra', 'Apply', data('a', 'b')), status],
+      changed: true,
+    });
+  });
+
+  it('turns a lone Update entry into the Apply entry', () => {
+    const out = upgradeToApply([entry('orkestra', 'Update', data('a'))], 'orkestra');
+    expect(out).toEqual({ managedFields: [entry('orkestra', 'Apply', data('a'))], changed: true });
+  });
+
+  it('changes nothing without an Update entry of the manager, or for another apiVersion', () => {
+    const theirs = [entry('kubectl', 'Update', data('a')), entry('orkestra', 'Apply', data('b'))];
+    expect(upgradeToApply(theirs, 'orkestra')).toEqual({ managedFields: theirs, changed: false });
+    const versions = [
+      entry('orkestra', 'Update', data('a'), { apiVersion: 'v2' }),
+      entry('orkestra', 'Apply', data('b')),
+    ];
+    expect(upgradeToApply(versions, 'orkestra').changed).toBe(false);
   });
 });

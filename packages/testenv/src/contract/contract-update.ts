@@ -9,7 +9,8 @@ const IN_SYNC_ROUNDS = 5;
 
 /**
  * `update`: creates a missing child; in sync, zero writes however often it runs; each drifted field corrected
- * with exactly one write; a field the template stops setting removed (and another manager's left alone);
+ * with exactly one write; a field the template stops setting removed (and another manager's left alone; the
+ * first such update of a child created with POST may cost one write more, handing its fields over);
  * never a write to an object it does not control.
  */
 export function describeUpdate<Source, Spec extends ResolvedSpec>(t: ContractTools<Source, Spec>): void {
@@ -77,7 +78,9 @@ export function describeUpdate<Source, Spec extends ResolvedSpec>(t: ContractToo
       const minimal = t.spec(fixtures.minimal);
       t.resetRequests();
       expect((await t.run('update', minimal)).action).toBe('updated');
-      expect(t.writes()).toBe(1);
+      // One apply; before it, the first update that changes the fields of a child created with POST hands the
+      // create's fields over to the apply (a managedFields-only patch): once per child.
+      expect(t.writes()).toBeLessThanOrEqual(2);
       const live = (await t.read(minimal))!;
       expect(live.metadata.uid).toBe(before.metadata.uid);
       expect(live.metadata.annotations?.['user/note']).toBe('keep me');
@@ -88,6 +91,13 @@ export function describeUpdate<Source, Spec extends ResolvedSpec>(t: ContractToo
         );
       expect(Object.fromEntries(Object.keys(dropped).map((path) => [path, valueAt(live, path)]))).toEqual(dropped);
       expect((await t.run('update', minimal)).action).toBe('unchanged');
+      // Handed over: setting the fields again and dropping them again is one write each.
+      t.resetRequests();
+      expect((await t.run('update', full)).action).toBe('updated');
+      expect((await t.run('update', minimal)).action).toBe('updated');
+      expect(t.writes()).toBe(2);
+      const again = (await t.read(minimal))!;
+      expect(Object.fromEntries(Object.keys(dropped).map((path) => [path, valueAt(again, path)]))).toEqual(dropped);
     });
 
     it(`refuses to update a ${kind} it does not control: OwnershipError, no write, untouched`, async () => {
