@@ -347,7 +347,7 @@ describe('child lifecycle: creating a child', () => {
       kube.requests.reset();
       expect((await updateChild(ctx, kube, owner, cm('child-a', { k: 'v' }))).action).toBe('created');
       expect((await createChild(ctx, kube, owner, cm('child-b', { k: 'v' }))).action).toBe('created');
-      expect(kube.requests.snapshot()).toEqual({ 'apply configmaps': 2 });
+      expect(kube.requests.snapshot()).toEqual({ 'create configmaps': 2 });
     } finally {
       kube.setReadCache(undefined);
     }
