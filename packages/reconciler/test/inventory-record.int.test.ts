@@ -49,8 +49,8 @@ describe('the inventory record of a configuration', () => {
     await h.user.create(h.website('shop', { image: 'nginx:1.27' }));
     await h.ready('shop');
     await r.whenIdle();
-    // 4 children applied and the status patched: 5 writes (6 with a per-CR annotation)
-    expect(h.kube.requests.count({ verb: 'apply' })).toBe(4);
+    // 4 children created (POST) and the status patched: 5 writes (6 with a per-CR annotation)
+    expect(h.kube.requests.count({ verb: 'create' })).toBe(4);
     expect(h.kube.requests.writes({ resource: 'websites' })).toBe(0);
     expect(h.kube.requests.writes()).toBe(5);
     expect(await inventoryOf('shop')).toBeUndefined();
