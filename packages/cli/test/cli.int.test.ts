@@ -102,7 +102,7 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
     expect(metrics).toMatch(/^orkestra_reconcile_total\{kind="Website",result="success"\} [1-9]/m);
     expect(metrics).toMatch(/^orkestra_reconcile_duration_seconds_bucket\{le="\+Inf",kind="Website"\} [1-9]/m);
     expect(metrics).toMatch(/^orkestra_queue_depth\{kind="Website"\} \d+/m);
-    expect(metrics).toMatch(/^orkestra_api_requests_total\{verb="apply"\} [1-9]/m);
+    expect(metrics).toMatch(/^orkestra_api_requests_total\{verb="create"\} [1-9]/m); // children are created with POST
     expect(metrics).toMatch(/^orkestra_child_changes_total\{kind="Deployment",action="created"\} 1/m);
     expect(metrics).toMatch(/^orkestra_leader 1/m);
     expect(metrics).toMatch(/^orkestra_ready 1/m);
