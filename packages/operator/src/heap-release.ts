@@ -9,13 +9,13 @@
  * the process to the figures in the operator README.
  *
  * {@link HeapRelease} looks at the process's memory every few seconds. Its main case is the end of a burst of
- * work: once the process was busy (work queued, or work done since the last look) and then is idle for a look, it
- * runs one such collection if the RSS, or the resident memory outside V8's heap, grew (by a small threshold) since
- * the last one, or V8's heap shrank that much from its peak (a burst's garbage often stays in the heap, counted in
+ * work: once work was done since a look (or, without a work counter, the process was busy at one) and then the
+ * process is idle for a look, it runs one such collection if the RSS, or the resident memory outside V8's heap,
+ * grew (by a small threshold) since the last one, or V8's heap shrank that much from its peak (a burst's garbage often stays in the heap, counted in
  * heapTotal, until a collection that reduces memory). It does so once per burst, soon after it, even when a release
  * ran earlier in the minute (at start-up, say). Outside bursts, it runs one when the memory outside the heap grew by
  * a larger threshold, at most once a minute. Never while busy, and never more than two in any minute, however the
- * load flaps. In steady state nothing is busy and nothing grows, so nothing runs: it costs one
+ * load flaps. In steady state no work is done and nothing grows, so nothing runs: it costs one
  * `process.memoryUsage()` per look.
  */
 import { setFlagsFromString } from 'node:v8';
@@ -70,8 +70,9 @@ export interface HeapReleaseOptions {
   busy?: () => boolean;
   /**
    * A count of the work done so far (the Manager: children written), read at each look: a look that sees it
-   * changed counts as busy, so a burst shorter than `intervalMs` (an empty queue at every look) is seen too.
-   * Default none. Must not grow in steady state, or no burst ever ends.
+   * changed is part of a burst, even one shorter than `intervalMs` (an empty queue at every look). Given, it alone
+   * tells bursts: `busy` then only delays releases, so periodic busy-but-idempotent work (resyncs) is no burst.
+   * Without it, a busy look is part of a burst. Must not grow in steady state, or no burst ever ends.
    */
   work?: () => number;
   /** Idle looks after a busy one that end a burst; default 1. */
@@ -137,12 +138,12 @@ export class HeapRelease {
   check(): boolean {
     const sample = this.sample();
     const outside = sample.rss - sample.heapTotal;
-    const busy = this.busyNow();
+    const { busy, burst } = this.activity();
     if (this.base === undefined || outside < this.base) this.base = outside;
     this.rssBase = Math.min(this.rssBase, sample.rss);
     this.peak = Math.max(this.peak, sample.heapTotal);
-    if (busy) {
-      this.inBurst = true;
+    if (burst) this.inBurst = true;
+    if (busy || burst) {
       this.idleLooks = 0;
       return false;
     }
@@ -175,12 +176,17 @@ export class HeapRelease {
     return true;
   }
 
-  /** Busy now, or work was done since the last look (the first look only reads the counter). */
-  private busyNow(): boolean {
-    const worked = this.options.work?.();
-    const changed = this.worked !== undefined && worked !== this.worked;
+  /**
+   * `busy`: no release now. `burst`: a burst of work is under way: work was done since the last look (the first
+   * look only reads the counter) or, without a `work` counter, the process is busy.
+   */
+  private activity(): { busy: boolean; burst: boolean } {
+    const busy = this.options.busy?.() ?? false;
+    if (!this.options.work) return { busy, burst: busy };
+    const worked = this.options.work();
+    const burst = this.worked !== undefined && worked !== this.worked;
     this.worked = worked;
-    return changed || (this.options.busy?.() ?? false);
+    return { busy, burst };
   }
 
   private sample(): MemorySample {

@@ -53,9 +53,9 @@ export interface ManagerOptions {
   /** How long a graceful stop waits for in-flight reconciles; default 10000 ms. */
   stopTimeoutMs?: number;
   /**
-   * Gives V8's pooled heap pages back to the OS once a burst of work is over ({@link HeapRelease}: a burst is work
-   * queued or children written since the last look; the queues must be empty; each release is logged at debug);
-   * `false` turns it off. Default on.
+   * Gives V8's pooled heap pages back to the OS once a burst of work is over ({@link HeapRelease}: a burst is
+   * children written since the last look, so resyncs are none; the queues must be empty; each release is logged
+   * at debug); `false` turns it off. Default on.
    */
   heapRelease?: Omit<HeapReleaseOptions, 'busy' | 'work' | 'onRelease'> | false;
   /**

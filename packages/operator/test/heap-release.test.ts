@@ -145,6 +145,19 @@ describe('HeapRelease after a burst', () => {
     expect(state.looked).toBe(200);
   });
 
+  it('takes busy looks without work done (resyncs of converged CRs) for no burst when a work counter is given', () => {
+    let busy = false;
+    const { state, release } = scripted({ busy: () => busy, work: () => 7 });
+    release.check();
+    for (let i = 0; i < 60; i++) {
+      state.now += 5_000;
+      busy = i % 6 === 0; // a resync every 30 s: the queue holds the CRs, no child is written
+      state.rss = 100 + (i % 4); // its garbage: RSS up to 3 MiB over the base, under the steady rule's 8 MiB
+      release.check();
+    }
+    expect(state.released).toBe(0);
+  });
+
   it('runs at most two releases in any minute under a flapping load, and at least one a minute', () => {
     let busy = false;
     const { state, release } = scripted({ busy: () => busy });
