@@ -127,8 +127,8 @@ export interface ReconcilerConfig {
   /** Namespaces to watch; all when absent or empty. */
   namespaces?: readonly string[];
   /**
-   * Each CR is re-checked this long after its last reconcile, whatever started that one; default 600000 (10 min).
-   * The re-checks run at low priority, after CRs queued because something happened.
+   * Every CR is re-checked once a period, at low priority (after CRs queued because something happened); a CR
+   * reconciled within the last half period waits for the next tick. Default 600000 (10 min).
    */
   resyncPeriodMs?: number;
   /** Default `orkestra.io/finalizer`; added only when some handler has `onDelete` children or `hooks.finalize` is set. */

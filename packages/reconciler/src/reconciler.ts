@@ -65,7 +65,7 @@ import { OwnWrites } from './own-writes.js';
 import { type PruneSource, pruneSources } from './prune-sources.js';
 import { type ChildRef, OwnershipRefusals } from './refusals.js';
 import { pruneRemovedKinds } from './removed-kinds.js';
-import { ResyncSchedule } from './resync-schedule.js';
+import { ResyncClock } from './resync-clock.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
 import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
 import { type StatusChildren, statusChildren } from './status-children.js';
@@ -189,8 +189,8 @@ export class GenericReconciler {
   private readonly needsFinalizer: boolean;
   /** The kinds of the configuration's onCreate and onReconcile children, by {@link kindKey}: the inventory's floor. */
   private readonly configuredKinds = new Map<string, ChildKind>();
-  /** Each CR's periodic re-check, one resync period after its last reconcile. */
-  private readonly resyncs: ResyncSchedule;
+  /** The periodic resync: which CRs a tick re-checks. */
+  private readonly resyncs: ResyncClock;
   /** The configuration's inventory record (`config.inventory`), once opened; undefined without one. */
   private record: InventoryRecord | undefined;
   /** The kinds the record lists for every CR (left out of the CRs' annotations); empty without a record. */
@@ -249,8 +249,7 @@ export class GenericReconciler {
     });
     this.events = new EventRecorder(kube, { logger: this.logger, component: this.ctx.fieldManager });
     this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
-    // At low priority: a CR queued because something happened (created, changed, a child edited) runs first.
-    this.resyncs = new ResyncSchedule(config.resyncPeriodMs ?? 600_000, (key) => this.queue.add(key, 'low'));
+    this.resyncs = new ResyncClock(config.resyncPeriodMs ?? 600_000, () => this.enqueueDue());
     this.refusals = new OwnershipRefusals(kube, this.logger, (key) => this.queue.add(key));
     this.hookReads = new HookReads({
       namespaces: config.namespaces ?? [],
@@ -348,6 +347,7 @@ export class GenericReconciler {
     await Promise.all([...this.leases.map((l) => l.synced), recordOpened]);
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
     this.enqueueAll();
+    this.resyncs.start();
     this.recordPrune = this.pruneUnrecordedKinds();
     this.logger.info({ kind: owner.kind, namespaces: this.config.namespaces ?? 'all' }, 'reconciler started');
   }
@@ -494,12 +494,20 @@ export class GenericReconciler {
 
   /**
    * Queues every cached CR, at low priority: CRs queued because something happened (created, changed, a child
-   * edited) run first. What a relist does; the periodic resync re-checks each CR one resync period after its own
-   * last reconcile instead (see {@link ResyncSchedule}).
+   * edited) run first, so a resync never delays a new CR's first reconcile. What a relist does.
    */
   enqueueAll(): void {
     for (const informer of this.ownerInformers)
       for (const cr of informer.list()) this.queue.add(objectKey(cr.metadata.namespace, cr.metadata.name ?? ''), 'low');
+  }
+
+  /** The periodic resync's tick: {@link enqueueAll} without the CRs reconciled within the last half period. */
+  private enqueueDue(): void {
+    for (const informer of this.ownerInformers)
+      for (const cr of informer.list()) {
+        const key = objectKey(cr.metadata.namespace, cr.metadata.name ?? '');
+        if (this.resyncs.isDue(key)) this.queue.add(key, 'low');
+      }
   }
 
   /** Reconciles one CR now, outside the queue (for tests and tools); the queue's own runs go through {@link process}. */
