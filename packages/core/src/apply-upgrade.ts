@@ -20,6 +20,7 @@ import { type ManagedFieldsEntry, upgradeToApply } from './managed-fields.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject } from './objects.js';
 import { refOf } from './objects.js';
+import { readFromServer, withManagedFields } from './server-read.js';
 
 /** How many times a hand-over refused for a stale resourceVersion is tried again from a fresh read. */
 const HANDOVER_ATTEMPTS = 5;
@@ -39,20 +40,10 @@ export async function applyOwned<T extends KubeObject>(
 ): Promise<T> {
   // A client that cannot POST never created with POST (a dry-run client, a test double): nothing to hand over.
   if (fieldsChanged && kube.create) {
-    const current = live.metadata.managedFields ? live : await readFromServer(ctx, kube, live);
+    const current = await withManagedFields(ctx, kube, live);
     if (current) await handOver(ctx, kube, current);
   }
   return kube.apply(child, { fieldManager: ctx.fieldManager, force: true, signal: ctx.signal });
-}
-
-function readFromServer(ctx: Context, kube: ObjectClient, obj: KubeObject): Promise<KubeObject | undefined> {
-  return kube
-    .list(obj.apiVersion, obj.kind, {
-      namespace: obj.metadata.namespace,
-      fieldSelector: `metadata.name=${obj.metadata.name ?? ''}`,
-      signal: ctx.signal,
-    })
-    .then(({ items }) => items[0]);
 }
 
 /**

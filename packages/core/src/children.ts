@@ -30,6 +30,7 @@ import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
 import { describeOwner, refOf } from './objects.js';
 import { assertOwnable, ownerReferencesFor } from './owner-references.js';
 import { controllerOf, describeController, isControlledBy } from './ownership.js';
+import { readFromServer, withManagedFields } from './server-read.js';
 
 /** Selects every Orkestra child: what the lifecycle's reads before a create look for. */
 const ORKESTRA_CHILDREN = childSelector();
@@ -347,12 +348,7 @@ async function contested(
   cause: InvalidError,
 ): Promise<ContestedItemsError> {
   const child = buildChild(owner, desired, behaviour);
-  const { items } = await kube.list(child.apiVersion, child.kind, {
-    namespace: child.metadata.namespace,
-    fieldSelector: `metadata.name=${child.metadata.name ?? ''}`,
-    signal: ctx.signal,
-  });
-  const live = items[0];
+  const live = await readFromServer(ctx, kube, child);
   const displaced = live && behaviour.takeOver ? behaviour.takeOver(live, child) : [];
   const managers = new Set<string>();
   for (const item of displaced)
@@ -418,16 +414,8 @@ async function takeOver(
   select: NonNullable<ChildBehaviour['takeOver']>,
 ): Promise<void> {
   if (select(live, desired).length === 0) return;
-  let current: KubeObject | undefined = live;
-  if (!live.metadata.managedFields) {
-    const { items } = await kube.list(live.apiVersion, live.kind, {
-      namespace: live.metadata.namespace,
-      fieldSelector: `metadata.name=${live.metadata.name ?? ''}`,
-      signal: ctx.signal,
-    });
-    current = items[0];
-    if (!current) return;
-  }
+  const current = await withManagedFields(ctx, kube, live);
+  if (!current) return;
   const items = select(current, desired);
   const { managedFields, changed } = claimListItems(
     (current.metadata.managedFields ?? []) as ManagedFieldsEntry[],
