@@ -32,10 +32,12 @@ export function harness(prefix: string) {
     user: undefined as unknown as Kubeclient,
     ns: '',
     running: [] as GenericReconciler[],
+    /** Starts a reconciler on the test namespace, with `kube` (default: the counted client {@link h.kube}). */
     async run(
       config: Omit<ReconcilerConfig, 'owner' | 'handlers'> & Partial<ReconcilerConfig>,
+      kube?: Kubeclient,
     ): Promise<GenericReconciler> {
-      const r = new GenericReconciler(h.kube, {
+      const r = new GenericReconciler(kube ?? h.kube, {
         owner,
         handlers,
         resyncPeriodMs: 3_600_000,

@@ -10,19 +10,9 @@ import * as deployments from '@orkestra/deployments';
 import * as services from '@orkestra/services';
 import { child, inventoryRecordName, type ReconcilerConfig } from '../src/index.js';
 import { harness, owner } from './harness.js';
+import { ANNOTATION, full } from './inventory-fixtures.js';
 
 const h = harness('inv-record');
-const ANNOTATION = 'orkestra.io/managed-kinds';
-const full = {
-  deployments: { onReconcile: [{ name: '{{metadata.name}}-web', image: '{{spec.image}}' }] },
-  services: {
-    onReconcile: [
-      { name: '{{metadata.name}}-web', port: 80 },
-      { name: '{{metadata.name}}-admin', port: 81 },
-    ],
-  },
-  configmaps: { onReconcile: [{ name: '{{metadata.name}}-config', data: { a: 'b' } }] },
-};
 const smaller = { deployments: full.deployments, configmaps: full.configmaps };
 const withoutServices = [deployments.handler, configmaps.handler] as ReconcilerConfig['handlers'];
 

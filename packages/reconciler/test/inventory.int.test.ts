@@ -7,19 +7,9 @@ import * as configmaps from '@orkestra/configmaps';
 import * as deployments from '@orkestra/deployments';
 import type { ReconcilerConfig } from '../src/index.js';
 import { harness } from './harness.js';
+import { ANNOTATION, full } from './inventory-fixtures.js';
 
 const h = harness('inventory');
-const ANNOTATION = 'orkestra.io/managed-kinds';
-const full = {
-  deployments: { onReconcile: [{ name: '{{metadata.name}}-web', image: '{{spec.image}}' }] },
-  services: {
-    onReconcile: [
-      { name: '{{metadata.name}}-web', port: 80 },
-      { name: '{{metadata.name}}-admin', port: 81 },
-    ],
-  },
-  configmaps: { onReconcile: [{ name: '{{metadata.name}}-config', data: { a: 'b' } }] },
-};
 
 describe('the inventory of a CR', () => {
   it('records the kinds, prunes a whole kind removed from the configuration after a restart, and costs nothing in steady state', async () => {

@@ -9,7 +9,7 @@ import type { KubeObject } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import * as secrets from '@orkestra/secrets';
 import { GenericReconciler, type ReconcilerConfig } from '../src/index.js';
-import { handlers, harness, owner } from './harness.js';
+import { handlers, harness } from './harness.js';
 
 const h = harness('ordering');
 type Condition = { type: string; status: string; reason: string; message: string };
@@ -78,6 +78,46 @@ const dbThenApp: ReconcilerConfig['resources'] = {
   },
 };
 
+/** Creates the CR, waits until it is Ready (the db rolled out), then puts someone else's finalizer on its app. */
+async function convergeWithAppHeld(): Promise<void> {
+  await h.user.create(h.website('shop', {}));
+  await h.until(async () => await h.get('Deployment', 'apps/v1', 'shop-db'), 'the db Deployment', LONG);
+  await rollOut('shop-db');
+  await ready();
+  await h.user.patch(
+    h.ref('ConfigMap', 'v1', 'shop-app'),
+    { metadata: { finalizers: ['example.com/hold'] } },
+    { type: 'merge' },
+  );
+}
+
+/**
+ * Deletes the CR while someone else's finalizer holds its app ConfigMap: after a resync, the db Deployment the app
+ * depends on is still there and the CR keeps its finalizer; once `release` has run (a held-back watch let go) and
+ * the hold is lifted, the db goes, then the CR.
+ */
+async function expectDbKeptWhileAppDeleting(r: GenericReconciler, release = () => {}): Promise<void> {
+  const app = h.ref('ConfigMap', 'v1', 'shop-app');
+  await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
+  await h.until(
+    async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
+    'app deleting',
+    LONG,
+  );
+  await r.whenIdle();
+  r.enqueueAll();
+  await r.whenIdle();
+  const db = await h.get('Deployment', 'apps/v1', 'shop-db');
+  expect(db).toBeDefined();
+  expect(db?.metadata.deletionTimestamp).toBeUndefined();
+  expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
+
+  release();
+  await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
+  await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
+  await h.until(async () => !(await website()), 'the CR is gone', LONG);
+}
+
 describe('ordering: dependsOn', () => {
   it('creates a child only once what it depends on is ready, the status saying what it waits for', async () => {
     const r = await h.run({ resources: dbThenApp });
@@ -103,115 +143,30 @@ describe('ordering: dependsOn', () => {
 
   it('deletes dependents first, and what they depend on once they are gone', async () => {
     const r = await h.run({ resources: dbThenApp });
-    await h.user.create(h.website('shop', {}));
-    await h.until(async () => await h.get('Deployment', 'apps/v1', 'shop-db'), 'the db Deployment', LONG);
+    await convergeWithAppHeld();
     expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
-    await rollOut('shop-db');
-    await ready();
-    // Someone else's finalizer holds the dependent while it is being deleted.
-    const app = h.ref('ConfigMap', 'v1', 'shop-app');
-    await h.user.patch(app, { metadata: { finalizers: ['example.com/hold'] } }, { type: 'merge' });
-
-    await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
-    await h.until(
-      async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
-      'app deleting',
-      LONG,
-    );
-    await r.whenIdle();
-    r.enqueueAll();
-    await r.whenIdle();
-    // The dependency stays while its dependent is there.
-    const db = await h.get('Deployment', 'apps/v1', 'shop-db');
-    expect(db).toBeDefined();
-    expect(db?.metadata.deletionTimestamp).toBeUndefined();
-    expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
-
-    await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
-    await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
-    await h.until(async () => !(await website()), 'the CR is gone', LONG);
+    await expectDbKeptWhileAppDeleting(r);
   });
 
   it('keeps what a dependent needs while the dependent is still on the server, though the cache has not seen it', async () => {
     const slow = slowConfigMapWatch(h.kube);
-    const r = new GenericReconciler(slow.client, {
-      owner,
-      handlers,
-      resyncPeriodMs: 3_600_000,
-      resources: dbThenApp,
-      namespaces: [h.ns],
-    });
-    h.running.push(r);
-    await r.start();
-    await h.user.create(h.website('shop', {}));
-    await h.until(async () => await h.get('Deployment', 'apps/v1', 'shop-db'), 'the db Deployment', LONG);
-    await rollOut('shop-db');
-    await ready();
-    const app = h.ref('ConfigMap', 'v1', 'shop-app');
-    await h.user.patch(app, { metadata: { finalizers: ['example.com/hold'] } }, { type: 'merge' });
-
+    const r = await h.run({ resources: dbThenApp }, slow.client);
+    await convergeWithAppHeld();
     // From here the reconciler's ConfigMap watch lags: it learns nothing of the app being deleted.
     slow.hold();
-    await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
-    await h.until(
-      async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
-      'app deleting',
-      LONG,
-    );
-    await r.whenIdle();
-    r.enqueueAll();
-    await r.whenIdle();
-    const db = await h.get('Deployment', 'apps/v1', 'shop-db');
-    expect(db).toBeDefined();
-    expect(db?.metadata.deletionTimestamp).toBeUndefined();
-    expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
-
-    slow.release();
-    await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
-    await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
-    await h.until(async () => !(await website()), 'the CR is gone', LONG);
+    await expectDbKeptWhileAppDeleting(r, slow.release);
   });
 
   it('keeps what a dependent needs while the dependent is on the server, though the cache does not hold it yet', async () => {
     const first = await h.run({ resources: dbThenApp });
-    await h.user.create(h.website('shop', {}));
-    await h.until(async () => await h.get('Deployment', 'apps/v1', 'shop-db'), 'the db Deployment', LONG);
-    await rollOut('shop-db');
-    await ready();
-    const app = h.ref('ConfigMap', 'v1', 'shop-app');
-    await h.user.patch(app, { metadata: { finalizers: ['example.com/hold'] } }, { type: 'merge' });
+    await convergeWithAppHeld();
     await first.stop();
 
     // The next reconciler's ConfigMap informer has not caught up: it has not seen the app at all.
     const slow = slowConfigMapWatch(h.kube, 'shop-app');
     slow.hold();
-    const r = new GenericReconciler(slow.client, {
-      owner,
-      handlers,
-      resyncPeriodMs: 3_600_000,
-      resources: dbThenApp,
-      namespaces: [h.ns],
-    });
-    h.running.push(r);
-    await r.start();
-    await h.user.delete(h.ref('Website', 'example.com/v1', 'shop'));
-    await h.until(
-      async () => (await h.get('ConfigMap', 'v1', 'shop-app'))?.metadata.deletionTimestamp,
-      'app deleting',
-      LONG,
-    );
-    await r.whenIdle();
-    r.enqueueAll();
-    await r.whenIdle();
-    const db = await h.get('Deployment', 'apps/v1', 'shop-db');
-    expect(db).toBeDefined();
-    expect(db?.metadata.deletionTimestamp).toBeUndefined();
-    expect((await website())?.metadata.finalizers).toContain('orkestra.io/finalizer');
-
-    slow.release();
-    await h.user.patch(app, { metadata: { finalizers: null } }, { type: 'merge' });
-    await h.until(async () => !(await h.get('Deployment', 'apps/v1', 'shop-db')), 'db deleted after app', LONG);
-    await h.until(async () => !(await website()), 'the CR is gone', LONG);
+    const r = await h.run({ resources: dbThenApp }, slow.client);
+    await expectDbKeptWhileAppDeleting(r, slow.release);
   });
 
   it('refuses a cycle when the reconciler is built, naming it', () => {
