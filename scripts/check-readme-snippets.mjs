@@ -6,7 +6,9 @@
 //
 // Each block becomes a module of its own (so top-level await works and names do not clash between blocks) under
 // out-tsc/readme-snippets/, compiled with tsconfig.base.json's options; `@orkestra/*` imports resolve to the
-// packages' src/ through the `@orkestra/source` condition, so nothing needs building first.
+// packages' src/ through the `@orkestra/source` condition, so nothing needs building first — but the sources import
+// their generated schema checks (generated/schema-check.ts, build output): `npx nx run-many -t generate` writes them
+// (`npm run lint:repo` does, then runs this script), and the script stops, saying so, when one is missing.
 //
 // A block may state what it assumes, without showing it, in an HTML comment right above the fence:
 //
@@ -25,7 +27,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
-import { workspaceRoot } from './check-workspace-copy.mjs';
+import { workspacePackages, workspaceRoot } from './check-workspace-copy.mjs';
 
 const FENCE = /^```(ts|typescript)\s*$/;
 const PRELUDE = /<!--\s*prelude\s*\n([\s\S]*?)-->/;
@@ -80,6 +82,16 @@ function snippets(file) {
     previousEnd = end + 1;
   }
   return out;
+}
+
+const ungenerated = workspacePackages()
+  .filter((p) => p.json.scripts?.generate && !existsSync(join(p.dir, 'generated', 'schema-check.ts')))
+  .map((p) => p.path);
+if (ungenerated.length) {
+  console.error(
+    `check-readme-snippets: ${ungenerated.join(', ')}: no generated/schema-check.ts (build output); run \`npx nx run-many -t generate\` first`,
+  );
+  process.exit(1);
 }
 
 const dir = join(workspaceRoot, 'out-tsc', 'readme-snippets');

@@ -14,7 +14,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
-import { configMapSourceAccepts } from './schema-check.generated.js';
+import { configMapSourceAccepts } from '../generated/schema-check.js';
 import { type ConfigMapSource, ConfigMapSourceSchema, type ResolvedConfigMap } from './types.js';
 
 /**

@@ -52,9 +52,4 @@ describeResourceContract(handler, {
       paths: ['immutable'],
     },
   ],
-  schemaCheck: {
-    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
-    exportName: 'configMapSourceAccepts',
-    origin: 'ConfigMapSourceSchema (src/types.ts)',
-  },
 });

@@ -18,8 +18,8 @@ import {
   systemLabels,
   Validator,
 } from '@orkestra/core';
+import { deploymentSourceAccepts } from '../generated/schema-check.js';
 import { PROFILE_NAMES, profileResources } from './profiles.js';
-import { deploymentSourceAccepts } from './schema-check.generated.js';
 import {
   type ContainerPort,
   type DeploymentSource,

@@ -149,9 +149,4 @@ describeResourceContract(handler, {
       recreated: (live) => expect(live.spec).toMatchObject({ selector: DERIVED_SELECTOR }),
     },
   ],
-  schemaCheck: {
-    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
-    exportName: 'deploymentSourceAccepts',
-    origin: 'DeploymentSourceSchema (src/types.ts)',
-  },
 });

@@ -9,7 +9,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
-import { horizontalPodAutoscalerSourceAccepts } from './schema-check.generated.js';
+import { horizontalPodAutoscalerSourceAccepts } from '../generated/schema-check.js';
 import {
   type HorizontalPodAutoscalerSource,
   HorizontalPodAutoscalerSourceSchema,

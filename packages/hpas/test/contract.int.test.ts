@@ -63,9 +63,4 @@ describeResourceContract(handler, {
     'metadata.labels.app': undefined,
     'metadata.annotations.note': undefined,
   },
-  schemaCheck: {
-    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
-    exportName: 'horizontalPodAutoscalerSourceAccepts',
-    origin: 'HorizontalPodAutoscalerSourceSchema (src/types.ts)',
-  },
 });

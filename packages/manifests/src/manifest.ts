@@ -24,8 +24,8 @@ import {
   withoutFields,
   withSystemLabels,
 } from '@orkestra/core';
+import { manifestSourceAccepts } from '../generated/schema-check.js';
 import { immutableChanges } from './immutable-fields.js';
-import { manifestSourceAccepts } from './schema-check.generated.js';
 import { type ManifestSource, ManifestSourceSchema, type ResolvedManifest } from './types.js';
 
 /** `apps/v1`, `v1`, `example.com/v1alpha1`. */

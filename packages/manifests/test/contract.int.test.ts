@@ -39,9 +39,4 @@ describeResourceContract(handler, {
     'metadata.labels.app': undefined,
     'metadata.annotations.note': undefined,
   },
-  schemaCheck: {
-    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
-    exportName: 'manifestSourceAccepts',
-    origin: 'ManifestSourceSchema (src/types.ts)',
-  },
 });

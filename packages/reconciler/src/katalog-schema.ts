@@ -1,7 +1,7 @@
 /**
  * The katalog's JSON Schemas: the file's structure, and the fields every child template may have besides its
- * handler's (`when`, `forEach`, `readyWhen`, `id`, `dependsOn`). Their checks are generated ahead of time
- * (katalog-check.generated.ts, child-fields-check.generated.ts; test/schema-check.test.ts keeps them current).
+ * handler's (`when`, `forEach`, `readyWhen`, `id`, `dependsOn`). Their checks are generated at build time
+ * (the `generate` target writes generated/schema-check.ts from this file).
  */
 
 const WHEN_SCHEMA = {

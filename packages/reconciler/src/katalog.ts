@@ -29,9 +29,9 @@
 import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
 import { defaultTemplateEngine, suggest, type TemplateEngine } from '@orkestra/template';
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import { katalogAccepts } from '../generated/schema-check.js';
 import { buildChildOrder, ChildOrder } from './child-order.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
-import { katalogAccepts } from './katalog-check.generated.js';
 import { KATALOG_SCHEMA } from './katalog-schema.js';
 import { childAcceptedAhead, compileChildCheck, schemaExplainer } from './schema-checks.js';
 import type { YamlLocator } from './yaml-locator.js';

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import type { JsonSchema, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type * as AjvModule from 'ajv';
 import type { Ajv, ValidateFunction } from 'ajv';
-import { childFieldsAccept } from './child-fields-check.generated.js';
+import { childFieldsAccept } from '../generated/schema-check.js';
 import { CHILD_FIELDS } from './katalog-schema.js';
 
 let explainer: Ajv | undefined;

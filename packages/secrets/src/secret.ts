@@ -19,7 +19,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
-import { secretSourceAccepts } from './schema-check.generated.js';
+import { secretSourceAccepts } from '../generated/schema-check.js';
 import {
   GENERATE_CHARSETS,
   type GenerateCharset,

@@ -62,9 +62,4 @@ describeResourceContract(handler, {
       paths: ['data.password'],
     },
   ],
-  schemaCheck: {
-    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
-    exportName: 'secretSourceAccepts',
-    origin: 'SecretSourceSchema (src/types.ts)',
-  },
 });

@@ -13,7 +13,7 @@ import {
   resolveCommonFields,
   Validator,
 } from '@orkestra/core';
-import { serviceSourceAccepts } from './schema-check.generated.js';
+import { serviceSourceAccepts } from '../generated/schema-check.js';
 import {
   NODE_PORT_RANGE,
   PROTOCOLS,

@@ -119,9 +119,4 @@ describeResourceContract(handler, {
       paths: ['spec.clusterIP'],
     },
   ],
-  schemaCheck: {
-    generated: new URL('../src/schema-check.generated.ts', import.meta.url),
-    exportName: 'serviceSourceAccepts',
-    origin: 'ServiceSourceSchema (src/types.ts)',
-  },
 });

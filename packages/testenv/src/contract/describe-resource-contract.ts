@@ -24,11 +24,9 @@ import { resourceTestEnv } from './resource-test-env.js';
  *   no write; with `recreate: true` the object is deleted and created again, then in sync.
  * - **delete**: missing → `absent`, no write; this owner's → deleted; anyone else's → `OwnershipError`, untouched;
  *   the garbage collector removes the child when the owner goes (unless `garbageCollection: false`).
- * - **schema compiled ahead of time** (when the handler has a `check`, or `schemaCheck` is given; no cluster
- *   needed): the generated file is what the schema generates now — else a `StaleSchemaCheckError` saying how to
- *   regenerate it (`UPDATE_SCHEMA_CHECKS=1 npx jest test/contract.int.test.ts -t 'compiled ahead of time'`) —
- *   and `check` accepts `minimal`, `full` and every `inSync` source and, if the schema is closed, refuses an
- *   unknown field.
+ * - **schema compiled ahead of time** (when the handler has a `check`, the package's build-time check of its
+ *   schema; no cluster needed): `check` accepts `minimal`, `full` and every `inSync` source and, if the schema is
+ *   closed, refuses an unknown field.
  *
  * Writes are counted on Orkestra's client only; "untouched" means the object's resourceVersion did not move.
  * The suite registers its own `beforeEach` hooks: keep the kind's other integration tests in another file.
@@ -40,11 +38,6 @@ import { resourceTestEnv } from './resource-test-env.js';
  *   foreign: ({ name, namespace }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { theirs: 'yes' } }),
  *   drifts: [{ what: 'a data value', patch: { data: { a: 'evil' } } }, { what: 'a label', patch: { metadata: { labels: { app: 'x' } } } }],
  *   dropped: { data: undefined, 'metadata.labels.app': undefined },
- *   schemaCheck: {
- *     generated: new URL('../src/schema-check.generated.ts', import.meta.url),
- *     exportName: 'configMapSourceAccepts',
- *     origin: 'ConfigMapSourceSchema (src/types.ts)',
- *   },
  * });
  */
 export function describeResourceContract<Source, Spec extends ResolvedSpec>(

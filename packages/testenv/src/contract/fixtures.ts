@@ -85,21 +85,6 @@ export interface ResourceContractFixtures<Source> {
   namespaced?: boolean;
   /** Check that the garbage collector removes the child when its owner goes. Default `true`. */
   garbageCollection?: boolean;
-  /**
-   * The handler's `check`, generated at build time from its schema: the suite fails when the file is stale and
-   * rewrites it under `UPDATE_SCHEMA_CHECKS=1`. Required when the handler has a `check`.
-   */
-  schemaCheck?: SchemaCheckFixture;
-}
-
-/** Where a resource package's generated schema check is, and how it was generated (see `schemaCheckCode`). */
-export interface SchemaCheckFixture {
-  /** The generated module: `new URL('../src/schema-check.generated.ts', import.meta.url)`. */
-  generated: string | URL;
-  /** The name it exports the check under, e.g. `serviceSourceAccepts`. */
-  exportName: string;
-  /** The schema's name and file, for the file's header: `ServiceSourceSchema (src/types.ts)`. */
-  origin: string;
 }
 
 /** The value of a fixture, evaluated now. */

@@ -5,7 +5,6 @@ export type {
   FixturePlace,
   ImmutableFixture,
   ResourceContractFixtures,
-  SchemaCheckFixture,
 } from './fixtures.js';
 export type { ResourceTestEnv, ResourceTestEnvOptions } from './resource-test-env.js';
 export { resourceTestEnv } from './resource-test-env.js';

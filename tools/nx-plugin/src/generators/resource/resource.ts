@@ -3,9 +3,9 @@
  * shape of `packages/configmaps` — package.json (own version, exports with the `@orkestra/source` condition,
  * engines, files, sideEffects false), tsconfig/tsup/jest wiring, `src/types.ts`, `src/<kind>.ts` (resolve and
  * desired, the handler from core's `defineResource`), `src/index.ts`, unit and integration tests that state
- * the contract's cases and fail until they are filled in, `src/schema-check.generated.ts` (the schema compiled
- * ahead of time, the handler's `check`, kept current by the contract suite), README, CHANGELOG, LICENSE and a
- * changeset. It loads the built @orkestra/core and @orkestra/testenv to generate that check.
+ * the contract's cases and fail until they are filled in, README, CHANGELOG, LICENSE and a changeset. Every file
+ * it writes is hand-written code to fill in: the handler's `check` (the schema compiled ahead of time) is build
+ * output, `generated/schema-check.ts`, written by the package's `generate` target as in every resource package.
  *
  * What it refuses: a key that is not a package-name-safe DNS label, a kind that is not PascalCase, an
  * apiVersion that is not `group/version` or `v1`, and a `packages/<key>` that exists already (it never
@@ -16,12 +16,17 @@
  * npx nx g @orkestra/nx-plugin:resource hpas --kind HorizontalPodAutoscaler --api-version autoscaling/v2
  */
 
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   type GeneratorCallback,
   generateFiles,
   joinPathFragments,
   logger,
+  parseJson,
   readJson,
   type Tree,
   updateJson,
@@ -35,6 +40,12 @@ export interface ResourceNames {
   /** `packages/<key>`. */
   root: string;
   kind: string;
+  /** The kind with its indefinite article, for prose: `a ConfigMap`, `an Ingress`. */
+  aKind: string;
+  /** The same at the start of a sentence: `A ConfigMap`, `An Ingress`. */
+  AKind: string;
+  /** The kind in the plural, for prose: `ConfigMaps`, `Ingresses`, `NetworkPolicies`. */
+  kinds: string;
   apiVersion: string;
   plural: string;
   namespaced: boolean;
@@ -48,7 +59,7 @@ export interface ResourceNames {
   sourceType: string;
   resolvedType: string;
   schemaName: string;
-  /** The export of `src/schema-check.generated.ts`, the handler's `check`: `<kind in camelCase>SourceAccepts`. */
+  /** The export of `generated/schema-check.ts`, the handler's `check`: `<kind in camelCase>SourceAccepts`. */
   checkName: string;
   /** `^<version>` of @orkestra/core and @orkestra/testenv as they are in the workspace. */
   coreRange: string;
@@ -71,10 +82,32 @@ const SUFFIX = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
  * pluralOf('NetworkPolicy'); // 'networkpolicies'
  */
 export function pluralOf(kind: string): string {
-  const lower = kind.toLowerCase();
-  if (/(s|x|z|ch|sh)$/.test(lower)) return `${lower}es`;
-  if (/[^aeiou]y$/.test(lower)) return `${lower.slice(0, -1)}ies`;
-  return `${lower}s`;
+  return kindPlural(kind).toLowerCase();
+}
+
+/**
+ * The kind in the plural, its case kept, by the same rules as {@link pluralOf}: for prose.
+ *
+ * @example
+ * kindPlural('Ingress'); // 'Ingresses'
+ * kindPlural('NetworkPolicy'); // 'NetworkPolicies'
+ */
+export function kindPlural(kind: string): string {
+  if (/(s|x|z|ch|sh)$/i.test(kind)) return `${kind}es`;
+  if (/[^aeiou]y$/i.test(kind)) return `${kind.slice(0, -1)}ies`;
+  return `${kind}s`;
+}
+
+/**
+ * The kind with its indefinite article: `an` before a vowel letter, else `a`. Kinds are read letter by letter
+ * here (`an Ingress`, `an EndpointSlice`, `a HorizontalPodAutoscaler`).
+ *
+ * @example
+ * withArticle('Ingress'); // 'an Ingress'
+ * withArticle('ConfigMap'); // 'a ConfigMap'
+ */
+export function withArticle(kind: string): string {
+  return `${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind}`;
 }
 
 function versionOf(tree: Tree, pkg: string): string {
@@ -114,6 +147,9 @@ export function resourceNames(tree: Tree, options: ResourceGeneratorSchema): Res
     packageName: `@orkestra/${key}`,
     root,
     kind,
+    aKind: withArticle(kind),
+    AKind: capitalise(withArticle(kind)),
+    kinds: kindPlural(kind),
     apiVersion,
     plural: options.plural ?? pluralOf(kind),
     namespaced: !options.clusterScoped,
@@ -129,51 +165,61 @@ export function resourceNames(tree: Tree, options: ResourceGeneratorSchema): Res
   };
 }
 
-// The new package's `src/schema-check.generated.ts`: the schema `files/src/types.ts` starts with, compiled ahead
-// of time as every resource package's is (see @orkestra/testenv's `schemaCheckCode`), so the package's `check`
-// and the contract suite's freshness test hold from the first run. The schema is built here as types.ts builds
-// it, with @orkestra/core's TypeBox helpers; resource.spec.ts and scripts/check-generator.mjs check the generated
-// file against the scaffolded types.ts. (In this file, not a module of its own: Nx loads the generator with
-// Node's type stripping, which does not map a `./x.js` import to `x.ts`.)
-
-/** The path of the generated check inside the package. */
-const SCHEMA_CHECK_FILE = 'src/schema-check.generated.ts';
-
 /** The export of the generated check: `horizontalPodAutoscalerSourceAccepts`. */
 export function schemaCheckExportName(kind: string): string {
   return `${kind.charAt(0).toLowerCase()}${kind.slice(1)}SourceAccepts`;
 }
 
-/** Thrown when the workspace packages the generator loads are not built. */
-export class WorkspaceNotBuiltError extends Error {
-  override readonly name = 'WorkspaceNotBuiltError';
-  constructor(cause: unknown) {
-    super(
-      `resource generator: cannot load @orkestra/core and @orkestra/testenv/schema-check to generate ${SCHEMA_CHECK_FILE} (${cause instanceof Error ? cause.message : String(cause)}); build them first: npx nx run-many -t build -p @orkestra/core,@orkestra/testenv`,
-      { cause },
-    );
-  }
+function capitalise(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** The workspace this plugin belongs to: its Biome binary and configuration format the new package. */
+const WORKSPACE = fileURLToPath(new URL('../../../../../', import.meta.url));
+
+/** Thrown when Biome cannot format the new package's files (it is not installed, or a template is not valid code). */
+export class FormatError extends Error {
+  override readonly name = 'FormatError';
+}
+
+function filesUnder(tree: Tree, dir: string): string[] {
+  return tree.children(dir).flatMap((name) => {
+    const path = `${dir}/${name}`;
+    return tree.isFile(path) ? [path] : filesUnder(tree, path);
+  });
 }
 
 /**
- * The text of `src/schema-check.generated.ts` for the schema the scaffolded `src/types.ts` declares. Loads the
- * built @orkestra/core and @orkestra/testenv (a {@link WorkspaceNotBuiltError} when they are not built).
+ * Formats the new package's code files as `biome check --write` does in the workspace (the formatter settings of
+ * its biome.jsonc; imports and exports sorted), so the package passes lint as generated whatever the names'
+ * lengths. Biome runs on copies in a temporary folder, with those settings alone: no linter, so no scan of the
+ * workspace (a fraction of a second). Throws a {@link FormatError} when Biome fails.
  */
-async function initialSchemaCheck(names: ResourceNames): Promise<string> {
-  const [core, schemaCheck] = await Promise.all([
-    import('@orkestra/core'),
-    import('@orkestra/testenv/schema-check'),
-  ]).catch((e: unknown) => {
-    throw new WorkspaceNotBuiltError(e);
-  });
-  const schema = core.Type.Object(
-    { ...core.commonSourceFields(`<owner>-${names.nameSuffix}`) },
-    { additionalProperties: false, description: `A ${names.kind} owned by the custom resource.` },
+function formatWithBiome(tree: Tree, root: string): void {
+  const settings = parseJson<{ formatter?: object; javascript?: object }>(
+    readFileSync(join(WORKSPACE, 'biome.jsonc'), 'utf8'),
   );
-  return schemaCheck.schemaCheckCode(schema, {
-    exportName: schemaCheckExportName(names.kind),
-    origin: `${names.schemaName} (src/types.ts)`,
-  });
+  const files = filesUnder(tree, root).filter((path) => /\.(ts|cjs|mjs|js)$/.test(path));
+  const dir = mkdtempSync(join(tmpdir(), 'orkestra-resource-'));
+  try {
+    const config = { formatter: settings.formatter, javascript: settings.javascript, linter: { enabled: false } };
+    writeFileSync(join(dir, 'biome.json'), JSON.stringify(config));
+    for (const path of files) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), tree.read(path) ?? '');
+    }
+    const biome = spawnSync(join(WORKSPACE, 'node_modules/.bin/biome'), ['check', '--write', root], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (biome.status !== 0)
+      throw new FormatError(
+        `resource generator: Biome could not format ${root} (${biome.error?.message ?? `exit ${biome.status}`}): ${biome.stdout}${biome.stderr}`,
+      );
+    for (const path of files) tree.write(path, readFileSync(join(dir, path)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Adds `./packages/<key>` to the root tsconfig.json references, as `nx sync` does, if it is not there. */
@@ -192,15 +238,14 @@ function addRootReference(tree: Tree, root: string): void {
  * (`npm install` to link the package and record it in package-lock.json, then fill two files and run the
  * tests); it installs nothing itself, so the generator is safe to run in a copy of the workspace.
  */
-export async function resourceGenerator(tree: Tree, options: ResourceGeneratorSchema): Promise<GeneratorCallback> {
+export function resourceGenerator(tree: Tree, options: ResourceGeneratorSchema): GeneratorCallback {
   const names = resourceNames(tree, options);
-  const check = await initialSchemaCheck(names);
   generateFiles(tree, fileURLToPath(new URL('./files', import.meta.url)), names.root, { ...names, tmpl: '' });
-  tree.write(joinPathFragments(names.root, SCHEMA_CHECK_FILE), check);
+  formatWithBiome(tree, names.root);
   if (tree.exists('LICENSE')) tree.write(joinPathFragments(names.root, 'LICENSE'), tree.read('LICENSE') ?? '');
   tree.write(
     `.changeset/${names.key}-initial.md`,
-    `---\n"${names.packageName}": minor\n---\n\nNew package: owner-aware Kubernetes ${names.kind}s (\`${names.apiVersion}\`), handler key \`${names.key}\`.\n`,
+    `---\n"${names.packageName}": minor\n---\n\nNew package: owner-aware Kubernetes ${names.kinds} (\`${names.apiVersion}\`), handler key \`${names.key}\`.\n`,
   );
   addRootReference(tree, names.root);
   return () => {
