@@ -2,7 +2,7 @@
 // Generated from KATALOG_SCHEMA (src/katalog-schema.ts) by @orkestra/testenv's schemaCheckCode (Ajv standalone code): do not edit.
 // After a change of the schema, run `UPDATE_SCHEMA_CHECKS=1 npx jest test/schema-check.test.ts` in the package.
 const codePoints = (text) => [...text].length;
-const schema11 = {"type":"object","required":["apiVersion","kind","spec"],"additionalProperties":false,"properties":{"apiVersion":{"const":"orkestra.io/v1alpha1"},"kind":{"const":"Katalog"},"metadata":{"type":"object","properties":{"name":{"type":"string"}}},"spec":{"type":"object","required":["crds"],"additionalProperties":false,"properties":{"crds":{"type":"array","minItems":1,"items":{"type":"object","required":["owner","resources"],"additionalProperties":false,"properties":{"owner":{"type":"object","required":["group","version","kind","plural"],"additionalProperties":false,"properties":{"group":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"kind":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"plural":{"type":"string","pattern":"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"},"namespaced":{"type":"boolean"}}},"resources":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"onCreate":{"type":"array","items":{"type":"object"}},"onReconcile":{"type":"array","items":{"type":"object"}},"onDelete":{"type":"array","items":{"type":"object"}}}}},"status":{"type":"object","additionalProperties":false,"properties":{"fields":{"type":"object","additionalProperties":{"type":"string"}}}},"readiness":{"enum":["synced","children"]},"concurrency":{"type":"integer","minimum":1,"maximum":1000},"namespaces":{"type":"array","items":{"type":"string"}},"resyncPeriod":{"type":"string","pattern":"^\\d+(ms|s|m|h)$"},"finalizer":{"type":"string","pattern":"^[a-z0-9.-]+/[A-Za-z0-9._-]+$"},"fieldManager":{"type":"string","minLength":1},"events":{"type":"object","additionalProperties":false,"properties":{"initialCreate":{"type":"boolean"}}}}}}}}}};
+const schema11 = {"type":"object","required":["apiVersion","kind","spec"],"additionalProperties":false,"properties":{"apiVersion":{"const":"orkestra.io/v1alpha1"},"kind":{"const":"Katalog"},"metadata":{"type":"object","properties":{"name":{"type":"string"}}},"spec":{"type":"object","required":["crds"],"additionalProperties":false,"properties":{"crds":{"type":"array","minItems":1,"items":{"type":"object","required":["owner","resources"],"additionalProperties":false,"properties":{"owner":{"type":"object","required":["group","version","kind","plural"],"additionalProperties":false,"properties":{"group":{"type":"string","minLength":1},"version":{"type":"string","minLength":1},"kind":{"type":"string","pattern":"^[A-Z][A-Za-z0-9]*$"},"plural":{"type":"string","pattern":"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"},"namespaced":{"type":"boolean"}}},"resources":{"type":"object","additionalProperties":{"type":"object","additionalProperties":false,"properties":{"onCreate":{"type":"array","items":{"type":"object"}},"onReconcile":{"type":"array","items":{"type":"object"}},"onDelete":{"type":"array","items":{"type":"object"}}}}},"api":{"type":"object"},"status":{"type":"object","additionalProperties":false,"properties":{"fields":{"type":"object","additionalProperties":{"type":"string"}}}},"readiness":{"enum":["synced","children"]},"concurrency":{"type":"integer","minimum":1,"maximum":1000},"namespaces":{"type":"array","items":{"type":"string"}},"resyncPeriod":{"type":"string","pattern":"^\\d+(ms|s|m|h)$"},"finalizer":{"type":"string","pattern":"^[a-z0-9.-]+/[A-Za-z0-9._-]+$"},"fieldManager":{"type":"string","minLength":1},"events":{"type":"object","additionalProperties":false,"properties":{"initialCreate":{"type":"boolean"}}}}}}}}}};
 const func2 = Object.prototype.hasOwnProperty;
 const func3 = codePoints;
 const pattern0 = new RegExp("^[A-Z][A-Za-z0-9]*$", "u");
@@ -399,32 +399,45 @@ else {
 var valid4 = true;
 }
 if(valid4){
-if(data6.status !== undefined){
-let data21 = data6.status;
+if(data6.api !== undefined){
+let data21 = data6.api;
 const _errs47 = errors;
-if(errors === _errs47){
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(!(data21 && typeof data21 == "object" && !Array.isArray(data21))){
+validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/api",schemaPath:"#/properties/spec/properties/crds/items/properties/api/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+var valid4 = _errs47 === errors;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data6.status !== undefined){
+let data22 = data6.status;
 const _errs49 = errors;
-for(const key6 in data21){
+if(errors === _errs49){
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+const _errs51 = errors;
+for(const key6 in data22){
 if(!(key6 === "fields")){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/status",schemaPath:"#/properties/spec/properties/crds/items/properties/status/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs49 === errors){
-if(data21.fields !== undefined){
-let data22 = data21.fields;
-const _errs50 = errors;
-if(errors === _errs50){
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key7 in data22){
-const _errs53 = errors;
-if(typeof data22[key7] !== "string"){
+if(_errs51 === errors){
+if(data22.fields !== undefined){
+let data23 = data22.fields;
+const _errs52 = errors;
+if(errors === _errs52){
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+for(const key7 in data23){
+const _errs55 = errors;
+if(typeof data23[key7] !== "string"){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/status/fields/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/spec/properties/crds/items/properties/status/properties/fields/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid12 = _errs53 === errors;
+var valid12 = _errs55 === errors;
 if(!valid12){
 break;
 }
@@ -443,66 +456,66 @@ validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/status",sch
 return false;
 }
 }
-var valid4 = _errs47 === errors;
+var valid4 = _errs49 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data6.readiness !== undefined){
-let data24 = data6.readiness;
-const _errs55 = errors;
-if(!((data24 === "synced") || (data24 === "children"))){
+let data25 = data6.readiness;
+const _errs57 = errors;
+if(!((data25 === "synced") || (data25 === "children"))){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/readiness",schemaPath:"#/properties/spec/properties/crds/items/properties/readiness/enum",keyword:"enum",params:{allowedValues: schema11.properties.spec.properties.crds.items.properties.readiness.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-var valid4 = _errs55 === errors;
+var valid4 = _errs57 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data6.concurrency !== undefined){
-let data25 = data6.concurrency;
-const _errs56 = errors;
-if(!((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25)))){
+let data26 = data6.concurrency;
+const _errs58 = errors;
+if(!((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26)))){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/concurrency",schemaPath:"#/properties/spec/properties/crds/items/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs56){
-if(typeof data25 == "number"){
-if(data25 > 1000 || isNaN(data25)){
+if(errors === _errs58){
+if(typeof data26 == "number"){
+if(data26 > 1000 || isNaN(data26)){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/concurrency",schemaPath:"#/properties/spec/properties/crds/items/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
 return false;
 }
 else {
-if(data25 < 1 || isNaN(data25)){
+if(data26 < 1 || isNaN(data26)){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/concurrency",schemaPath:"#/properties/spec/properties/crds/items/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid4 = _errs56 === errors;
+var valid4 = _errs58 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data6.namespaces !== undefined){
-let data26 = data6.namespaces;
-const _errs58 = errors;
-if(errors === _errs58){
-if(Array.isArray(data26)){
-var valid13 = true;
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
+let data27 = data6.namespaces;
 const _errs60 = errors;
-if(typeof data26[i4] !== "string"){
+if(errors === _errs60){
+if(Array.isArray(data27)){
+var valid13 = true;
+const len4 = data27.length;
+for(let i4=0; i4<len4; i4++){
+const _errs62 = errors;
+if(typeof data27[i4] !== "string"){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/namespaces/" + i4,schemaPath:"#/properties/spec/properties/crds/items/properties/namespaces/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid13 = _errs60 === errors;
+var valid13 = _errs62 === errors;
 if(!valid13){
 break;
 }
@@ -513,18 +526,18 @@ validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/namespaces"
 return false;
 }
 }
-var valid4 = _errs58 === errors;
+var valid4 = _errs60 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data6.resyncPeriod !== undefined){
-let data28 = data6.resyncPeriod;
-const _errs62 = errors;
-if(errors === _errs62){
-if(typeof data28 === "string"){
-if(!pattern2.test(data28)){
+let data29 = data6.resyncPeriod;
+const _errs64 = errors;
+if(errors === _errs64){
+if(typeof data29 === "string"){
+if(!pattern2.test(data29)){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/resyncPeriod",schemaPath:"#/properties/spec/properties/crds/items/properties/resyncPeriod/pattern",keyword:"pattern",params:{pattern: "^\\d+(ms|s|m|h)$"},message:"must match pattern \""+"^\\d+(ms|s|m|h)$"+"\""}];
 return false;
 }
@@ -534,18 +547,18 @@ validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/resyncPerio
 return false;
 }
 }
-var valid4 = _errs62 === errors;
+var valid4 = _errs64 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data6.finalizer !== undefined){
-let data29 = data6.finalizer;
-const _errs64 = errors;
-if(errors === _errs64){
-if(typeof data29 === "string"){
-if(!pattern3.test(data29)){
+let data30 = data6.finalizer;
+const _errs66 = errors;
+if(errors === _errs66){
+if(typeof data30 === "string"){
+if(!pattern3.test(data30)){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/finalizer",schemaPath:"#/properties/spec/properties/crds/items/properties/finalizer/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9.-]+/[A-Za-z0-9._-]+$"},message:"must match pattern \""+"^[a-z0-9.-]+/[A-Za-z0-9._-]+$"+"\""}];
 return false;
 }
@@ -555,18 +568,18 @@ validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/finalizer",
 return false;
 }
 }
-var valid4 = _errs64 === errors;
+var valid4 = _errs66 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data6.fieldManager !== undefined){
-let data30 = data6.fieldManager;
-const _errs66 = errors;
-if(errors === _errs66){
-if(typeof data30 === "string"){
-if(func3(data30) < 1){
+let data31 = data6.fieldManager;
+const _errs68 = errors;
+if(errors === _errs68){
+if(typeof data31 === "string"){
+if(func3(data31) < 1){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/fieldManager",schemaPath:"#/properties/spec/properties/crds/items/properties/fieldManager/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -576,28 +589,28 @@ validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/fieldManage
 return false;
 }
 }
-var valid4 = _errs66 === errors;
+var valid4 = _errs68 === errors;
 }
 else {
 var valid4 = true;
 }
 if(valid4){
 if(data6.events !== undefined){
-let data31 = data6.events;
-const _errs68 = errors;
-if(errors === _errs68){
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+let data32 = data6.events;
 const _errs70 = errors;
-for(const key8 in data31){
+if(errors === _errs70){
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+const _errs72 = errors;
+for(const key8 in data32){
 if(!(key8 === "initialCreate")){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/events",schemaPath:"#/properties/spec/properties/crds/items/properties/events/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties"}];
 return false;
 break;
 }
 }
-if(_errs70 === errors){
-if(data31.initialCreate !== undefined){
-if(typeof data31.initialCreate !== "boolean"){
+if(_errs72 === errors){
+if(data32.initialCreate !== undefined){
+if(typeof data32.initialCreate !== "boolean"){
 validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/events/initialCreate",schemaPath:"#/properties/spec/properties/crds/items/properties/events/properties/initialCreate/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
@@ -609,10 +622,11 @@ validate10.errors = [{instancePath:instancePath+"/spec/crds/" + i0+"/events",sch
 return false;
 }
 }
-var valid4 = _errs68 === errors;
+var valid4 = _errs70 === errors;
 }
 else {
 var valid4 = true;
+}
 }
 }
 }
