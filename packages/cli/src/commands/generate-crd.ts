@@ -2,12 +2,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import {
-  admissionPolicy,
-  customResourceDefinition,
-  type OwnerApi,
-  type OwnerKind,
-} from '@orkestra/reconciler';
+import { admissionPolicy, customResourceDefinition, type OwnerApi, type OwnerKind } from '@orkestra/reconciler';
 import { Command } from 'commander';
 import { CliError, ExitCode, type Problem } from '../exit-codes.js';
 import { parseKatalog, readInputFile, readKatalogYaml } from '../katalog-file.js';
@@ -84,7 +79,9 @@ function katalogEntries(file: string): OwnerEntry[] {
     const [only] = parsed.problems;
     throw new CliError(
       ExitCode.Problems,
-      `${file}: ${parsed.problems.length === 1 && only ? `${only.path}: ${only.message}` : `${parsed.problems.length} problems`}`,
+      parsed.problems.length === 1 && only
+        ? `${only.location ?? file}: ${only.path}: ${only.message}`
+        : `${file}: ${parsed.problems.length} problems`,
       parsed.problems.length === 1 && only ? (only.hint ? { hint: only.hint } : {}) : { problems: parsed.problems },
     );
   }
@@ -102,9 +99,12 @@ function write(file: string, text: string): void {
 /** The `generate crd` command. */
 export function generateCrdCommand(ctx: CommandContext): Command {
   return new Command('crd')
-    .description("write the CustomResourceDefinition of each owner kind from its api (schema, CEL rules, defaults)")
+    .description('write the CustomResourceDefinition of each owner kind from its api (schema, CEL rules, defaults)')
     .option('-k, --katalog <file>', 'the katalog (YAML)')
-    .option('--operator <module>', 'instead of a katalog: a module whose default export is a defineOperator value or an array of them')
+    .option(
+      '--operator <module>',
+      'instead of a katalog: a module whose default export is a defineOperator value or an array of them',
+    )
     .option('-o, --output <file>', 'write the CRDs to this file (default: standard output)')
     .option(
       '--admission-output <file>',
@@ -144,7 +144,8 @@ ${EXIT_CODES_HELP}`,
       if (separate && files.admission) {
         write(opts.admissionOutput!, files.admission);
         note(output, `orkestra generate crd: wrote ${opts.admissionOutput}`);
-      } else if (separate) note(output, 'orkestra generate crd: no admission rules, nothing written for --admission-output');
+      } else if (separate)
+        note(output, 'orkestra generate crd: no admission rules, nothing written for --admission-output');
       ctx.state.code = ExitCode.Ok;
     });
 }
