@@ -53,9 +53,8 @@ describe('admission without a webhook: the generated Website CRD and policy', ()
   });
   afterAll(async () => {
     // The policy is cluster-wide: other test files create Websites too.
-    for (const o of [...admission].reverse()) await kube
-        .delete({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name })
-        .catch(() => false);
+    for (const o of [...admission].reverse())
+      await kube.delete({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name }).catch(() => false);
     await kube.close();
   });
 
@@ -97,7 +96,9 @@ describe('admission without a webhook: the generated Website CRD and policy', ()
 
     await kube.create(website(ns, 'small', { image: 'nginx', replicas: 2 }));
     const before = (await get('small'))!;
-    const updated = await refusal(kube.patch(ref('small'), { spec: { replicas: 30 } }, { fieldManager: 'kubectl-edit' }));
+    const updated = await refusal(
+      kube.patch(ref('small'), { spec: { replicas: 30 } }, { fieldManager: 'kubectl-edit' }),
+    );
     expect(updated).toContain(limit);
     expect((await get('small'))!.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
   });

@@ -140,7 +140,8 @@ describe('orkestra generate crd --operator: a TypeBox schema', () => {
     const types = await cli(['generate', 'types', '--crd', crd]);
     expect(types.code).toBe(ExitCode.Ok);
     const check = `import type { Static } from '@orkestra/core';
-import type { GadgetSpec as Schema } from './operator.js';
+import { defineOperator } from '@orkestra/reconciler';
+import { GadgetSpec as Schema } from './operator.js';
 import type { Gadget, GadgetSpec } from './gadget.js';
 
 type Inferred = Static<typeof Schema>;
@@ -154,6 +155,16 @@ export const port: SameKeys<NonNullable<Inferred['ports']>[number], NonNullable<
 export const tls: SameKeys<NonNullable<Inferred['tls']>, NonNullable<GadgetSpec['tls']>> = true;
 declare const gadget: Gadget;
 export const tier: 'small' | 'large' = gadget.spec.tier;
+export const typedHooks = defineOperator({
+  owner: { group: 'example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets' },
+  api: { spec: Schema },
+  children: [],
+  hooks: {
+    // @ts-expect-error the spec has no imagee: the hooks see the CR typed by the TypeBox schema
+    validate: (cr) => (cr.spec.imagee ? undefined : 'no image'),
+    status: (cr) => ({ replicas: cr.spec.replicas ?? 1 }),
+  },
+});
 `;
     expect(
       compile({

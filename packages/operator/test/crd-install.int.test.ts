@@ -11,7 +11,11 @@ import { testCluster } from '@orkestra/testenv';
 import { CrdInstallError, Manager } from '../src/index.js';
 
 const cluster = testCluster();
-const CRD = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: 'gizmos.install.example.com' };
+const CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  name: 'gizmos.install.example.com',
+};
 const owner = { group: 'install.example.com', version: 'v1', kind: 'Gizmo', plural: 'gizmos' };
 
 type LiveCrd = KubeObject & {
@@ -50,7 +54,12 @@ describe('Manager installCrds', () => {
     }
   }
   const gizmo = (name: string, spec: Record<string, unknown>, version = 'v1') =>
-    kube.create({ apiVersion: `install.example.com/${version}`, kind: 'Gizmo', metadata: { name, namespace: ns }, spec });
+    kube.create({
+      apiVersion: `install.example.com/${version}`,
+      kind: 'Gizmo',
+      metadata: { name, namespace: ns },
+      spec,
+    });
   const live = async () => (await kube.get(CRD)) as LiveCrd;
 
   it('installs the CRD on start: served at once, its defaults applied by the API server', async () => {

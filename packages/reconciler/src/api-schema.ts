@@ -12,7 +12,7 @@
  * accepted too.
  */
 
-import type { FieldProblem } from '@orkestra/core';
+import { type FieldProblem, ValidationError } from '@orkestra/core';
 import { suggest } from '@orkestra/template';
 import { type CelVariables, celProblems } from './cel-rules.js';
 import type { AdmissionPolicy, ApiVersion, CelRule, OpenApiSchema, OwnerApi, PrinterColumn } from './owner-api.js';
@@ -372,6 +372,20 @@ export function readOwnerApi(input: unknown, path: string): { api?: OwnerApi; pr
   if (typeof input.singular === 'string') api.singular = input.singular;
   if (versions) api.versions = versions;
   return { api, problems: [] };
+}
+
+/**
+ * An owner's API from TypeBox (or OpenAPI) schemas, for a configuration written as a plain object rather than
+ * with `defineOperator` (which reads its `api` the same way). Throws a {@link ValidationError} listing every
+ * problem by path (`api.rules[0].rule`).
+ *
+ * @example
+ * const api = ownerApi({ spec: Type.Object({ image: Type.String() }), rules: [{ rule: "self.image != ''" }] });
+ */
+export function ownerApi(input: OwnerApi): OwnerApi {
+  const { api, problems } = readOwnerApi(input, 'api');
+  if (!api) throw new ValidationError(problems, { object: { kind: 'OwnerApi', name: 'api' } });
+  return api;
 }
 
 function readAdmission(

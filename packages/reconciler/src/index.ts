@@ -1,4 +1,4 @@
-export { readOwnerApi } from './api-schema.js';
+export { ownerApi, readOwnerApi } from './api-schema.js';
 export type { CelVariables } from './cel-rules.js';
 export { celProblems } from './cel-rules.js';
 export type { Gate, GatedItem } from './child-gates.js';
