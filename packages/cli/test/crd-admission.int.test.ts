@@ -54,7 +54,7 @@ describe('admission without a webhook: the generated Website CRD and policy', ()
   afterAll(async () => {
     // The policy is cluster-wide: other test files create Websites too.
     for (const o of [...admission].reverse())
-      await kube.delete({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name }).catch(() => false);
+      await kube.delete({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name! }).catch(() => false);
     await kube.close();
   });
 
