@@ -95,6 +95,16 @@ spec:
       'spec.crds[0].api.rules[0].rule: self.imag: the schema has no field imag in self (did you mean image?)',
     );
     expect(run.stderr).toContain('bad-rule.yaml:8:');
+
+    const validate = await cli(['validate', '--katalog', katalog, '--output', 'json']);
+    expect(validate.code).toBe(ExitCode.Problems);
+    expect(JSON.parse(validate.stdout).problems).toEqual([
+      expect.objectContaining({
+        path: 'spec.crds[0].api.rules[0].rule',
+        message: 'self.imag: the schema has no field imag in self (did you mean image?)',
+        location: expect.stringMatching(/bad-rule\.yaml:8:\d+$/),
+      }),
+    ]);
   });
 
   it('an owner without an api exits 1 saying what to write', async () => {
