@@ -6,12 +6,16 @@
  * Website without replicas gets the schema's default.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { installCRDs, testCluster, waitFor } from '@orkestra/testenv';
 import { parseAllDocuments } from 'yaml';
 import { example } from './helpers.js';
+
+const databaseCrd = fileURLToPath(new URL('../../../examples/database/crd.yaml', import.meta.url));
+
 import { website } from './test-files.js';
 
 const cluster = testCluster();
@@ -101,5 +105,31 @@ describe('admission without a webhook: the generated Website CRD and policy', ()
     );
     expect(updated).toContain(limit);
     expect((await get('small'))!.metadata.resourceVersion).toBe(before.metadata.resourceVersion);
+  });
+});
+
+describe('admission without a webhook: the generated Database CRD', () => {
+  it('refuses a version that is not one, with the message the rule computes, and defaults replicas', async () => {
+    await installCRDs(cluster.kubeConfig, [databaseCrd]);
+    const kube = new Kubeclient(cluster.kubeConfig);
+    try {
+      const ns = await cluster.newNamespace('admission-db');
+      const database = (name: string, spec: Record<string, unknown>) => ({
+        apiVersion: 'example.com/v1',
+        kind: 'Database',
+        metadata: { name, namespace: ns },
+        spec,
+      });
+      const message = await refusal(kube.create(database('orders', { version: 'latest', storage: '1Gi' })));
+      expect(message).toContain(
+        'spec.version: Invalid value: "latest": spec.version is a PostgreSQL version such as 17 or 17.2, not latest',
+      );
+      const created = (await kube.create(database('orders', { version: '17.2', storage: '1Gi' }))) as KubeObject & {
+        spec: unknown;
+      };
+      expect(created.spec).toEqual({ version: '17.2', storage: '1Gi', replicas: 1 });
+    } finally {
+      await kube.close();
+    }
   });
 });
