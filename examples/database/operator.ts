@@ -8,9 +8,10 @@
  * `databaseConfig` is exported so tests can check that it is the katalog's configuration.
  */
 import { pathToFileURL } from 'node:url';
+import { Type } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as manifests from '@orkestra/manifests';
-import { GenericReconciler, type ReconcilerConfig } from '@orkestra/reconciler';
+import { GenericReconciler, ownerApi, type ReconcilerConfig } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
 
@@ -18,9 +19,40 @@ const app = '{{metadata.name}}-db';
 const credentials = '{{metadata.name}}-credentials';
 const secretEnv = (name: string, key: string) => ({ name, valueFrom: { secretKeyRef: { name: credentials, key } } });
 
+/** The Database's spec, as a TypeBox schema: the katalog's `api.spec`. */
+export const DatabaseSpec = Type.Object({
+  version: Type.String({
+    maxLength: 16,
+    description: 'The PostgreSQL image tag, e.g. "17".',
+    'x-kubernetes-validations': [
+      {
+        rule: "self.matches('^[0-9]+(\\\\.[0-9]+)?$')",
+        messageExpression: "'spec.version is a PostgreSQL version such as 17 or 17.2, not ' + self",
+      },
+    ],
+  }),
+  replicas: Type.Optional(Type.Integer({ default: 1, minimum: 1, description: 'Number of database Pods.' })),
+  storage: Type.String({ description: "Size of each Pod's volume, e.g. 10Gi; cannot change once created." }),
+  backup: Type.Optional(
+    Type.Object({
+      enabled: Type.Optional(Type.Boolean({ default: true, description: 'Run the nightly backup CronJob.' })),
+      schedule: Type.Optional(Type.String({ description: 'Cron schedule of the backup; default "0 3 * * *".' })),
+    }),
+  ),
+});
+
 /** The Database operator's configuration: what katalog.yaml says, as a typed object. */
 export const databaseConfig: ReconcilerConfig = {
   owner: { group: 'example.com', version: 'v1', kind: 'Database', plural: 'databases' },
+  api: ownerApi({
+    spec: DatabaseSpec,
+    printerColumns: [
+      { name: 'Version', type: 'string', jsonPath: '.spec.version' },
+      { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+    ],
+    shortNames: ['pgdb'],
+    categories: ['orkestra'],
+  }),
   handlers: [secrets.handler, services.handler, manifests.handler] as ReconcilerConfig['handlers'],
   resources: {
     secrets: {

@@ -14,16 +14,55 @@
  */
 import { pathToFileURL } from 'node:url';
 import * as configmaps from '@orkestra/configmaps';
+import { Type } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { Manager, type ManagerOptions, shutdownSignal } from '@orkestra/operator';
-import type { ReconcilerConfig } from '@orkestra/reconciler';
+import { ownerApi, type ReconcilerConfig } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
+
+/** The Website's spec, as a TypeBox schema: the katalog's `api.spec`, and the type of `Static<typeof WebsiteSpec>`. */
+export const WebsiteSpec = Type.Object({
+  image: Type.String({ minLength: 1, description: 'The web server image, e.g. nginx:1.27.' }),
+  replicas: Type.Optional(
+    Type.Integer({ default: 1, minimum: 0, maximum: 50, description: 'Number of web server Pods.' }),
+  ),
+  greeting: Type.Optional(
+    Type.String({ maxLength: 1024, description: 'The text of the home page; default "Hello from Orkestra".' }),
+  ),
+  expose: Type.Optional(Type.Boolean({ default: true, description: 'Give the site a Service.' })),
+});
 
 /** The Website operator's configuration: what katalog.yaml says, as a typed object. */
 export const websiteConfig: ReconcilerConfig = {
   owner: { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' },
+  api: ownerApi({
+    spec: WebsiteSpec,
+    rules: [
+      {
+        rule: "!has(self.greeting) || !self.greeting.lowerAscii().contains('<script')",
+        message: 'spec.greeting is shown as HTML and may not hold a <script> tag',
+        fieldPath: '.greeting',
+      },
+    ],
+    admission: {
+      validations: [
+        {
+          expression: "object.spec.replicas <= 10 || 'website-admins' in request.userInfo.groups",
+          messageExpression:
+            "'spec.replicas is ' + string(object.spec.replicas) + ': more than 10 takes a member of website-admins'",
+          reason: 'Forbidden',
+        },
+      ],
+    },
+    printerColumns: [
+      { name: 'Image', type: 'string', jsonPath: '.spec.image' },
+      { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+    ],
+    shortNames: ['ws'],
+    categories: ['orkestra'],
+  }),
   handlers: [
     deployments.handler,
     services.handler,

@@ -55,6 +55,7 @@ Examples:
   $ orkestra diff --katalog katalog.yaml
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --output deploy/
+  $ orkestra generate crd --katalog katalog.yaml --output crd.yaml
   $ orkestra generate types --crd crd.yaml --output src/website.ts
   $ orkestra demo
 ${EXIT_CODES_HELP}`,

@@ -219,7 +219,7 @@ describe('render', () => {
     expect(r.code).toBe(ExitCode.Problems);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /template\.yaml:14:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*spec\.imag/,
+      /template\.yaml:36:15 spec\.crds\[0\]\.resources\.deployments\.onReconcile\[0\]\.image: .*spec\.imag/,
     );
     expect(r.stderr).toContain('did you mean spec.image?');
 

@@ -63,7 +63,7 @@ describe('reading a katalog', () => {
     );
     const error = (await readKatalog(bad).catch((e: unknown) => e)) as { problems: { location?: string }[] };
     expect(readYaml).toHaveBeenCalledTimes(1);
-    expect(error.problems[0]?.location).toMatch(/bad\.yaml:14:15$/);
+    expect(error.problems[0]?.location).toMatch(/bad\.yaml:36:15$/);
   });
 
   it('prepares each template string once on the whole path of `run`: checks, reconcilers, the CRD check', async () => {

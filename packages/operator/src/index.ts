@@ -1,3 +1,4 @@
+export { CrdInstallError, installCrd } from './crd-install.js';
 export type { HeapReleaseOptions, MemorySample } from './heap-release.js';
 export { HeapRelease, releaseHeapPages } from './heap-release.js';
 export type { HttpServer, HttpServerOptions, Readiness } from './http-server.js';

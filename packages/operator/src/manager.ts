@@ -7,6 +7,7 @@
 import { type Logger, silentLogger } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, type ReconcilerConfig, type ReconcilerObserver } from '@orkestra/reconciler';
+import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
@@ -65,6 +66,14 @@ export interface ManagerOptions {
    * makes {@link start} throw {@link PermissionsDeniedError}, naming each verb, resource and namespace.
    */
   permissions?: readonly Permission[] | false;
+  /**
+   * Install or upgrade each reconciler's CRD (made from its `api`) on start, before the permission check and the
+   * Lease, and wait until it is served; default false (GitOps users apply `orkestra generate crd`'s file). Every
+   * replica does it: the apply is idempotent. A change the API server would refuse — a version dropped while
+   * objects are stored as it — throws {@link CrdInstallError} before any write. The identity needs get, create
+   * and patch on customresourcedefinitions.
+   */
+  installCrds?: boolean;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -178,6 +187,20 @@ export class Manager {
     this.logger.info({ checked: permissions.reduce((n, p) => n + p.verbs.length, 0) }, 'RBAC permissions checked');
   }
 
+  /**
+   * Installs or upgrades the CRD of every reconciler (see {@link ManagerOptions.installCrds}), one after the
+   * other; throws {@link CrdInstallError} naming the CRD and what blocks it.
+   */
+  async installCrds(): Promise<void> {
+    for (const crd of crdsOf(this.options.reconcilers)) {
+      const done = await installCrd(this.options.kube, crd, {
+        fieldManager: 'orkestra',
+        signal: this.startAbort.signal,
+      });
+      this.logger.info({ crd: crd.metadata.name, versions: crd.spec.versions.map((v) => v.name) }, `CRD ${done}`);
+    }
+  }
+
   /** What the reconcilers need: their owner and child kinds (plurals and scopes asked of the API server), Events, the Lease. */
   private async neededPermissions(): Promise<Permission[]> {
     const { kube, leaderElection } = this.options;
@@ -217,6 +240,7 @@ export class Manager {
    */
   async start(): Promise<void> {
     await this.listen();
+    if (this.options.installCrds) await this.installCrds();
     if (this.options.permissions !== false)
       await this.checkPermissions(
         this.options.permissions ?? (await this.neededPermissions()),

@@ -3,6 +3,7 @@ import type { Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { TemplateEngine, When } from '@orkestra/template';
 import type { ReadKind } from './hook-context.js';
 import type { ReconcilerHooks } from './hooks.js';
+import type { OwnerApi } from './owner-api.js';
 import type { SharedInformerFactory } from './shared-informers.js';
 
 export type { When };
@@ -94,6 +95,12 @@ export interface ReconcilerConfig {
   handlers: readonly ResourceHandler<unknown, ResolvedSpec>[];
   /** Children by handler key: `{ deployments: { onReconcile: [{ image: '{{spec.image}}' }] } }`. */
   resources: Record<string, HandlerTemplates>;
+  /**
+   * The owner kind's own API — spec schema, CEL rules, defaults, printer columns, versions — from which
+   * `customResourceDefinition` makes the CRD (`orkestra generate crd`; the Manager installs it when asked).
+   * Absent: the CRD is written by hand.
+   */
+  api?: OwnerApi;
   /**
    * Status fields templated from the CR and its children, e.g.
    * `{ readyReplicas: '{{default children.deployments.web.status.readyReplicas 0}}' }`. Children are keyed by

@@ -9,13 +9,18 @@ import {
   type OwnerObject,
   type ResolvedSpec,
   type ResourceHandler,
+  type Static,
+  type TSchema,
   ValidationError,
 } from '@orkestra/core';
 import type { ValidateFunction } from 'ajv';
+import { readOwnerApi } from './api-schema.js';
 import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
 import type { ReconcilerHooks } from './hooks.js';
 import { childOrderProblems, describeAjvError, pathOf } from './katalog.js';
+import type { OwnerApi } from './owner-api.js';
 import { childAcceptedAhead, compileChildCheck, schemaExplainer } from './schema-checks.js';
+import type { Condition } from './status.js';
 
 /** A string holding a Handlebars expression, e.g. `"{{spec.replicas}}"`: allowed wherever a value may be templated. */
 export type TemplateString = `${string}{{${string}}}${string}`;
@@ -61,10 +66,31 @@ export interface HandlerChildren {
  */
 export interface OperatorConfig<CR extends OwnerObject = OwnerObject>
   extends Omit<ReconcilerConfig, 'handlers' | 'resources' | 'hooks'> {
+  /**
+   * The owner kind's API (see {@link OwnerApi}): `spec` (and `status`) as TypeBox schemas — the hooks then see
+   * the CR typed by them, with no generated code — or plain OpenAPI. Checked like a katalog's `api:`.
+   */
+  api?: OwnerApi;
   /** One entry per handler: `[children(deployments.handler, { onReconcile: [...] })]`. */
   children: readonly HandlerChildren[];
   /** The code hooks, each seeing the CR as `CR` (see {@link ReconcilerHooks}). */
   hooks?: ReconcilerHooks<CR>;
+}
+
+/**
+ * The custom resource of an owner kind whose spec is `Spec` and whose status is `Status`: what
+ * {@link defineOperator}'s hooks see when its `api.spec` is a TypeBox schema (`Spec = Static<typeof schema>`).
+ */
+export interface CustomResource<Spec, Status = { [field: string]: unknown }> extends OwnerObject {
+  spec: Spec;
+  status?: Status & { conditions?: Condition[]; observedGeneration?: number };
+}
+
+/** The TypeBox schemas of an owner's spec and status, as {@link OperatorConfig.api} takes them. */
+export interface TypedOwnerApi<Spec extends TSchema, Status extends TSchema | undefined>
+  extends Omit<OwnerApi, 'spec' | 'status'> {
+  spec: Spec;
+  status?: Status;
 }
 
 /**
@@ -102,9 +128,20 @@ const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
  * });
  * const reconciler = new GenericReconciler(kube, config);
  */
-export function defineOperator<CR extends OwnerObject = OwnerObject>(config: OperatorConfig<CR>): ReconcilerConfig {
-  const { children: entries, ...rest } = config;
+export function defineOperator<Spec extends TSchema, Status extends TSchema | undefined = undefined>(
+  config: Omit<
+    OperatorConfig<
+      CustomResource<Static<Spec>, Status extends TSchema ? Static<Status> : { [field: string]: unknown }>
+    >,
+    'api'
+  > & { api: TypedOwnerApi<Spec, Status> },
+): ReconcilerConfig;
+export function defineOperator<CR extends OwnerObject = OwnerObject>(config: OperatorConfig<CR>): ReconcilerConfig;
+export function defineOperator(config: OperatorConfig): ReconcilerConfig {
+  const { children: entries, api: apiInput, ...rest } = config;
   const problems: FieldProblem[] = [];
+  const api = apiInput === undefined ? undefined : readOwnerApi(apiInput, 'api');
+  if (api) problems.push(...api.problems);
   const handlers: ResourceHandler<unknown, ResolvedSpec>[] = [];
   const resources: Record<string, HandlerTemplates> = {};
   entries.forEach(({ handler, templates }, i) => {
@@ -133,5 +170,5 @@ export function defineOperator<CR extends OwnerObject = OwnerObject>(config: Ope
   if (problems.length === 0) problems.push(...childOrderProblems(resources, 'resources'));
   if (problems.length > 0)
     throw new ValidationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
-  return { ...rest, handlers, resources };
+  return { ...rest, handlers, resources, ...(api?.api ? { api: api.api } : {}) };
 }

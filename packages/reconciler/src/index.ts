@@ -1,3 +1,6 @@
+export { ownerApi, readOwnerApi } from './api-schema.js';
+export type { CelVariables } from './cel-rules.js';
+export { celProblems } from './cel-rules.js';
 export type { Gate, GatedItem } from './child-gates.js';
 export { ChildGates, notReadyReason } from './child-gates.js';
 export type { ChildKindUse } from './child-kinds.js';
@@ -27,13 +30,17 @@ export type {
   TemplateValue,
   When,
 } from './config.js';
+export type { AdmissionObject, CrdVersion, CustomResourceDefinition } from './custom-resource-definition.js';
+export { admissionPolicy, customResourceDefinition } from './custom-resource-definition.js';
 export type {
+  CustomResource,
   HandlerChildren,
   OperatorConfig,
   Templated,
   TemplateString,
   TypedChildTemplate,
   TypedHandlerTemplates,
+  TypedOwnerApi,
 } from './define-operator.js';
 export { children, defineOperator } from './define-operator.js';
 export type { EventRecorderOptions, EventType } from './events.js';
@@ -50,6 +57,15 @@ export { Informer, objectKey } from './informer.js';
 export { InventoryRecordUnavailableError, inventoryRecordName, RECORD_KINDS_KEY } from './inventory-record.js';
 export type { Katalog, KatalogEntry } from './katalog.js';
 export { loadKatalog, parseDuration } from './katalog.js';
+export type {
+  AdmissionPolicy,
+  AdmissionRule,
+  ApiVersion,
+  CelRule,
+  OpenApiSchema,
+  OwnerApi,
+  PrinterColumn,
+} from './owner-api.js';
 export type { ReconcileReport } from './reconciler.js';
 export { GenericReconciler } from './reconciler.js';
 export type { InformerLease, SharedInformerFactoryOptions, SharedInformerOptions } from './shared-informers.js';

@@ -63,6 +63,8 @@ export const KATALOG_SCHEMA = {
                   properties: { onCreate: CHILD_LIST, onReconcile: CHILD_LIST, onDelete: CHILD_LIST },
                 },
               },
+              // The owner's API (schema, rules, columns, versions): read and checked by readOwnerApi.
+              api: { type: 'object' },
               status: {
                 type: 'object',
                 additionalProperties: false,

@@ -30,6 +30,7 @@ import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationE
 import { defaultTemplateEngine, suggest, type TemplateEngine } from '@orkestra/template';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { katalogAccepts } from '../generated/schema-check.js';
+import { readOwnerApi } from './api-schema.js';
 import { buildChildOrder, ChildOrder } from './child-order.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
 import { KATALOG_SCHEMA } from './katalog-schema.js';
@@ -250,6 +251,12 @@ export function loadKatalog(
       }
     }
   });
+  const apis = spec.crds.map((entry, i) => {
+    if (entry.api === undefined) return undefined;
+    const read = readOwnerApi(entry.api, pathOf(['spec', 'crds', i, 'api']));
+    for (const p of read.problems) problems.push({ ...p, message: `${p.message} (${where(locator, p.path)})` });
+    return read.api;
+  });
   spec.crds.forEach((entry, i) => {
     for (const p of childOrderProblems(
       entry.resources,
@@ -261,8 +268,9 @@ export function loadKatalog(
   if (problems.length > 0) throw new ValidationError(problems, { object });
 
   const entries = spec.crds.map(
-    (raw): KatalogEntry => ({
+    (raw, i): KatalogEntry => ({
       owner: raw.owner,
+      ...(apis[i] ? { api: apis[i] } : {}),
       resources: raw.resources,
       ...(raw.status ? { status: raw.status } : {}),
       ...(raw.readiness ? { readiness: raw.readiness } : {}),
@@ -281,6 +289,7 @@ export function loadKatalog(
 interface RawEntry {
   owner: OwnerKind;
   resources: Record<string, HandlerTemplates>;
+  api?: unknown;
   status?: { fields?: Record<string, string> };
   readiness?: 'synced' | 'children';
   concurrency?: number;

@@ -17,6 +17,7 @@ import {
 } from '../rbac.js';
 import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
+import { generateCrdCommand } from './generate-crd.js';
 import { generateManifestsCommand } from './generate-manifests.js';
 import { generateTypesCommand } from './generate-types.js';
 import {
@@ -112,6 +113,7 @@ ${EXIT_CODES_HELP}`,
     });
   generate.addCommand(generateManifestsCommand(ctx));
   generate.addCommand(generateTypesCommand(ctx));
+  generate.addCommand(generateCrdCommand(ctx));
   return generate;
 }
 

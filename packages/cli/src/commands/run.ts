@@ -3,6 +3,7 @@
 import { OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
+  CrdInstallError,
   describePermission,
   HttpAddressError,
   Manager,
@@ -46,6 +47,7 @@ interface RunCommandOptions {
   retryPeriod: string;
   skipPermissionCheck?: boolean;
   skipCrdCheck?: boolean;
+  installCrds?: boolean;
   resourcePackage: string[];
 }
 
@@ -76,6 +78,10 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
     .option('--skip-permission-check', 'start without checking RBAC permissions first')
     .option('--skip-crd-check', 'start without checking the templates against the installed owner CRDs')
+    .option(
+      '--install-crds',
+      "install or upgrade each owner's CRD from the katalog's api before starting (refusing a change the API server would refuse)",
+    )
     .addOption(resourcePackageOption())
     .addHelpText(
       'after',
@@ -87,7 +93,9 @@ Examples:
 
 Before it starts, run checks that the API server answers (exit 3), that its identity has every permission
 the katalog needs (exit 5, listing each), that every owner CRD is installed and that the templates fit it — the
-CR paths they read, as validate --crd checks them (exit 1; --skip-crd-check skips this). Then it waits for the
+CR paths they read, as validate --crd checks them (exit 1; --skip-crd-check skips this). With --install-crds it
+first installs or upgrades each owner's CRD from the katalog's api (exit 1 for a change the API server would
+refuse, such as dropping a version objects are still stored as). Then it waits for the
 leader-election Lease, syncs its caches (/readyz turns 200) and reconciles. SIGTERM or SIGINT stop it
 gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6).
 ${EXIT_CODES_HELP}`,
@@ -176,6 +184,11 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
       throw httpAddressError(e, opts.httpAddress);
     });
     await assertReachable(kube, logger);
+    if (opts.installCrds)
+      await manager.installCrds().catch((e: unknown) => {
+        if (e instanceof CrdInstallError) throw new CliError(ExitCode.Problems, e.message, { cause: e });
+        throw e;
+      });
     if (!opts.skipPermissionCheck) {
       await discoverChildKinds(loaded.katalog, loaded.handlers, kube);
       const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, {
