@@ -82,10 +82,13 @@ describe('generate rbac for kinds beyond the ones Orkestra ships', () => {
     const r = await generate();
     expect(r.code).toBe(ExitCode.Problems);
     expect(r.stdout).not.toContain('"rules"');
-    const error = (JSON.parse(r.stdout) as { error: { message: string; hint: string; problems: { message: string }[] } })
-      .error;
+    const error = (
+      JSON.parse(r.stdout) as { error: { message: string; hint: string; problems: { message: string }[] } }
+    ).error;
     expect(error.message).toContain('not built into Kubernetes');
-    expect(error.problems.map((p) => p.message)).toEqual(['Policy (acme.example.com/v1): resource name and scope unknown']);
+    expect(error.problems.map((p) => p.message)).toEqual([
+      'Policy (acme.example.com/v1): resource name and scope unknown',
+    ]);
     expect(error.hint).toContain('--crd <file>');
     expect(error.hint).toContain('--kubeconfig <file>');
   });
@@ -101,8 +104,18 @@ describe('generate rbac for kinds beyond the ones Orkestra ships', () => {
     // Escalate and bind only on the Role the katalog writes (its name is literal).
     expect(rules).toEqual(
       expect.arrayContaining([
-        { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['escalate'], resourceNames: ['pod-reader'] },
-        { apiGroups: ['rbac.authorization.k8s.io'], resources: ['roles'], verbs: ['bind'], resourceNames: ['pod-reader'] },
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['roles'],
+          verbs: ['escalate'],
+          resourceNames: ['pod-reader'],
+        },
+        {
+          apiGroups: ['rbac.authorization.k8s.io'],
+          resources: ['roles'],
+          verbs: ['bind'],
+          resourceNames: ['pod-reader'],
+        },
       ]),
     );
     const withCluster = await generate('--kubeconfig', cluster.kubeconfigPath!);
