@@ -1,13 +1,16 @@
 /**
  * What an operator needs beyond create/patch to write RBAC objects. The API server refuses a Role or ClusterRole
- * that grants more than the writer holds unless the writer may `escalate` it, and a RoleBinding or
- * ClusterRoleBinding unless the writer may `bind` the role it names (or holds all that role grants). So for each
- * such child: `escalate` on the roles the katalog writes, `bind` on the roles its bindings name, each restricted to
- * those names (`resourceNames`) when the template writes them literally.
+ * granting what its writer does not hold, unless the writer may `escalate` roles; and a RoleBinding or
+ * ClusterRoleBinding unless the writer may `bind` the role it names (or holds all that role grants).
  *
- * The trade-off when a name is templated (`{{metadata.name}}-reader`): the name is only known per CR, so the rule
- * covers every role of that resource in the watched namespaces (cluster-wide for cluster roles). Write the names
- * of roles and of `roleRef`s literally where you can to keep the operator from escalating or binding any other role.
+ * - A binding: `bind` on the role its `roleRef` names, by name when the name is literal.
+ * - A role whose rules are literal: the operator holds those rules (in the watched namespaces for a Role,
+ *   cluster-wide for a ClusterRole), and nothing more. Not `escalate` by name: the API server asks for `escalate`
+ *   on the object named in the request, and a create (a POST to the collection) names none, so only an
+ *   unrestricted `escalate` would let it create the role.
+ * - A role whose rules are templated, or grant non-resource URLs: `escalate` on every role (cluster role) in the
+ *   watched namespaces (cluster-wide) — with `create` and `bind` that is the power to grant anything there. Write
+ *   rules literally to avoid it.
  */
 import { type ResolvedSpec, type ResourceHandler, templateKindOf } from '@orkestra/core';
 import type { HandlerTemplates } from '@orkestra/reconciler';
@@ -15,50 +18,82 @@ import type { Permission } from './permission-check.js';
 
 const RBAC_GROUP = 'rbac.authorization.k8s.io';
 
-/** A literal name of a template (no `{{`), or undefined when the name is templated or absent. */
-function literal(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' && !value.includes('{{') ? value : undefined;
+const isLiteral = (value: unknown): value is string =>
+  typeof value === 'string' && value !== '' && !value.includes('{{');
+
+/** A list of literal strings, or undefined when it is absent, not a list, or anything in it is templated. */
+function literalList(value: unknown): string[] | undefined {
+  // '' is a real value here: the core API group.
+  return Array.isArray(value) && value.every((v) => v === '' || isLiteral(v)) ? (value as string[]) : undefined;
 }
 
-/** One `escalate` or `bind` need: on which roles, in which scope, named or not. */
-interface RoleNeed {
-  verb: 'escalate' | 'bind';
-  resource: 'roles' | 'clusterroles';
-  /** A namespaced need applies in each watched namespace; a cluster need cluster-wide. */
-  namespaced: boolean;
-  /** The role's name, when literal; undefined: any role. */
-  name: string | undefined;
-  why: string;
-}
+/** A permission without its scope: what one rule of a role grants on one resource. */
+type Grant = Omit<Permission, 'namespace' | 'why'>;
 
-/** The `escalate`/`bind` need of one template, if it makes an RBAC object. */
-function needOf(kind: string, template: Record<string, unknown>, key: string): RoleNeed | undefined {
-  const name = literal((template.metadata as { name?: unknown } | undefined)?.name);
-  const named = (n: string | undefined) => (n ? '' : ' (its name is templated: any role)');
-  switch (kind) {
-    case 'Role':
-    case 'ClusterRole': {
-      const resource = kind === 'Role' ? 'roles' : 'clusterroles';
-      const why = `${kind} children (${key}): grant rules the operator need not hold${named(name)}`;
-      return { verb: 'escalate', resource, namespaced: kind === 'Role', name, why };
-    }
-    case 'RoleBinding':
-    case 'ClusterRoleBinding': {
-      const roleRef = (template.roleRef ?? {}) as { kind?: unknown; name?: unknown };
-      const resource = roleRef.kind === 'Role' ? 'roles' : 'clusterroles';
-      const ref = literal(roleRef.name);
-      const why = `${kind} children (${key}): bind ${roleRef.kind === 'Role' ? 'Role' : 'ClusterRole'} ${ref ?? '(templated)'}${named(ref)}`;
-      return { verb: 'bind', resource, namespaced: kind === 'RoleBinding', name: ref, why };
-    }
-    default:
-      return undefined;
+/** What the literal rules of a role grant, one grant per group and resource; undefined when any part is templated. */
+function grantsOf(rules: unknown): Grant[] | undefined {
+  if (!Array.isArray(rules)) return undefined;
+  const grants: Grant[] = [];
+  for (const rule of rules as Record<string, unknown>[]) {
+    if (rule?.nonResourceURLs !== undefined) return undefined;
+    const groups = literalList(rule?.apiGroups);
+    const resources = literalList(rule?.resources);
+    const verbs = literalList(rule?.verbs);
+    const names = rule?.resourceNames === undefined ? [] : literalList(rule.resourceNames);
+    if (!groups || !resources || !verbs || !names) return undefined;
+    for (const group of groups)
+      for (const resource of resources)
+        grants.push({ group, resource, verbs: [...verbs], ...(names.length ? { resourceNames: [...names] } : {}) });
   }
+  return grants;
+}
+
+/** The permissions one Role or ClusterRole child needs: its literal rules held, or `escalate`. */
+function rolePermissions(
+  kind: string,
+  template: Record<string, unknown>,
+  key: string,
+): Omit<Permission, 'namespace'>[] {
+  const name = template.metadata && (template.metadata as { name?: unknown }).name;
+  const label = `${kind} ${isLiteral(name) ? name : '(templated name)'}`;
+  const grants = grantsOf(template.rules);
+  if (grants)
+    return grants.map((g) => ({ ...g, why: `${label} children (${key}): a role grants only what its writer holds` }));
+  const resource = kind === 'Role' ? 'roles' : 'clusterroles';
+  return [
+    {
+      group: RBAC_GROUP,
+      resource,
+      verbs: ['escalate'],
+      why: `${label} children (${key}): its rules are templated or name non-resource URLs, so escalate on any ${kind} (write the rules literally to hold only them)`,
+    },
+  ];
+}
+
+/** The permission one RoleBinding or ClusterRoleBinding child needs: `bind` on the role it names. */
+function bindingPermission(
+  kind: string,
+  template: Record<string, unknown>,
+  key: string,
+): Omit<Permission, 'namespace'> {
+  const roleRef = (template.roleRef ?? {}) as { kind?: unknown; name?: unknown };
+  const role = roleRef.kind === 'Role' ? 'Role' : 'ClusterRole';
+  const name = isLiteral(roleRef.name) ? roleRef.name : undefined;
+  return {
+    group: RBAC_GROUP,
+    resource: role === 'Role' ? 'roles' : 'clusterroles',
+    verbs: ['bind'],
+    ...(name ? { resourceNames: [name] } : {}),
+    why: name
+      ? `${kind} children (${key}): bind ${role} ${name}`
+      : `${kind} children (${key}): bind the ${role} its templated roleRef names, so any ${role} (write roleRef.name literally to bind only it)`,
+  };
 }
 
 /**
- * The `escalate` and `bind` permissions the RBAC children of one handler's templates need, in `scopes` (the
- * watched namespaces; `undefined` for all) or cluster-wide for ClusterRoles and ClusterRoleBindings. Empty when
- * the templates make no RBAC object.
+ * The permissions the RBAC children of one handler's templates need besides their own create/patch: see the
+ * module comment. Role and RoleBinding needs apply in each of `scopes` (the watched namespaces; `undefined` for
+ * all), ClusterRole and ClusterRoleBinding needs cluster-wide. Empty when the templates make no RBAC object.
  */
 export function rbacChildPermissions(
   handler: ResourceHandler<unknown, ResolvedSpec>,
@@ -70,17 +105,16 @@ export function rbacChildPermissions(
     for (const template of templates[phase] ?? []) {
       const { apiVersion, kind } = templateKindOf(handler, template);
       if (!apiVersion.startsWith(`${RBAC_GROUP}/`)) continue;
-      const need = needOf(kind, template as Record<string, unknown>, handler.key);
-      if (!need) continue;
-      for (const namespace of need.namespaced ? scopes : [undefined])
-        out.push({
-          group: RBAC_GROUP,
-          resource: need.resource,
-          verbs: [need.verb],
-          namespace,
-          ...(need.name ? { resourceNames: [need.name] } : {}),
-          why: need.why,
-        });
+      const source = template as Record<string, unknown>;
+      const needs =
+        kind === 'Role' || kind === 'ClusterRole'
+          ? rolePermissions(kind, source, handler.key)
+          : kind === 'RoleBinding' || kind === 'ClusterRoleBinding'
+            ? [bindingPermission(kind, source, handler.key)]
+            : [];
+      const namespaced = kind === 'Role' || kind === 'RoleBinding';
+      for (const need of needs)
+        for (const namespace of namespaced ? scopes : [undefined]) out.push({ ...need, namespace });
     }
   }
   return out;

@@ -130,35 +130,61 @@ describe('requiredPermissions for a handler of any kind', () => {
 
 describe('requiredPermissions for RBAC children', () => {
   const rbac = (templates: string[]) =>
-    childrenOf(requiredPermissions(katalogOf(templates), handlers, { resources: new ResourceRegistry() }));
+    requiredPermissions(katalogOf(templates), handlers, { resources: new ResourceRegistry() });
+  const described = (permissions: Permission[]) =>
+    permissions
+      .filter((p) => p.group === 'rbac.authorization.k8s.io' || p.why.includes('a role grants'))
+      .map(
+        (p) =>
+          `${p.group}/${p.resource} ${p.namespace ?? '*'} ${p.verbs.join(',')}${p.resourceNames ? ` [${p.resourceNames.join(',')}]` : ''}`,
+      );
 
-  it('a Role: escalate on that Role by name; a RoleBinding: bind on the role it names', () => {
+  it('a Role with literal rules: the operator holds those rules, no escalate; a binding: bind on the role it names', () => {
     expect(
-      rbac([
-        '{ apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: { name: reader }, rules: [] }',
-        '{ apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: { name: reader }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader }, subjects: [] }',
-        '{ apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: { name: viewers }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view }, subjects: [] }',
-      ]),
+      described(
+        rbac([
+          '{ apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: { name: reader }, rules: [{ apiGroups: [""], resources: [pods, pods/log], verbs: [get, list] }, { apiGroups: [apps], resources: [deployments], verbs: [get], resourceNames: [web] }] }',
+          '{ apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: { name: reader }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader }, subjects: [] }',
+          '{ apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: { name: viewers }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: view }, subjects: [] }',
+        ]),
+      ),
     ).toEqual([
       'rbac.authorization.k8s.io/roles shop get,list,watch,create,patch,delete',
       'rbac.authorization.k8s.io/rolebindings shop get,list,watch,create,patch,delete',
-      'rbac.authorization.k8s.io/roles shop escalate [reader]',
+      '/pods shop get,list',
+      '/pods/log shop get,list',
+      'apps/deployments shop get [web]',
       'rbac.authorization.k8s.io/roles shop bind [reader]',
       'rbac.authorization.k8s.io/clusterroles shop bind [view]',
     ]);
   });
 
-  it('a templated name: any role in the watched namespaces, and the reason says so', () => {
-    const permissions = requiredPermissions(
-      katalogOf([
-        '{ apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: { name: "{{metadata.name}}-reader" }, rules: [] }',
-      ]),
-      handlers,
-      { resources: new ResourceRegistry() },
-    );
-    const escalate = permissions.find((p) => p.verbs.includes('escalate'));
-    expect(escalate).toMatchObject({ resource: 'roles', namespace: 'shop' }); // merged with the child's own verbs
-    expect(escalate?.resourceNames).toBeUndefined();
-    expect(escalate?.why).toContain('its name is templated: any role');
+  it('templated rules or roleRef: escalate / bind on any role in the watched namespaces, and the reason says so', () => {
+    const permissions = rbac([
+      '{ apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: { name: "{{metadata.name}}-reader" }, rules: [{ apiGroups: [""], resources: ["{{spec.kind}}"], verbs: [get] }] }',
+      '{ apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: { name: x }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: Role, name: "{{metadata.name}}-reader" }, subjects: [] }',
+    ]);
+    const roles = permissions.filter((p) => p.resource === 'roles');
+    expect(roles.map((p) => `${p.namespace} ${p.verbs.join(',')} ${p.resourceNames ?? 'any'}`)).toEqual([
+      'shop get,list,watch,create,patch,delete,escalate,bind any',
+    ]);
+    expect(roles[0]?.why).toContain('its rules are templated or name non-resource URLs, so escalate on any Role');
+    expect(roles[0]?.why).toContain('write roleRef.name literally to bind only it');
+  });
+
+  it('a ClusterRole with literal rules and its ClusterRoleBinding: cluster-wide', () => {
+    expect(
+      described(
+        rbac([
+          '{ apiVersion: rbac.authorization.k8s.io/v1, kind: ClusterRole, metadata: { name: node-reader }, rules: [{ apiGroups: [""], resources: [nodes], verbs: [get] }] }',
+          '{ apiVersion: rbac.authorization.k8s.io/v1, kind: ClusterRoleBinding, metadata: { name: node-reader }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: node-reader }, subjects: [] }',
+        ]),
+      ),
+    ).toEqual([
+      'rbac.authorization.k8s.io/clusterroles * get,list,watch,create,patch,delete',
+      'rbac.authorization.k8s.io/clusterrolebindings * get,list,watch,create,patch,delete',
+      '/nodes * get',
+      'rbac.authorization.k8s.io/clusterroles * bind [node-reader]',
+    ]);
   });
 });
