@@ -96,8 +96,9 @@ Examples:
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
 leases (get, create, update) in the Lease's namespace, and configmaps (get and update of the inventory
-records by name, create) in the ServiceAccount's namespace. Role and ClusterRole children add escalate,
-RoleBinding and ClusterRoleBinding children bind on the role they name, both limited to the literal names.
+records by name, create) in the ServiceAccount's namespace. For Role and ClusterRole children the rules
+they grant (escalate when those are templated), for RoleBinding and ClusterRoleBinding children bind on the
+role they name (by name when literal).
 
 A kind's resource name and scope come from the built-in kinds of Kubernetes, the CRDs given with --crd, or
 the discovery of the cluster given with --kubeconfig; a kind none of them knows is an error (exit 1).
