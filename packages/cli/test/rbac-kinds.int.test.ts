@@ -32,7 +32,7 @@ const katalog = files.write(
             - { apiVersion: policy/v1, kind: PodDisruptionBudget, metadata: { name: "{{metadata.name}}-pdb" }, spec: { minAvailable: 1, selector: { matchLabels: { app: web } } } }
             - { apiVersion: acme.example.com/v1, kind: Policy, metadata: { name: "{{metadata.name}}-policy" }, spec: { level: 2 } }
             - { apiVersion: rbac.authorization.k8s.io/v1, kind: Role, metadata: { name: pod-reader }, rules: [{ apiGroups: [""], resources: [pods], verbs: [get, list] }] }
-            - { apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: { name: pod-reader }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: Role, name: pod-reader }, subjects: [{ kind: ServiceAccount, name: default }] }
+            - { apiVersion: rbac.authorization.k8s.io/v1, kind: RoleBinding, metadata: { name: pod-reader }, roleRef: { apiGroup: rbac.authorization.k8s.io, kind: Role, name: pod-reader }, subjects: [{ kind: ServiceAccount, name: default, namespace: "{{metadata.namespace}}" }] }
 `,
   ),
 );
