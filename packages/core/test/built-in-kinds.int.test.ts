@@ -39,16 +39,25 @@ interface ResourceList {
 
 /** Every top-level resource the API server serves in the groups Kubernetes itself serves (no CRD's, no aggregated API's). */
 async function servedBuiltIns(): Promise<string[]> {
-  const apiServices = (await kube.list('apiregistration.k8s.io/v1', 'APIService')).items.filter(
-    (s) => s.metadata.labels?.['kube-aggregator.kubernetes.io/automanaged'] === 'onstart',
+  // Kubernetes' own groups: served locally (no spec.service, unlike an aggregated API) and not a CRD's.
+  const crdGroups = new Set(
+    (await kube.list('apiextensions.k8s.io/v1', 'CustomResourceDefinition')).items.map(
+      (c) => (c.spec as { group: string }).group,
+    ),
   );
-  const builtIn = new Set(apiServices.map((s) => s.metadata.name));
-  const groupVersions = ['v1'];
+  const builtIn = new Set(
+    (await kube.list('apiregistration.k8s.io/v1', 'APIService')).items
+      .map((s) => s.spec as { group?: string; version: string; service?: unknown })
+      .filter((s) => !s.service && !crdGroups.has(s.group ?? ''))
+      .map((s) => `${s.version}.${s.group ?? ''}`),
+  );
+  // The core group, and the aggregator's own group (served by it, not behind an APIService of its own).
+  const groupVersions = new Set(['v1', 'apiregistration.k8s.io/v1']);
   const groups = (await get<ApiGroupList>('/apis')).groups;
   for (const g of groups)
     for (const v of g.versions) {
       const [group, version] = v.groupVersion.split('/');
-      if (builtIn.has(`${version}.${group}`)) groupVersions.push(v.groupVersion);
+      if (builtIn.has(`${version}.${group}`)) groupVersions.add(v.groupVersion);
     }
   const out: string[] = [];
   for (const gv of groupVersions) {

@@ -32,6 +32,8 @@ const TABLE: Record<string, readonly (readonly [string, string, boolean])[]> = {
     ['Service', 'services', true],
   ],
   'admissionregistration.k8s.io/v1': [
+    ['MutatingAdmissionPolicy', 'mutatingadmissionpolicies', false],
+    ['MutatingAdmissionPolicyBinding', 'mutatingadmissionpolicybindings', false],
     ['MutatingWebhookConfiguration', 'mutatingwebhookconfigurations', false],
     ['ValidatingAdmissionPolicy', 'validatingadmissionpolicies', false],
     ['ValidatingAdmissionPolicyBinding', 'validatingadmissionpolicybindings', false],
@@ -62,7 +64,11 @@ const TABLE: Record<string, readonly (readonly [string, string, boolean])[]> = {
     ['CronJob', 'cronjobs', true],
     ['Job', 'jobs', true],
   ],
-  'certificates.k8s.io/v1': [['CertificateSigningRequest', 'certificatesigningrequests', false]],
+  'certificates.k8s.io/v1': [
+    ['CertificateSigningRequest', 'certificatesigningrequests', false],
+    ['ClusterTrustBundle', 'clustertrustbundles', false],
+    ['PodCertificateRequest', 'podcertificaterequests', true],
+  ],
   'coordination.k8s.io/v1': [['Lease', 'leases', true]],
   'discovery.k8s.io/v1': [['EndpointSlice', 'endpointslices', true]],
   'events.k8s.io/v1': [['Event', 'events', true]],
@@ -87,6 +93,7 @@ const TABLE: Record<string, readonly (readonly [string, string, boolean])[]> = {
   ],
   'resource.k8s.io/v1': [
     ['DeviceClass', 'deviceclasses', false],
+    ['DeviceTaintRule', 'devicetaintrules', false],
     ['ResourceClaim', 'resourceclaims', true],
     ['ResourceClaimTemplate', 'resourceclaimtemplates', true],
     ['ResourceSlice', 'resourceslices', false],
@@ -100,6 +107,7 @@ const TABLE: Record<string, readonly (readonly [string, string, boolean])[]> = {
     ['VolumeAttachment', 'volumeattachments', false],
     ['VolumeAttributesClass', 'volumeattributesclasses', false],
   ],
+  'storagemigration.k8s.io/v1': [['StorageVersionMigration', 'storageversionmigrations', false]],
 };
 
 /** Every built-in kind of {@link BUILT_IN_KINDS_VERSION} as a {@link ResourceInfo}. */
