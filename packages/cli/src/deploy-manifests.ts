@@ -10,7 +10,7 @@ import type { KubeObject } from '@orkestra/core';
 import { ResourceRegistry } from '@orkestra/core/kube';
 import type { LoadedKatalog } from './katalog-file.js';
 import { withNamespaces } from './katalog-file.js';
-import { rbacObjects, requiredPermissions } from './rbac.js';
+import { type Permission, rbacObjects, requiredPermissions, unknownKindsError } from './rbac.js';
 
 /** Where the katalog ConfigMap is mounted in the container, and the file `run --katalog` reads. */
 export const KATALOG_MOUNT_PATH = '/etc/orkestra';
@@ -84,11 +84,20 @@ export function deployManifests(loaded: LoadedKatalog, options: DeployManifestOp
     labels: { ...labels, 'app.kubernetes.io/managed-by': 'orkestra-cli' },
     ...extra,
   });
-  const permissions = requiredPermissions(withNamespaces(loaded.katalog, watch), loaded.handlers, {
-    leaseNamespace: namespace,
-    inventoryNamespace: namespace,
-    resources: new ResourceRegistry(),
-  });
+  let permissions: Permission[];
+  try {
+    permissions = requiredPermissions(withNamespaces(loaded.katalog, watch), loaded.handlers, {
+      leaseNamespace: namespace,
+      inventoryNamespace: namespace,
+      resources: new ResourceRegistry(),
+    });
+  } catch (e) {
+    throw unknownKindsError(
+      e,
+      'generate manifests',
+      'generate manifests knows only the built-in kinds: write the RBAC with `orkestra generate rbac --crd <file>`',
+    );
+  }
   return [
     { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace, labels: { ...restrictedNamespaceLabels } } },
     { apiVersion: 'v1', kind: 'ServiceAccount', metadata: metadata() },

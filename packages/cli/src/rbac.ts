@@ -2,12 +2,17 @@
  * The RBAC a katalog needs: computed by @orkestra/operator (one place for katalogs and operators written in
  * code), re-exported here so the CLI's public API keeps its names.
  */
+import { UnknownKindsError } from '@orkestra/operator';
+import { CliError, ExitCode } from './exit-codes.js';
+
 export type {
+  KindLookup,
   Permission,
   PermissionConfig,
   PermissionEntry,
   PermissionOptions,
   RbacOptions,
+  UnknownKind,
 } from '@orkestra/operator';
 export {
   describePermission,
@@ -15,4 +20,29 @@ export {
   operatorPermissions,
   rbacObjects,
   requiredPermissions,
+  UnknownKindsError,
 } from '@orkestra/operator';
+
+/**
+ * An {@link UnknownKindsError} as the CLI reports it (exit 1, one problem per kind, the two ways to fix it);
+ * any other error unchanged.
+ */
+export function unknownKindsError(
+  e: unknown,
+  command: string,
+  hint = 'pass the CRD of each with --crd <file>, or --kubeconfig <file> to ask a cluster that serves them',
+): unknown {
+  if (!(e instanceof UnknownKindsError)) return e;
+  return new CliError(
+    ExitCode.Problems,
+    `${command}: ${e.kinds.length === 1 ? 'a kind' : `${e.kinds.length} kinds`} of the katalog ${e.kinds.length === 1 ? 'is' : 'are'} not built into Kubernetes, so ${e.kinds.length === 1 ? 'its' : 'their'} resource name and scope are unknown; no rules printed`,
+    {
+      problems: e.kinds.map((k) => ({
+        path: k.usedBy,
+        message: `${k.kind} (${k.apiVersion}): resource name and scope unknown`,
+      })),
+      hint,
+      cause: e,
+    },
+  );
+}

@@ -6,10 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CoreV1Api } from '@kubernetes/client-node';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster } from '@orkestra/testenv';
+import { serviceAccountIdentity, testCluster } from '@orkestra/testenv';
 import { parseAllDocuments } from 'yaml';
 import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
@@ -93,15 +92,11 @@ describe('the image entrypoint, run as the generated Deployment runs it', () => 
 
   /** The service-account folder a pod gets: a bound token of the generated ServiceAccount, the CA, the namespace. */
   async function serviceAccountFolder(): Promise<string> {
-    const token = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
-      name,
-      namespace: ns,
-      body: { spec: { audiences: [], expirationSeconds: 3600 } },
-    });
+    const sa = await serviceAccountIdentity(cluster, ns, name, { create: false }); // the generated manifests made it
     const dir = join(tmp, 'serviceaccount');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'token'), token.status?.token ?? '');
-    writeFileSync(join(dir, 'ca.crt'), Buffer.from(cluster.kubeConfig.getCurrentCluster()!.caData!, 'base64'));
+    writeFileSync(join(dir, 'token'), sa.token);
+    writeFileSync(join(dir, 'ca.crt'), Buffer.from(sa.caData, 'base64'));
     writeFileSync(join(dir, 'namespace'), ns);
     return dir;
   }

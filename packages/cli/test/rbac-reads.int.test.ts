@@ -30,7 +30,7 @@ describe('RBAC of a code operator covers the kinds its hooks read', () => {
     admin = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('rbac-reads');
     name = `orkestra-reads-${randomBytes(3).toString('hex')}`;
-    ({ kube: saKube } = await serviceAccountClient(cluster, admin, ns, 'shop-operator', tmp));
+    ({ kube: saKube } = await serviceAccountClient(cluster, ns, 'shop-operator', tmp));
   });
   afterAll(async () => {
     await reconciler?.stop();

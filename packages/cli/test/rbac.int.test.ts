@@ -87,7 +87,7 @@ describe('generate rbac: the printed role is enough, and nothing less is', () =>
     expect(generated.code).toBe(ExitCode.Ok);
     for (const object of (JSON.parse(generated.stdout) as { items: KubeObject[] }).items) await admin.create(object);
     // testenv runs without the ServiceAccount admission plugin and its controllers: make the account by hand.
-    ({ kubeconfig: saKubeconfig, kube: saKube } = await serviceAccountClient(cluster, admin, ns, sa, tmp));
+    ({ kubeconfig: saKubeconfig, kube: saKube } = await serviceAccountClient(cluster, ns, sa, tmp));
   });
 
   afterAll(async () => {

@@ -1,44 +1,20 @@
-/** A ServiceAccount of the test control plane and a kubeconfig that authenticates as it (a TokenRequest token). */
-import { writeFileSync } from 'node:fs';
+/** A ServiceAccount of the test control plane as `orkestra` sees it: a kubeconfig file, and a client. */
 import { join } from 'node:path';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import { Kubeclient } from '@orkestra/core/kube';
-import type { TestCluster } from '@orkestra/testenv';
-import { stringify } from 'yaml';
+import { serviceAccountIdentity, type TestCluster } from '@orkestra/testenv';
 
 /**
- * Creates ServiceAccount `namespace/name` (testenv runs no ServiceAccount controller) and writes `<dir>/<name>.kubeconfig`
- * with a one-hour token for it. Returns the file and a client acting as the account; close the client.
+ * Creates ServiceAccount `namespace/name` and writes `<dir>/<name>.kubeconfig` with a one-hour token for it
+ * (testenv's {@link serviceAccountIdentity}). Returns the file and a client acting as the account; close the client.
  */
 export async function serviceAccountClient(
   cluster: TestCluster,
-  admin: Kubeclient,
   namespace: string,
   name: string,
   dir: string,
 ): Promise<{ kubeconfig: string; kube: Kubeclient }> {
-  await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
-  const token = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
-    name,
-    namespace,
-    body: { spec: { audiences: [], expirationSeconds: 3600 } },
-  });
-  const server = cluster.kubeConfig.getCurrentCluster()!;
-  const kubeconfig = join(dir, `${name}.kubeconfig`);
-  writeFileSync(
-    kubeconfig,
-    stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      'current-context': 'sa',
-      clusters: [{ name: 'testenv', cluster: { server: server.server, 'certificate-authority-data': server.caData } }],
-      users: [{ name, user: { token: token.status?.token } }],
-      contexts: [{ name: 'sa', context: { cluster: 'testenv', user: name, namespace } }],
-    }),
-  );
-  const kc = new KubeConfig();
-  kc.loadFromFile(kubeconfig);
-  return { kubeconfig, kube: new Kubeclient(kc) };
+  const sa = await serviceAccountIdentity(cluster, namespace, name);
+  return { kubeconfig: sa.writeKubeconfig(join(dir, `${name}.kubeconfig`)), kube: new Kubeclient(sa.kubeConfig) };
 }
 
 /** Deletes ClusterRole `name` and its ClusterRoleBinding of the same name (cluster-scoped: namespaces do not take them along), if there. */

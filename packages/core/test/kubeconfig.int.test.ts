@@ -5,8 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CoreV1Api } from '@kubernetes/client-node';
-import { testCluster } from '@orkestra/testenv';
+import { serviceAccountIdentity, testCluster } from '@orkestra/testenv';
 import { stringify } from 'yaml';
 import { ForbiddenError, type KubeObject } from '../src/index.js';
 import { Kubeclient, KubeconfigError, loadKubeconfig } from '../src/kube/index.js';
@@ -25,7 +24,6 @@ const clients: Kubeclient[] = [];
 beforeAll(async () => {
   admin = new Kubeclient(cluster.kubeConfig);
   ns = await cluster.newNamespace('kubeconfig');
-  await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'reader', namespace: ns } });
   await admin.create({
     apiVersion: 'rbac.authorization.k8s.io/v1',
     kind: 'Role',
@@ -45,12 +43,7 @@ beforeAll(async () => {
     metadata: { name: 'seen', namespace: ns },
     data: { a: '1' },
   });
-  const request = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
-    name: 'reader',
-    namespace: ns,
-    body: { spec: { audiences: [], expirationSeconds: 3600 } },
-  });
-  token = request.status!.token!;
+  token = (await serviceAccountIdentity(cluster, ns, 'reader')).token;
   const base = loadKubeconfig({ file: cluster.kubeconfigPath! });
   server = base.server;
   caData = base.cluster.certificateAuthorityData!;

@@ -18,11 +18,18 @@ export {
 } from './permission-check.js';
 export type { RbacOptions } from './rbac-objects.js';
 export { rbacObjects } from './rbac-objects.js';
-export type { PermissionConfig, PermissionEntry, PermissionOptions } from './required-permissions.js';
+export type {
+  KindLookup,
+  PermissionConfig,
+  PermissionEntry,
+  PermissionOptions,
+  UnknownKind,
+} from './required-permissions.js';
 export {
   discoverChildKinds,
   operatorPermissions,
   requiredPermissions,
+  UnknownKindsError,
 } from './required-permissions.js';
 export type { ProcessFacts, TunedExec } from './runtime-tuning.js';
 export { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER, tunedExec } from './runtime-tuning.js';

@@ -209,6 +209,7 @@ export class Manager {
     return requiredPermissions({ entries }, handlers, {
       leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
       resources: kube.resources,
+      unknownKinds: 'skip', // not served: the reconciler's start says so
       crdCheck: false,
     });
   }

@@ -9,7 +9,11 @@
  * get/list/watch (informer), create and patch (server-side apply creates and updates), delete (prune, `when`
  * false, recreate). Per kind the hooks read (`reads`): get/list/watch (informer). Events: create. Leader
  * election: leases get/create/update in the Lease's namespace. Inventory records (with `inventoryNamespace`):
- * configmaps get/update of each owner kind's record by name, and create, in the operator's namespace.
+ * configmaps get/update of each owner kind's record by name, and create, in the operator's namespace. RBAC
+ * children (see `rbac-children.ts`): `escalate` on the roles it writes and `bind` on the roles its bindings name.
+ *
+ * A kind's plural and scope come from `resources` (core's table of built-in kinds, CRDs, discovery), never from
+ * a guess: a kind nothing knows is an {@link UnknownKindsError}.
  */
 import { type ResolvedSpec, type ResourceHandler, templateKindOf } from '@orkestra/core';
 import {
@@ -19,6 +23,7 @@ import {
   type ReconcilerConfig,
 } from '@orkestra/reconciler';
 import type { Permission } from './permission-check.js';
+import { rbacChildPermissions } from './rbac-children.js';
 
 /** A resource handler as the permission computation reads it (key, kind, plural, scope, `kindOf`). */
 type AnyHandler = ResourceHandler<unknown, ResolvedSpec>;
@@ -40,20 +45,56 @@ export interface PermissionOptions {
    */
   inventoryNamespace?: string | undefined;
   /**
-   * How kinds are served (plural, scope), for the kinds a handler of any kind (`manifests`) names in its
-   * templates: the client's `resources` after discovery (`run`), or core's `ResourceRegistry` of the built-in
-   * kinds (`generate rbac`, offline). A kind it does not know gets the plural `<kind in lower case>s`, namespaced.
-   */
-  /**
    * Whether the identity reads the owner CRDs at start (`orkestra run` checks the templates against them; the
    * Manager alone does not). Default true.
    */
   crdCheck?: boolean | undefined;
-  resources?: { lookup(apiVersion: string, kind: string): { plural: string; namespaced: boolean } | undefined };
+  /**
+   * How kinds are served (plural, scope), for the kinds a handler of any kind (`manifests`) names in its
+   * templates and the kinds hooks read: the client's `resources` after discovery (`run`), or core's
+   * `ResourceRegistry` of the built-in kinds plus the CRDs given (`generate rbac`). Default: an empty lookup.
+   */
+  resources?: KindLookup | undefined;
+  /**
+   * What to do with a kind `resources` does not know: `error` (default) throws an {@link UnknownKindsError}
+   * naming each; `skip` leaves its permissions out (the start-up check of `run` and the Manager, after discovery:
+   * the reconciler's start reports a kind the server does not serve).
+   */
+  unknownKinds?: 'error' | 'skip' | undefined;
+}
+
+/** How a kind is served, or undefined when unknown. */
+export interface KindLookup {
+  lookup(apiVersion: string, kind: string): { plural: string; namespaced: boolean } | undefined;
+}
+
+/** A kind the permission computation needs, and where the katalog names it. */
+export interface UnknownKind {
+  apiVersion: string;
+  kind: string;
+  /** `Website children (manifests)`, `read by the hooks of Website`. */
+  usedBy: string;
 }
 
 /**
- * Asks the API server how every kind the templates of handlers of any kind name is served, so that
+ * Kinds whose REST resource (plural) and scope nothing knows: not built into Kubernetes, and neither a CRD given
+ * nor discovery said. No rule is guessed for them.
+ */
+export class UnknownKindsError extends Error {
+  readonly kinds: readonly UnknownKind[];
+  constructor(kinds: readonly UnknownKind[]) {
+    const list = kinds.map((k) => `${k.kind} (${k.apiVersion}), ${k.usedBy}`).join('; ');
+    super(
+      `${kinds.length === 1 ? 'a kind is' : `${kinds.length} kinds are`} not built into Kubernetes and not known otherwise, so their resource names and scope are unknown: ${list}`,
+    );
+    this.name = 'UnknownKindsError';
+    this.kinds = kinds;
+  }
+}
+
+/**
+ * Asks the API server how every kind the templates of handlers of any kind name, and every kind hooks read, is
+ * served, so that
  * {@link requiredPermissions} with `resources: kube.resources` knows their plurals and scopes. A kind it does
  * not serve is left out here; the reconciler's start reports it.
  */
@@ -75,22 +116,33 @@ export async function discoverChildKinds(
         await kube.resourceFor(apiVersion, kind).catch(() => undefined);
       }
     }
+    for (const read of entry.reads ?? []) await kube.resourceFor(read.apiVersion, read.kind).catch(() => undefined);
   }
 }
 
-/** The kinds, plurals and scopes of a handler's children in one katalog entry. */
+/** A kind a handler's templates make, with how it is served. */
+interface ChildResource {
+  apiVersion: string;
+  kind: string;
+  plural: string;
+  namespaced: boolean;
+}
+
+/** The kinds, plurals and scopes of a handler's children in one katalog entry; unknown kinds go to `unknown`. */
 function childResources(
   h: AnyHandler,
   templates: HandlerTemplates,
-  resources: PermissionOptions['resources'],
-): { apiVersion: string; kind: string; plural: string; namespaced: boolean }[] {
+  resources: KindLookup | undefined,
+  unknown: (apiVersion: string, kind: string) => void,
+): ChildResource[] {
   if (!h.kindOf) return [h];
-  const out = new Map<string, { apiVersion: string; kind: string; plural: string; namespaced: boolean }>();
+  const out = new Map<string, ChildResource>();
   for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
     for (const template of templates[phase] ?? []) {
       const { apiVersion, kind } = templateKindOf(h, template);
-      const info = resources?.lookup(apiVersion, kind) ?? { plural: `${kind.toLowerCase()}s`, namespaced: true };
-      out.set(`${apiVersion}/${kind}`, { apiVersion, kind, plural: info.plural, namespaced: info.namespaced });
+      const info = resources?.lookup(apiVersion, kind);
+      if (!info) unknown(apiVersion, kind);
+      else out.set(`${apiVersion}/${kind}`, { apiVersion, kind, plural: info.plural, namespaced: info.namespaced });
     }
   }
   return [...out.values()];
@@ -98,88 +150,129 @@ function childResources(
 
 const groupOf = (apiVersion: string) => (apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '');
 
+/** Permissions merged per resource, scope and names: verbs and reasons of the same rule add up. */
+class PermissionSet {
+  private readonly merged = new Map<string, Permission>();
+
+  add(p: Permission): void {
+    const names = p.resourceNames ? `named:${[...p.verbs].sort().join(',')}` : 'all';
+    const key = `${p.namespace ?? '*'}|${p.group}|${p.resource}|${names}`;
+    const known = this.merged.get(key);
+    if (!known) {
+      this.merged.set(key, {
+        ...p,
+        verbs: [...p.verbs],
+        ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}),
+      });
+      return;
+    }
+    for (const v of p.verbs) if (!known.verbs.includes(v)) known.verbs.push(v);
+    for (const n of p.resourceNames ?? []) if (!known.resourceNames?.includes(n)) known.resourceNames?.push(n);
+    if (!known.why.includes(p.why)) known.why += `; ${p.why}`;
+  }
+
+  list(): Permission[] {
+    return [...this.merged.values()];
+  }
+}
+
+/** The owner kind's own permissions: watch and patch it, its status, its finalizers. */
+function ownerPermissions(
+  entry: PermissionEntry,
+  scopes: readonly (string | undefined)[],
+  add: (p: Permission) => void,
+) {
+  const owner = entry.owner;
+  const hasOnDelete = Object.values(entry.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
+  for (const namespace of owner.namespaced === false ? [undefined] : scopes) {
+    add({
+      group: owner.group,
+      resource: owner.plural,
+      verbs: ['get', 'list', 'watch', 'patch'],
+      namespace,
+      why: `${owner.kind}: watch, record the kinds of its children (annotation orkestra.io/managed-kinds)${hasOnDelete ? ', add and remove the finalizer' : ''}`,
+    });
+    add({
+      group: owner.group,
+      resource: `${owner.plural}/status`,
+      verbs: ['patch'],
+      namespace,
+      why: `${owner.kind}: write the Ready condition and status fields`,
+    });
+    add({
+      group: owner.group,
+      resource: `${owner.plural}/finalizers`,
+      verbs: ['update'],
+      namespace,
+      why: `${owner.kind}: set blockOwnerDeletion on owner references`,
+    });
+  }
+}
+
+/** Each child kind's permissions (watch, apply, prune), the RBAC children's `escalate`/`bind`, and the reads. */
+function childPermissions(
+  entry: PermissionEntry,
+  handlers: ReadonlyMap<string, AnyHandler>,
+  scopes: readonly (string | undefined)[],
+  options: PermissionOptions,
+  add: (p: Permission) => void,
+  unknown: (kind: UnknownKind) => void,
+) {
+  for (const [key, templates] of Object.entries(entry.resources)) {
+    const h = handlers.get(key);
+    if (!h) continue;
+    const usedBy = `children of ${entry.owner.kind} (${key})`;
+    const unknownChild = (apiVersion: string, kind: string) => unknown({ apiVersion, kind, usedBy });
+    for (const child of childResources(h, templates, options.resources, unknownChild)) {
+      for (const namespace of child.namespaced ? scopes : [undefined])
+        add({
+          group: groupOf(child.apiVersion),
+          resource: child.plural,
+          verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'],
+          namespace,
+          why: `${child.kind} children (${key}): watch, apply, prune`,
+        });
+    }
+    if (h.kindOf) for (const p of rbacChildPermissions(h, templates, scopes)) add(p);
+  }
+  for (const read of entry.reads ?? []) {
+    const info = options.resources?.lookup(read.apiVersion, read.kind);
+    if (!info) {
+      unknown({ apiVersion: read.apiVersion, kind: read.kind, usedBy: `read by the hooks of ${entry.owner.kind}` });
+      continue;
+    }
+    for (const namespace of info.namespaced ? scopes : [undefined])
+      add({
+        group: groupOf(read.apiVersion),
+        resource: info.plural,
+        verbs: ['get', 'list', 'watch'],
+        namespace,
+        why: `${read.kind}: read by the hooks of ${entry.owner.kind} (reads)`,
+      });
+  }
+}
+
 /**
  * Every permission the katalog's reconcilers use, merged per resource and scope: the owner kinds, each child
- * kind, the kinds the hooks read (an entry's `reads`), Events, the Lease and the owner CRDs.
+ * kind, the kinds the hooks read (an entry's `reads`), Events, the Lease and the owner CRDs. Throws an
+ * {@link UnknownKindsError} naming every kind `options.resources` does not know (unless `unknownKinds: 'skip'`).
  */
 export function requiredPermissions(
   katalog: { readonly entries: readonly PermissionEntry[] },
   handlers: ReadonlyMap<string, AnyHandler>,
   options: PermissionOptions = {},
 ): Permission[] {
-  const merged = new Map<string, Permission>();
-  const add = (p: Permission) => {
-    const key = `${p.namespace ?? '*'}|${p.group}|${p.resource}|${p.resourceNames ? 'named' : 'all'}`;
-    const known = merged.get(key);
-    if (!known)
-      merged.set(key, {
-        ...p,
-        verbs: [...p.verbs],
-        ...(p.resourceNames ? { resourceNames: [...p.resourceNames] } : {}),
-      });
-    else {
-      for (const v of p.verbs) if (!known.verbs.includes(v)) known.verbs.push(v);
-      for (const n of p.resourceNames ?? []) if (!known.resourceNames?.includes(n)) known.resourceNames?.push(n);
-      if (!known.why.includes(p.why)) known.why += `; ${p.why}`;
-    }
+  const set = new PermissionSet();
+  const add = (p: Permission) => set.add(p);
+  const unknown = new Map<string, UnknownKind>();
+  const addUnknown = (k: UnknownKind) => {
+    if (!unknown.has(`${k.apiVersion}/${k.kind}`)) unknown.set(`${k.apiVersion}/${k.kind}`, k);
   };
   for (const entry of katalog.entries) {
     const scopes: (string | undefined)[] = entry.namespaces?.length ? [...entry.namespaces] : [undefined];
     const owner = entry.owner;
-    const ownerScopes = owner.namespaced === false ? [undefined] : scopes;
-    const hasOnDelete = Object.values(entry.resources).some((r) => (r.onDelete?.length ?? 0) > 0);
-    for (const namespace of ownerScopes) {
-      add({
-        group: owner.group,
-        resource: owner.plural,
-        verbs: ['get', 'list', 'watch', 'patch'],
-        namespace,
-        why: `${owner.kind}: watch, record the kinds of its children (annotation orkestra.io/managed-kinds)${hasOnDelete ? ', add and remove the finalizer' : ''}`,
-      });
-      add({
-        group: owner.group,
-        resource: `${owner.plural}/status`,
-        verbs: ['patch'],
-        namespace,
-        why: `${owner.kind}: write the Ready condition and status fields`,
-      });
-      add({
-        group: owner.group,
-        resource: `${owner.plural}/finalizers`,
-        verbs: ['update'],
-        namespace,
-        why: `${owner.kind}: set blockOwnerDeletion on owner references`,
-      });
-    }
-    for (const key of Object.keys(entry.resources)) {
-      const h = handlers.get(key);
-      if (!h) continue;
-      for (const child of childResources(h, entry.resources[key]!, options.resources)) {
-        for (const namespace of child.namespaced ? scopes : [undefined]) {
-          add({
-            group: groupOf(child.apiVersion),
-            resource: child.plural,
-            verbs: ['get', 'list', 'watch', 'create', 'patch', 'delete'],
-            namespace,
-            why: `${child.kind} children (${key}): watch, apply, prune`,
-          });
-        }
-      }
-    }
-    for (const read of entry.reads ?? []) {
-      const info = options.resources?.lookup(read.apiVersion, read.kind) ?? {
-        plural: `${read.kind.toLowerCase()}s`,
-        namespaced: true,
-      };
-      for (const namespace of info.namespaced ? scopes : [undefined])
-        add({
-          group: groupOf(read.apiVersion),
-          resource: info.plural,
-          verbs: ['get', 'list', 'watch'],
-          namespace,
-          why: `${read.kind}: read by the hooks of ${owner.kind} (reads)`,
-        });
-    }
+    ownerPermissions(entry, scopes, add);
+    childPermissions(entry, handlers, scopes, options, add, addUnknown);
     for (const namespace of scopes)
       add({ group: '', resource: 'events', verbs: ['create'], namespace, why: `Events on ${owner.kind}` });
     if (options.inventoryNamespace !== undefined) {
@@ -198,6 +291,7 @@ export function requiredPermissions(
         why: 'check the templates against the owner CRDs at start (run --skip-crd-check does not)',
       });
   }
+  if (unknown.size && options.unknownKinds !== 'skip') throw new UnknownKindsError([...unknown.values()]);
   if (options.leaseNamespace !== undefined) {
     add({
       group: 'coordination.k8s.io',
@@ -207,7 +301,7 @@ export function requiredPermissions(
       why: 'leader election',
     });
   }
-  return [...merged.values()];
+  return set.list();
 }
 
 /**

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import * as configmaps from '@orkestra/configmaps';
 import { Kubeclient } from '@orkestra/core/kube';
 import { children, defineOperator, inventoryRecordName, type ReconcilerConfig } from '@orkestra/reconciler';
-import { testCluster } from '@orkestra/testenv';
+import { serviceAccountIdentity, testCluster } from '@orkestra/testenv';
 import {
   deniedPermissions,
   Manager,
@@ -20,22 +19,8 @@ const cluster = testCluster();
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
 
 /** A client acting as ServiceAccount `namespace/name` (created here; testenv runs no ServiceAccount controller). */
-async function serviceAccountClient(admin: Kubeclient, namespace: string, name: string): Promise<Kubeclient> {
-  await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
-  const token = await cluster.kubeConfig.makeApiClient(CoreV1Api).createNamespacedServiceAccountToken({
-    name,
-    namespace,
-    body: { spec: { audiences: [], expirationSeconds: 3600 } },
-  });
-  const server = cluster.kubeConfig.getCurrentCluster()!;
-  const kc = new KubeConfig();
-  kc.loadFromOptions({
-    clusters: [{ name: 'testenv', server: server.server, caData: server.caData }],
-    users: [{ name, token: token.status?.token }],
-    contexts: [{ name: 'sa', cluster: 'testenv', user: name, namespace }],
-    currentContext: 'sa',
-  });
-  return new Kubeclient(kc);
+async function serviceAccountClient(namespace: string, name: string): Promise<Kubeclient> {
+  return new Kubeclient((await serviceAccountIdentity(cluster, namespace, name)).kubeConfig);
 }
 
 describe('Manager: the start-up permission check of a code operator', () => {
@@ -65,7 +50,7 @@ describe('Manager: the start-up permission check of a code operator', () => {
   beforeAll(async () => {
     admin = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('manager-rbac');
-    saKube = await serviceAccountClient(admin, ns, 'shop-operator');
+    saKube = await serviceAccountClient(ns, 'shop-operator');
     config = defineOperator({
       owner,
       namespaces: [ns],
@@ -190,7 +175,7 @@ describe('Manager: the inventory record in the operator namespace', () => {
     admin = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('inv-watched');
     ops = await cluster.newNamespace('inv-ops');
-    saKube = await serviceAccountClient(admin, ops, 'shop-operator');
+    saKube = await serviceAccountClient(ops, 'shop-operator');
     config = defineOperator({
       owner,
       namespaces: [ns],

@@ -40,6 +40,7 @@ import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './chi
 import type { DeferredChild, PlannedChild } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
 import { EventRecorder } from './events.js';
+import { failureMessage } from './failure-message.js';
 import {
   DEFAULT_FINALIZE_TIMEOUT_MS,
   FINALIZED_OUTCOME,
@@ -640,6 +641,7 @@ export class GenericReconciler {
     const crChanged = this.crChangedSince(report.key, cr);
     const liveChildren: Record<string, Record<string, KubeObject>> = {};
     const failures: unknown[] = [];
+    const failedAt = new Map<unknown, number>(); // a failed child's place in the plan: failures listed in that order
     const notes = new Map<string, string[]>();
     const refs = desired.map(({ handler, spec }) => this.childRef(cr, handler, spec));
     this.refusals.forget(report.key, refs);
@@ -668,6 +670,7 @@ export class GenericReconciler {
         if (result.action !== 'unchanged') this.childChanged(cr, kind, spec.name, result, notes, crChanged);
       } catch (e) {
         failures.push(e);
+        failedAt.set(e, i);
         report.children.push({
           handler: handler.key,
           kind,
@@ -721,11 +724,14 @@ export class GenericReconciler {
     if (settled && this.statusMemo.unchanged(report.key, cr, lives)) return;
     let outcome: ReconcileOutcome;
     if (failures.length > 0) {
-      const first = describeError(failures[0]);
+      const described = failures.sort((a, b) => (failedAt.get(a) ?? 1e9) - (failedAt.get(b) ?? 1e9)).map(describeError);
+      for (const f of described)
+        this.logger.warn({ key: report.key, reason: f.reason, err: f.message }, 'child failed');
+      const first = described[0]!;
       outcome = {
         ready: false,
         reason: first.reason,
-        message: failures.length === 1 ? first.message : `${failures.length} children failed; first: ${first.message}`,
+        message: failureMessage(described.map((f) => f.message)),
         fields: {},
       };
       await this.events.record(cr, 'Warning', first.reason, outcome.message);

@@ -34,7 +34,8 @@ export const SERVING_HOSTS = [
 /**
  * Makes a fresh PKI for one control plane in `dir`, as envtest does: a serving CA and the
  * kube-apiserver serving certificate, a separate client CA and an admin client certificate in the
- * `system:masters` group, and a service-account signing key. ECDSA P-256 throughout (fast to make).
+ * `system:masters` group, and a service-account signing key (ECDSA P-256). The certificates are RSA 2048,
+ * made with node-forge (`x509.ts`).
  */
 export function writeControlPlanePKI(dir: string): ControlPlanePKI {
   const servingCA = createCertificate({

@@ -20,5 +20,7 @@ export type { ExtraFlags, Flags, FlagValue } from './flags.js';
 export { globalSetup, globalTeardown } from './jest-global-setup.js';
 export type { CountedRequest, RequestCounter, Verb } from './request-counter.js';
 export { classifyRequest, countRequests } from './request-counter.js';
+export type { ServiceAccountIdentity, ServiceAccountIdentityOptions } from './service-account.js';
+export { serviceAccountIdentity } from './service-account.js';
 export type { Truthy, WaitForOptions, WaitForUntilOptions } from './wait-for.js';
 export { waitFor } from './wait-for.js';

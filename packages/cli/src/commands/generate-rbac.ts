@@ -1,20 +1,25 @@
 /** `orkestra generate rbac`: the minimal roles and bindings a katalog, or an operator written in code, needs. */
 
 import { basename, extname } from 'node:path';
-import { ResourceRegistry } from '@orkestra/core/kube';
+import { Kubeclient, ResourceRegistry } from '@orkestra/core/kube';
 import { Command } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
+import { assertReachable, loadKubeconfig } from '../kube.js';
 import { loadOperatorModule } from '../operator-module.js';
 import { json } from '../output.js';
 import {
   describePermission,
+  type KindLookup,
   operatorPermissions,
   type Permission,
   type PermissionOptions,
   rbacObjects,
   requiredPermissions,
+  UnknownKindsError,
+  unknownKindsError,
 } from '../rbac.js';
+import { readCrds } from '../validate.js';
 import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
 import { generateCrdCommand } from './generate-crd.js';
@@ -39,6 +44,9 @@ interface GenerateRbacOptions {
   leaderElect: boolean;
   output: 'text' | 'json';
   resourcePackage: string[];
+  crd: string[];
+  kubeconfig?: string;
+  context?: string;
 }
 
 /** The `generate` command group, with `generate rbac`. */
@@ -62,6 +70,17 @@ export function generateCommand(ctx: CommandContext): Command {
     )
     .option('--leader-election-namespace <namespace>', "namespace of the Lease (default: the service account's)")
     .option('--no-leader-elect', 'no Lease permissions (for run --no-leader-elect)')
+    .option(
+      '--crd <file>',
+      'CRDs of the custom kinds the katalog makes or reads, for their resource names and scope (repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '--kubeconfig <file>',
+      "ask this cluster's discovery about kinds neither built into Kubernetes nor given with --crd (reads only)",
+    )
+    .option('--context <name>', 'kubeconfig context (with --kubeconfig)')
     .addOption(outputOption())
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
@@ -72,11 +91,18 @@ Examples:
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
   $ orkestra generate rbac --katalog katalog.yaml --namespace shop --output json
   $ orkestra generate rbac --operator ./operator.ts --service-account ops/website | kubectl apply -f -
+  $ orkestra generate rbac --katalog katalog.yaml --crd widget-crd.yaml
+  $ orkestra generate rbac --katalog katalog.yaml --kubeconfig ~/.kube/config
 
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
 leases (get, create, update) in the Lease's namespace, and configmaps (get and update of the inventory
-records by name, create) in the ServiceAccount's namespace.
+records by name, create) in the ServiceAccount's namespace. For Role and ClusterRole children the rules
+they grant (escalate when those are templated), for RoleBinding and ClusterRoleBinding children bind on the
+role they name (by name when literal).
+
+A kind's resource name and scope come from the built-in kinds of Kubernetes, the CRDs given with --crd, or
+the discovery of the cluster given with --kubeconfig; a kind none of them knows is an error (exit 1).
 ${EXIT_CODES_HELP}`,
     )
     .action(async (opts: GenerateRbacOptions) => {
@@ -90,9 +116,12 @@ ${EXIT_CODES_HELP}`,
       if ((opts.katalog === undefined) === (opts.operator === undefined))
         throw new CliError(ExitCode.Usage, 'give either --katalog <file> or --operator <module>');
       const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? sa[1]!) : undefined;
-      const { permissions, name, what } = opts.operator
-        ? await operatorRbac(opts.operator, opts.namespace, { leaseNamespace, inventoryNamespace: sa[1]! }, ctx.cwd)
-        : await katalogRbac(opts.katalog!, opts, { leaseNamespace, inventoryNamespace: sa[1]! }, ctx.cwd);
+      const kinds = new Kinds(opts, ctx.env);
+      const namespaces = { leaseNamespace, inventoryNamespace: sa[1]!, kinds };
+      const { permissions, name, what } = await (opts.operator
+        ? operatorRbac(opts.operator, opts.namespace, namespaces, ctx.cwd)
+        : katalogRbac(opts.katalog!, opts, namespaces, ctx.cwd)
+      ).finally(() => kinds.close());
       const objects = rbacObjects(permissions, {
         name: opts.name ?? name,
         serviceAccount: { namespace: sa[1]!, name: sa[2]! },
@@ -125,20 +154,81 @@ interface Rbac {
   what: string;
 }
 
+/**
+ * How the kinds a katalog names are served: core's table of built-in kinds, the CRDs of `--crd`, and — for what
+ * neither knows — the discovery of the `--kubeconfig` cluster. Never a guess.
+ */
+class Kinds {
+  readonly registry = new ResourceRegistry();
+  private kube: Kubeclient | undefined;
+
+  constructor(
+    private readonly opts: Pick<GenerateRbacOptions, 'crd' | 'kubeconfig' | 'context'>,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {
+    const { crds, problems } = readCrds(opts.crd);
+    if (problems.length) throw new CliError(ExitCode.Usage, 'a --crd file is not a list of CRDs', { problems });
+    for (const { crd } of crds) {
+      const { group, scope, names, versions = [] } = crd.spec ?? {};
+      if (!group || !names?.kind || !names.plural) continue;
+      for (const v of versions)
+        this.registry.register({
+          apiVersion: `${group}/${v.name}`,
+          kind: names.kind,
+          plural: names.plural,
+          namespaced: scope !== 'Cluster',
+        });
+    }
+  }
+
+  /**
+   * The permissions `compute` gives with what is known; when it names unknown kinds and a cluster was given,
+   * asks the cluster about those and computes again. Unknown kinds left → exit 1, naming each and the fix.
+   */
+  async permissions(compute: (lookup: KindLookup) => Permission[]): Promise<Permission[]> {
+    try {
+      return compute(this.registry);
+    } catch (e) {
+      if (!(e instanceof UnknownKindsError) || !this.opts.kubeconfig) throw unknownKindsError(e, 'generate rbac');
+      const kube = await this.client();
+      for (const k of e.kinds) {
+        const info = await kube.resourceFor(k.apiVersion, k.kind).catch(() => undefined);
+        if (info) this.registry.register(info);
+      }
+      try {
+        return compute(this.registry);
+      } catch (again) {
+        throw unknownKindsError(again, `generate rbac --kubeconfig ${this.opts.kubeconfig}`);
+      }
+    }
+  }
+
+  private async client(): Promise<Kubeclient> {
+    if (this.kube) return this.kube;
+    this.kube = new Kubeclient(loadKubeconfig(this.opts, this.env).kubeConfig);
+    await assertReachable(this.kube);
+    return this.kube;
+  }
+
+  async close(): Promise<void> {
+    await this.kube?.close();
+  }
+}
+
 /** Where the operator keeps its Lease (with leader election) and its inventory records (the pod's namespace). */
-type OperatorNamespaces = Pick<PermissionOptions, 'leaseNamespace' | 'inventoryNamespace'>;
+type OperatorNamespaces = Pick<PermissionOptions, 'leaseNamespace' | 'inventoryNamespace'> & { kinds: Kinds };
 
 async function katalogRbac(
   file: string,
   opts: GenerateRbacOptions,
-  namespaces: OperatorNamespaces,
+  { kinds, ...namespaces }: OperatorNamespaces,
   cwd: string,
 ): Promise<Rbac> {
   const loaded = await readKatalog(file, { packages: packagesOption(opts.resourcePackage), cwd });
-  const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, {
-    ...namespaces,
-    resources: new ResourceRegistry(),
-  });
+  const katalog = withNamespaces(loaded.katalog, opts.namespace);
+  const permissions = await kinds.permissions((resources) =>
+    requiredPermissions(katalog, loaded.handlers, { ...namespaces, resources }),
+  );
   return { permissions, name: `orkestra-${loaded.katalog.name}`, what: `orkestra run --katalog ${file}` };
 }
 
@@ -146,16 +236,14 @@ async function katalogRbac(
 async function operatorRbac(
   file: string,
   namespaces: readonly string[],
-  operatorNamespaces: OperatorNamespaces,
+  { kinds, ...operatorNamespaces }: OperatorNamespaces,
   cwd: string,
 ): Promise<Rbac> {
   const configs = (await loadOperatorModule(file, cwd)).map((c) =>
     namespaces.length ? { ...c, namespaces: [...namespaces] } : c,
   );
-  const permissions = operatorPermissions(configs, {
-    ...operatorNamespaces,
-    resources: new ResourceRegistry(),
-    crdCheck: false,
-  });
+  const permissions = await kinds.permissions((resources) =>
+    operatorPermissions(configs, { ...operatorNamespaces, resources, crdCheck: false }),
+  );
   return { permissions, name: `orkestra-${basename(file, extname(file))}`, what: `the operator ${file}` };
 }

@@ -194,6 +194,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
       const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, {
         leaseNamespace,
         resources: kube.resources,
+        unknownKinds: 'skip', // not served: the reconciler's start says so
       });
       await manager.checkPermissions(permissions, await whoAmI(kube)).catch((e: unknown) => {
         throw permissionError(e, kube);

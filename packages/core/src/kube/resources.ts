@@ -1,36 +1,11 @@
 /**
- * Which REST resource serves a kind: its plural and whether it is namespaced. The kinds Orkestra's own
- * packages use are known up front; any other kind is looked up once per apiVersion through discovery
+ * Which REST resource serves a kind: its plural and whether it is namespaced. Every built-in kind of Kubernetes
+ * is known up front ({@link BUILT_IN_KINDS}); any other kind is looked up once per apiVersion through discovery
  * (`GET /api/v1` or `GET /apis/<group>/<version>`) and cached.
  */
 
 import type { ResourceInfo } from '../object-client.js';
-
-const WELL_KNOWN: readonly ResourceInfo[] = [
-  ['v1', 'ConfigMap', 'configmaps', true],
-  ['v1', 'Secret', 'secrets', true],
-  ['v1', 'Service', 'services', true],
-  ['v1', 'ServiceAccount', 'serviceaccounts', true],
-  ['v1', 'Pod', 'pods', true],
-  ['v1', 'Event', 'events', true],
-  ['v1', 'Namespace', 'namespaces', false],
-  ['v1', 'PersistentVolumeClaim', 'persistentvolumeclaims', true],
-  ['apps/v1', 'Deployment', 'deployments', true],
-  ['apps/v1', 'StatefulSet', 'statefulsets', true],
-  ['apps/v1', 'DaemonSet', 'daemonsets', true],
-  ['apps/v1', 'ReplicaSet', 'replicasets', true],
-  ['batch/v1', 'Job', 'jobs', true],
-  ['batch/v1', 'CronJob', 'cronjobs', true],
-  ['autoscaling/v2', 'HorizontalPodAutoscaler', 'horizontalpodautoscalers', true],
-  ['coordination.k8s.io/v1', 'Lease', 'leases', true],
-  ['events.k8s.io/v1', 'Event', 'events', true],
-  ['networking.k8s.io/v1', 'Ingress', 'ingresses', true],
-  ['rbac.authorization.k8s.io/v1', 'Role', 'roles', true],
-  ['rbac.authorization.k8s.io/v1', 'RoleBinding', 'rolebindings', true],
-  ['rbac.authorization.k8s.io/v1', 'ClusterRole', 'clusterroles', false],
-  ['rbac.authorization.k8s.io/v1', 'ClusterRoleBinding', 'clusterrolebindings', false],
-  ['apiextensions.k8s.io/v1', 'CustomResourceDefinition', 'customresourcedefinitions', false],
-].map(([apiVersion, kind, plural, namespaced]) => ({ apiVersion, kind, plural, namespaced }) as ResourceInfo);
+import { BUILT_IN_KINDS } from './built-in-kinds.js';
 
 /** `apps/v1` → `/apis/apps/v1`; `v1` → `/api/v1`. */
 export function groupVersionPath(apiVersion: string): string {
@@ -52,12 +27,12 @@ export function resourcePath(
   return path;
 }
 
-/** A cache of {@link ResourceInfo} by apiVersion and kind, seeded with the well-known kinds. */
+/** A cache of {@link ResourceInfo} by apiVersion and kind, seeded with the built-in kinds of Kubernetes. */
 export class ResourceRegistry {
   private readonly byKey = new Map<string, ResourceInfo>();
 
   constructor() {
-    for (const info of WELL_KNOWN) this.register(info);
+    for (const info of BUILT_IN_KINDS) this.register(info);
   }
 
   /** Adds or replaces what is known of a kind (handlers register theirs, saving a discovery request). */
@@ -65,6 +40,7 @@ export class ResourceRegistry {
     this.byKey.set(`${info.apiVersion}/${info.kind}`, info);
   }
 
+  /** What is known of a kind (built in, registered or discovered); undefined when nothing is: never a guess. */
   lookup(apiVersion: string, kind: string): ResourceInfo | undefined {
     return this.byKey.get(`${apiVersion}/${kind}`);
   }
