@@ -1,4 +1,4 @@
-export { describeResourceContract } from './describe-resource-contract.js';
+export { describeResourceContract, type ResourceContractOptions } from './describe-resource-contract.js';
 export type {
   DriftFixture,
   Fixture,
@@ -7,7 +7,7 @@ export type {
   ResourceContractFixtures,
   SchemaCheckFixture,
 } from './fixtures.js';
-export type { ResourceTestEnv, ResourceTestEnvOptions } from './resource-test-env.js';
+export type { ResourceTestEnv, ResourceTestEnvOptions, TestObjectClient } from './resource-test-env.js';
 export { resourceTestEnv } from './resource-test-env.js';
 export type { HandlerShape } from './unit-fixtures.js';
 export { controllerReferencesTo, expectHandlerShape, sampleOwner } from './unit-fixtures.js';
