@@ -6,7 +6,7 @@
  * and so are the typed errors, the retry policy and the request counter: the lifecycle and the resource contract
  * cannot tell the two apart.
  */
-import { type KubeConfig, Watch } from '@kubernetes/client-node';
+import { ApiException, type KubeConfig, Watch } from '@kubernetes/client-node';
 import type { Logger } from '../context.js';
 import { silentLogger } from '../context.js';
 import { NotFoundError, OrkestraError, type RequestDescription } from '../errors.js';
@@ -264,9 +264,9 @@ export class ClientNodeObjectClient implements ObjectClient {
         this.logger.debug({ verb: request.verb, resource: request.resource }, 'kube request');
         return answer;
       } catch (e) {
-        const code = (e as { code?: unknown }).code;
-        if (typeof code === 'number' && !request.signal?.aborted && !this.closing.signal.aborted) {
-          const { body, headers } = e as { body?: unknown; headers?: Record<string, string> };
+        // An answer (client-node's ApiException: code, body, headers) — not a DOMException, whose `code` is a number too.
+        if (e instanceof ApiException && !request.signal?.aborted && !this.closing.signal.aborted) {
+          const { code, body, headers } = e as ApiException<unknown>;
           throw answerFailure(code, body, headers ?? {}, request, e);
         }
         const error = this.failure(e, request.describe, request.signal);
