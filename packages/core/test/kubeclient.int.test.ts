@@ -1,61 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { KubeConfig } from '@kubernetes/client-node';
 import { start, type TestEnvironment, testCluster } from '@orkestra/testenv';
-import {
-  AlreadyExistsError,
-  ConflictError,
-  InvalidError,
-  type KubeObject,
-  NotFoundError,
-  UnavailableError,
-} from '../src/index.js';
+import { ClientNodeObjectClient } from '../src/client-node/index.js';
+import { ConflictError, type KubeObject, UnavailableError } from '../src/index.js';
 import { Kubeclient, type ReadCache } from '../src/kube/index.js';
 
 const cluster = testCluster();
 let kube: Kubeclient;
 let ns: string;
 
-const widgetCrd = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'widgets.test.orkestra.io' },
-  spec: {
-    group: 'test.orkestra.io',
-    scope: 'Namespaced',
-    names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        subresources: { status: {} },
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-              status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-            },
-          },
-        },
-      },
-    ],
-  },
-};
-
-beforeAll(async () => {
+beforeAll(() => {
   kube = new Kubeclient(cluster.kubeConfig);
-  await kube.apply(widgetCrd, { fieldManager: 'test' });
-  await cluster.waitFor(
-    async () => {
-      const crd = await kube.get<KubeObject & { status?: { conditions?: { type: string; status: string }[] } }>({
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        name: widgetCrd.metadata.name,
-      });
-      return crd?.status?.conditions?.some((c) => c.type === 'Established' && c.status === 'True');
-    },
-    { timeoutMs: 20_000, description: 'the Widget CRD to be established' },
-  );
 });
 afterAll(async () => {
   await cluster.deleteNamespaces();
@@ -74,72 +29,16 @@ const cm = (name: string, data: Record<string, string> = {}): KubeObject => ({
 });
 
 describe('Kubeclient against kube-apiserver', () => {
-  it('creates, reads, lists, applies and deletes, counting each request by verb and resource', async () => {
-    const created = await kube.create(cm('a', { x: '1' }));
-    expect(created.metadata.uid).toBeTruthy();
-    expect((await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' }))?.data).toEqual({
-      x: '1',
-    });
-    const applied = await kube.apply(cm('a', { x: '2' }), { fieldManager: 'test', force: true });
-    expect(applied.data).toEqual({ x: '2' });
-    const list = await kube.list('v1', 'ConfigMap', { namespace: ns, labelSelector: 'nope!=x' });
-    expect(list.items.map((i) => i.metadata.name)).toContain('a');
-    expect(list.items[0]).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
-    expect(await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBe(true);
-    expect(await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBe(false);
-    expect(await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'a' })).toBeUndefined();
-    expect(kube.requests.snapshot()).toEqual({
-      'apply configmaps': 1,
-      'create configmaps': 1,
-      'delete configmaps': 2,
-      'get configmaps': 2,
-      'list configmaps': 1,
-    });
-    expect(kube.requests.writes()).toBe(4);
-  });
-
-  it('maps real error answers to typed errors naming the object', async () => {
+  it('replaces with PUT; a stale resourceVersion is a ConflictError', async () => {
     await kube.create(cm('dup'));
-    const exists = await kube.create(cm('dup')).catch((e: unknown) => e);
-    expect(exists).toBeInstanceOf(AlreadyExistsError);
-    expect((exists as Error).message).toContain(`create ConfigMap ${ns}/dup failed`);
-
     const stale = await kube
       .update({ ...cm('dup'), metadata: { name: 'dup', namespace: ns, resourceVersion: '1' } })
       .catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(ConflictError);
-
-    const invalid = (await kube.create(cm('Bad_Name')).catch((e: unknown) => e)) as InvalidError;
-    expect(invalid).toBeInstanceOf(InvalidError);
-    expect(invalid.causes.map((c) => c.field)).toContain('metadata.name');
-
-    const missingNs = await kube
-      .create({ ...cm('x'), metadata: { name: 'x', namespace: 'no-such-namespace' } })
-      .catch((e: unknown) => e);
-    expect(missingNs).toBeInstanceOf(NotFoundError);
-  });
-
-  it('discovers a custom kind once and patches its status subresource', async () => {
-    const widget = await kube.create({
-      apiVersion: 'test.orkestra.io/v1',
-      kind: 'Widget',
-      metadata: { name: 'w', namespace: ns },
-      spec: { size: 1 },
-    });
-    await kube.get({ apiVersion: 'test.orkestra.io/v1', kind: 'Widget', namespace: ns, name: 'w' });
-    expect(kube.requests.count({ verb: 'discovery' })).toBe(1);
-    const patched = await kube.patchStatus(
-      { apiVersion: 'test.orkestra.io/v1', kind: 'Widget', namespace: ns, name: 'w' },
-      { phase: 'Ready' },
-    );
-    expect(patched.status).toEqual({ phase: 'Ready' });
-    expect(patched.spec).toEqual(widget.spec);
-    expect(kube.requests.count({ resource: 'widgets/status' })).toBe(1);
-    const unknown = await kube
-      .get({ apiVersion: 'test.orkestra.io/v1', kind: 'Gadget', namespace: ns, name: 'g' })
-      .catch((e: unknown) => e);
-    expect(unknown).toBeInstanceOf(NotFoundError);
-    expect((unknown as Error).message).toMatch(/does not serve kind Gadget in test.orkestra.io\/v1 — install its CRD/);
+    const live = (await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'dup' }))!;
+    const replaced = await kube.update({ ...live, data: { replaced: 'yes' } });
+    expect(replaced.data).toEqual({ replaced: 'yes' });
+    expect(kube.requests.count({ verb: 'update' })).toBe(2);
   });
 
   it('answers reads from a plugged-in cache and tells it of writes', async () => {
@@ -177,33 +76,7 @@ describe('Kubeclient against kube-apiserver', () => {
   });
 });
 
-describe('Kubeclient.list in pages', () => {
-  it('with limit returns one page and the continue token; following the tokens yields every object once', async () => {
-    const names = Array.from({ length: 12 }, (_, i) => `page-${String(i).padStart(2, '0')}`);
-    await Promise.all(names.map((n) => kube.create(cm(n))));
-    kube.requests.reset();
-    const first = await kube.list('v1', 'ConfigMap', { namespace: ns, limit: 5 });
-    expect(first.items).toHaveLength(5);
-    expect(first.continue).toEqual(expect.any(String));
-    const seen = first.items.map((i) => i.metadata.name);
-    let token = first.continue;
-    while (token) {
-      const page = await kube.list('v1', 'ConfigMap', { namespace: ns, limit: 5, continue: token });
-      expect(page.resourceVersion).toBe(first.resourceVersion); // one consistent snapshot
-      seen.push(...page.items.map((i) => i.metadata.name));
-      token = page.continue;
-    }
-    // kube-root-ca.crt is published into every namespace by the controller manager, when one runs.
-    expect(seen.filter((n) => n !== 'kube-root-ca.crt')).toEqual(names);
-    expect(new Set(seen).size).toBe(seen.length);
-    expect(kube.requests.count({ verb: 'list' })).toBe(Math.ceil(seen.length / 5));
-    const whole = await kube.list('v1', 'ConfigMap', { namespace: ns });
-    expect(whole.items).toHaveLength(seen.length);
-    expect(whole.continue).toBeUndefined();
-  });
-});
-
-describe('Kubeclient when the API server goes away', () => {
+describe('both clients when the API server goes away', () => {
   let env: TestEnvironment;
   beforeAll(async () => {
     env = await start();
@@ -212,49 +85,32 @@ describe('Kubeclient when the API server goes away', () => {
     await env?.stop();
   });
 
+  const patient = { retry: { retries: 8, baseDelayMs: 250, maxDelayMs: 2_000 } };
+  const hasty = { retry: { retries: 2, baseDelayMs: 50, maxDelayMs: 100 } };
+  const pairs = (kc: KubeConfig) => [
+    [new Kubeclient(kc, patient), new Kubeclient(kc, hasty)],
+    [new ClientNodeObjectClient(kc, patient), new ClientNodeObjectClient(kc, hasty)],
+  ];
+
   it('retries through a restart of the API server and fails with UnavailableError when it stays down', async () => {
-    const client = new Kubeclient(env.kubeConfig, { retry: { retries: 8, baseDelayMs: 250, maxDelayMs: 2_000 } });
-    const fast = new Kubeclient(env.kubeConfig, { retry: { retries: 2, baseDelayMs: 50, maxDelayMs: 100 } });
+    const clients = pairs(env.kubeConfig);
+    const namespace = { apiVersion: 'v1', kind: 'Namespace', name: 'default' };
     try {
-      await client.get({ apiVersion: 'v1', kind: 'Namespace', name: 'default' });
+      for (const [client] of clients) await client!.get(namespace);
       await env.stopApiServer();
-      const during = client.get({ apiVersion: 'v1', kind: 'Namespace', name: 'default' });
-      const down = await fast.get({ apiVersion: 'v1', kind: 'Namespace', name: 'default' }).catch((e: unknown) => e);
-      expect(down).toBeInstanceOf(UnavailableError);
-      expect((down as Error).message).toMatch(/cannot reach the API server/);
+      const during = clients.map(([client]) => client!.get(namespace));
+      for (const [, fast] of clients) {
+        const down = await fast!.get(namespace).catch((e: unknown) => e);
+        expect(down).toBeInstanceOf(UnavailableError);
+        expect((down as Error).message).toMatch(/cannot reach the API server/);
+      }
       await env.startApiServer();
-      expect((await during)?.metadata.name).toBe('default');
-      expect(client.requests.count({ verb: 'get' })).toBeGreaterThan(2);
+      for (const answer of await Promise.all(during)) expect(answer?.metadata.name).toBe('default');
+      for (const [client] of clients) expect(client!.requests.count({ verb: 'get' })).toBeGreaterThan(2);
     } finally {
-      await client.close();
-      await fast.close();
+      for (const c of clients.flat()) await c.close();
     }
   }, 120_000);
-});
-
-describe('child lifecycle: immutable fields the resource package did not foresee', () => {
-  it('turns the server refusal into an ImmutableFieldError naming the field, or recreates with recreate: true', async () => {
-    const { createContext, updateChild, ImmutableFieldError } = await import('../src/index.js');
-    const ctx = createContext({ fieldManager: 'test' });
-    const owner = (await kube.create(cm('owner'))) as never;
-    const secret = (data: string): KubeObject => ({
-      apiVersion: 'v1',
-      kind: 'Secret',
-      metadata: { name: 's', namespace: ns },
-      immutable: true,
-      data: { k: data },
-    });
-    await updateChild(ctx, kube, owner, secret('YQ=='));
-    const err = await updateChild(ctx, kube, owner, secret('Yg==')).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ImmutableFieldError);
-    expect((err as Error).message).toMatch(/cannot update Secret .*\/s: .*Set `recreate: true`/);
-    expect((err as Error).message).not.toContain('Yg==');
-    const again = await updateChild(ctx, kube, owner, secret('Yg=='), { recreate: true });
-    expect(again.action).toBe('recreated');
-    expect((await kube.get({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 's' }))?.data).toEqual({
-      k: 'Yg==',
-    });
-  });
 });
 
 describe('Secret values in errors', () => {
@@ -276,28 +132,8 @@ describe('Secret values in errors', () => {
   });
 });
 
-describe('create-only apply and labelled reads', () => {
+describe('labelled reads', () => {
   const ref = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name });
-
-  it('creates with createOnly when absent, fields owned by the apply; refuses with AlreadyExistsError and writes nothing when any object of that name exists', async () => {
-    const created = await kube.apply(cm('fresh', { a: '1' }), { fieldManager: 'test', createOnly: true });
-    expect(created.data).toEqual({ a: '1' });
-    expect(created.metadata.managedFields).toEqual([expect.objectContaining({ manager: 'test', operation: 'Apply' })]);
-
-    const theirs = await kube.create(cm('taken', { mine: 'no' }), { fieldManager: 'someone' });
-    for (const force of [false, true]) {
-      const err = await kube
-        .apply(cm('taken', { a: '1' }), { fieldManager: 'test', force, createOnly: true })
-        .catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(AlreadyExistsError);
-      expect((err as Error).message).toBe(
-        `apply (create only) ConfigMap ${ns}/taken failed: an object of that name exists already`,
-      );
-    }
-    const after = await kube.get(ref('taken'));
-    expect(after?.metadata.resourceVersion).toBe(theirs.metadata.resourceVersion);
-    expect(after?.data).toEqual({ mine: 'no' });
-  });
 
   it('peeks into the read caches without a request; with a label selector a cache of those labels answers misses too', async () => {
     const ours = { ...cm('ours'), metadata: { name: 'ours', namespace: ns, labels: { 'managed-by': 'orkestra' } } };

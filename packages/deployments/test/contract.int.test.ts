@@ -1,7 +1,8 @@
 /** The resource contract of @orkestra/deployments, run by @orkestra/testenv's shared suite against the real API server. */
 import { expect } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
-import { describeResourceContract } from '@orkestra/testenv/contract';
+import { ClientNodeObjectClient } from '@orkestra/core/client-node';
+import { describeResourceContract, type ResourceContractFixtures } from '@orkestra/testenv/contract';
 import { type DeploymentSource, handler } from '../src/index.js';
 
 const NAME = 'site-deployment';
@@ -68,7 +69,7 @@ const inContainer = (fields: Record<string, unknown>) => ({
   spec: { template: { spec: { containers: [{ name: NAME, ...fields }] } } },
 });
 
-describeResourceContract(handler, {
+const fixtures: ResourceContractFixtures<DeploymentSource> = {
   minimal: { image: 'nginx' },
   full: everything,
   created: (live) =>
@@ -149,4 +150,10 @@ describeResourceContract(handler, {
       recreated: (live) => expect(live.spec).toMatchObject({ selector: DERIVED_SELECTOR }),
     },
   ],
+};
+
+describeResourceContract(handler, fixtures);
+// The same suite over the second ObjectClient, which sends through @kubernetes/client-node.
+describeResourceContract(handler, fixtures, {
+  client: { name: 'client-node', make: (kubeConfig) => new ClientNodeObjectClient(kubeConfig) },
 });

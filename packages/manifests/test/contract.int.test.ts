@@ -4,8 +4,9 @@
  * (StatefulSet, Job, CronJob…) have their own cases in kinds.int.test.ts.
  */
 import { expect } from '@jest/globals';
-import { describeResourceContract } from '@orkestra/testenv/contract';
-import { handler } from '../src/index.js';
+import { ClientNodeObjectClient } from '@orkestra/core/client-node';
+import { describeResourceContract, type ResourceContractFixtures } from '@orkestra/testenv/contract';
+import { handler, type ManifestSource } from '../src/index.js';
 
 const readConfigMaps = { apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list'] };
 
@@ -16,7 +17,7 @@ const role = (metadata: Record<string, unknown> = {}) => ({
   rules: [readConfigMaps],
 });
 
-describeResourceContract(handler, {
+const fixtures: ResourceContractFixtures<ManifestSource> = {
   minimal: role(),
   full: role({ labels: { app: 'web' }, annotations: { note: 'x' } }),
   created: (live) => expect(live).toMatchObject({ rules: [readConfigMaps] }),
@@ -39,4 +40,10 @@ describeResourceContract(handler, {
     'metadata.labels.app': undefined,
     'metadata.annotations.note': undefined,
   },
+};
+
+describeResourceContract(handler, fixtures);
+// The same suite over the second ObjectClient, which sends through @kubernetes/client-node.
+describeResourceContract(handler, fixtures, {
+  client: { name: 'client-node', make: (kubeConfig) => new ClientNodeObjectClient(kubeConfig) },
 });

@@ -15,15 +15,7 @@ export type {
   RetryOptions,
 } from './kubeclient.js';
 export { Kubeclient } from './kubeclient.js';
-export type {
-  ExecPluginConfig,
-  KubeconfigAuthMethod,
-  KubeconfigCluster,
-  KubeconfigOrigin,
-  KubeconfigProblem,
-  KubeTlsOptions,
-  LoadKubeconfigOptions,
-} from './kubeconfig.js';
+export type { KubeconfigAuthMethod, LoadKubeconfigOptions } from './kubeconfig.js';
 /**
  * Kubeconfig loading without `@kubernetes/client-node` (whose import alone costs ~80 MB of RSS): `KUBECONFIG`
  * merged as kubectl does, `~/.kube/config`, the in-cluster service account; client certificates, tokens, token
@@ -40,7 +32,11 @@ export type {
  *   else throw e;
  * }
  */
-export { Kubeconfig, KubeconfigError, loadInClusterConfig, loadKubeconfig, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
+export { Kubeconfig, loadInClusterConfig, loadKubeconfig, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
+export type { KubeconfigProblem } from './kubeconfig-error.js';
+export { KubeconfigError } from './kubeconfig-error.js';
+export type { ExecPluginConfig, KubeconfigCluster, KubeconfigOrigin } from './kubeconfig-files.js';
 export type { Verb } from './request-counter.js';
 export { RequestCounter, WRITE_VERBS } from './request-counter.js';
 export { groupVersionPath, ResourceRegistry, resourcePath } from './resources.js';
+export type { KubeTlsOptions } from './tls-material.js';

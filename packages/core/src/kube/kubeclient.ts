@@ -15,16 +15,7 @@
 
 import type { Logger } from '../context.js';
 import { silentLogger } from '../context.js';
-import {
-  AlreadyExistsError,
-  ConflictError,
-  describeObject,
-  KubeApiError,
-  NotFoundError,
-  OrkestraError,
-  type RequestDescription,
-  UnauthorizedError,
-} from '../errors.js';
+import { NotFoundError, OrkestraError, type RequestDescription, UnauthorizedError } from '../errors.js';
 import type { FieldStructure, OpenApiDocument } from '../field-structure.js';
 import { matchesLabelSelector } from '../labels.js';
 import type {
@@ -43,11 +34,38 @@ import type {
 } from '../object-client.js';
 import type { KubeObject, ObjectRef } from '../objects.js';
 import { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
+import {
+  type ConnectionConfig,
+  clientNodeConnection,
+  isClientNodeConfig,
+  type KubeclientConfig,
+} from './connection-config.js';
 import { HttpTransport } from './http-transport.js';
-import { type Kubeconfig, type KubeTlsOptions, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
+import { type Kubeconfig, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
+import {
+  applyFailure,
+  applyRequest,
+  createRequest,
+  Discovery,
+  deleteRequest,
+  describeRequest,
+  getRequest,
+  listRequest,
+  listResult,
+  type ObjectRequest,
+  openApiRequest,
+  patchRequest,
+  remainingAfterDelete,
+  watchEvent,
+  watchQuery,
+} from './object-requests.js';
 import { openApiPath, SchemaCache } from './openapi-schemas.js';
-import { RequestCounter, type Verb } from './request-counter.js';
-import { groupVersionPath, ResourceRegistry, resourcePath } from './resources.js';
+import { RequestCounter } from './request-counter.js';
+import { ResourceRegistry, resourcePath } from './resources.js';
+import { answerFailure, type RetryOptions, retrying, retryPolicy, TransientFailure } from './retry.js';
+
+export type { ClientNodeKubeConfig, KubeclientConfig } from './connection-config.js';
+export type { RetryOptions } from './retry.js';
 
 /** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
 export type CacheAnswer = { object: KubeObject | undefined } | undefined;
@@ -67,97 +85,6 @@ export interface ReadCache {
   observe?(event: { type: 'written'; object: KubeObject } | { type: 'deleted'; ref: ObjectRef }): void;
 }
 
-/** Retry policy for transient failures (network errors, 429, 502, 503, 504, and 500 with Retry-After). */
-export interface RetryOptions {
-  /** Further attempts after the first; default 5. */
-  retries?: number;
-  /** First delay in ms, doubled each attempt; default 200. */
-  baseDelayMs?: number;
-  /** Largest delay in ms; default 5000. */
-  maxDelayMs?: number;
-}
-
-/**
- * The part of `@kubernetes/client-node`'s `KubeConfig` that {@link Kubeclient} uses, checked structurally (so
- * core never imports client-node): a `KubeConfig` you already have — `@orkestra/testenv`'s `env.kubeConfig` —
- * can be passed to `new Kubeclient(...)`.
- */
-export interface ClientNodeKubeConfig {
-  getCurrentCluster(): { name?: string; server: string; skipTLSVerify?: boolean } | null;
-  getCurrentUser(): { name?: string; exec?: unknown; authProvider?: unknown } | null;
-  applyToHTTPSOptions(opts: object): Promise<void>;
-  getCurrentContext?(): string;
-  getContextObject?(name: string): { namespace?: string } | null;
-}
-
-/** What a {@link Kubeclient} is made from: core's {@link Kubeconfig}, or a client-node `KubeConfig`. */
-export type KubeclientConfig = Kubeconfig | ClientNodeKubeConfig;
-
-/** Server, TLS material and headers, whichever config they come from. */
-interface ConnectionConfig {
-  server: string;
-  contextName: string | undefined;
-  namespace: string | undefined;
-  refreshesCredentials: boolean;
-  tlsOptions(): Promise<KubeTlsOptions>;
-  authHeaders(): Promise<Record<string, string>>;
-  forgetCredentials?(): void;
-}
-
-function isClientNodeConfig(config: KubeclientConfig): config is ClientNodeKubeConfig {
-  return typeof (config as Partial<ClientNodeKubeConfig>).applyToHTTPSOptions === 'function';
-}
-
-/** client-node's `KubeConfig` as a {@link ConnectionConfig}: TLS and static headers read once, exec / auth-provider per request. */
-function clientNodeConnection(kc: ClientNodeKubeConfig): ConnectionConfig {
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) {
-    throw new OrkestraError(
-      'Config',
-      'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a valid file',
-    );
-  }
-  const user = kc.getCurrentUser();
-  const contextName = kc.getCurrentContext?.() || undefined;
-  let first: Promise<{ tls: KubeTlsOptions; headers: Record<string, string> }> | undefined;
-  const apply = async () => {
-    const opts: {
-      headers: Record<string, string>;
-      ca?: Buffer | string;
-      cert?: Buffer | string;
-      key?: Buffer | string;
-      rejectUnauthorized?: boolean;
-      servername?: string;
-    } = { headers: {} };
-    await kc.applyToHTTPSOptions(opts);
-    const pem = (b: Buffer | string | undefined) => (b === undefined ? undefined : b.toString());
-    return {
-      tls: {
-        ca: pem(opts.ca),
-        cert: pem(opts.cert),
-        key: pem(opts.key),
-        rejectUnauthorized: cluster.skipTLSVerify ? false : (opts.rejectUnauthorized ?? true),
-        ...(opts.servername ? { servername: opts.servername } : {}),
-      },
-      headers: opts.headers,
-    };
-  };
-  const once = () => {
-    first ??= apply();
-    first.catch(() => (first = undefined));
-    return first;
-  };
-  const refreshesCredentials = Boolean(user?.exec || user?.authProvider);
-  return {
-    server: cluster.server,
-    contextName,
-    namespace: contextName ? kc.getContextObject?.(contextName)?.namespace || undefined : undefined,
-    refreshesCredentials,
-    tlsOptions: async () => (await once()).tls,
-    authHeaders: async () => (refreshesCredentials ? (await apply()).headers : (await once()).headers),
-  };
-}
-
 /** Options of every {@link Kubeclient} constructor. */
 export interface KubeclientOptions {
   retry?: RetryOptions;
@@ -167,37 +94,6 @@ export interface KubeclientOptions {
   logger?: Logger;
   /** Connections kept open to the API server for requests; default 16. Every watch has a connection of its own besides. */
   connections?: number;
-}
-
-interface RawRequest extends CallOptions {
-  verb: Verb;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  contentType?: string;
-  describe: RequestDescription;
-  resource: string;
-}
-
-const SENSITIVE_KINDS = new Set(['Secret']);
-/** The largest resourceVersion etcd could ever give (2^64 − 1): as a precondition, no stored object meets it. */
-const UNMATCHABLE_RESOURCE_VERSION = '18446744073709551615';
-const RETRYABLE_CODES = new Set([429, 502, 503, 504]);
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**
@@ -237,18 +133,11 @@ export class Kubeclient implements ObjectClient {
   private transport: Promise<HttpTransport> | undefined;
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
-  private readonly discoveries = new Map<string, Promise<void>>();
+  private readonly discovery = new Discovery(this.resources, (request) => this.send(request));
   private readonly schemas = new SchemaCache((path, signal) => this.readOpenApi(path, signal));
   private async readOpenApi(path: string, signal: AbortSignal | undefined): Promise<OpenApiDocument | undefined> {
     try {
-      return await this.send<OpenApiDocument>({
-        verb: 'openapi',
-        method: 'GET',
-        path,
-        resource: path,
-        describe: { verb: 'read the OpenAPI schema', kind: path },
-        signal,
-      });
+      return await this.send<OpenApiDocument>(openApiRequest(path, signal));
     } catch (e) {
       if (e instanceof NotFoundError) return undefined;
       throw e;
@@ -274,11 +163,7 @@ export class Kubeclient implements ObjectClient {
       timeoutMs: options.timeoutMs ?? 30_000,
       connections: options.connections ?? 16,
       logger: options.logger ?? silentLogger,
-      retry: {
-        retries: options.retry?.retries ?? 5,
-        baseDelayMs: options.retry?.baseDelayMs ?? 200,
-        maxDelayMs: options.retry?.maxDelayMs ?? 5_000,
-      },
+      retry: retryPolicy(options.retry),
     };
   }
 
@@ -333,47 +218,8 @@ export class Kubeclient implements ObjectClient {
    * cached. A kind the cached answer lacks (a CRD installed since) discovers its apiVersion again, once per
    * call; a kind the server does not serve is a `NotFoundError`.
    */
-  async resourceFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<ResourceInfo> {
-    const known = this.resources.lookup(apiVersion, kind);
-    if (known) return known;
-    const cached = this.discoveries.get(apiVersion);
-    // A finished answer that lacks the kind is stale for it; one still in flight may yet bring it.
-    if (
-      cached &&
-      !(await cached.then(
-        () => this.resources.lookup(apiVersion, kind),
-        () => undefined,
-      )) &&
-      this.discoveries.get(apiVersion) === cached
-    )
-      this.discoveries.delete(apiVersion);
-    let pending = this.discoveries.get(apiVersion);
-    if (!pending) {
-      pending = this.send<{ resources?: { name: string; kind: string; namespaced: boolean }[] }>({
-        verb: 'discovery',
-        method: 'GET',
-        path: groupVersionPath(apiVersion),
-        resource: apiVersion,
-        describe: { verb: 'discover', kind: `API group ${apiVersion}` },
-        signal: options.signal,
-      }).then((list) => this.resources.registerDiscovery(apiVersion, list));
-      this.discoveries.set(apiVersion, pending);
-      pending.catch(() => this.discoveries.delete(apiVersion));
-    }
-    // A group-version the server does not serve at all answers discovery with 404: the same answer for the kind.
-    await pending.catch((e: unknown) => {
-      if (!(e instanceof NotFoundError)) throw e;
-    });
-    const info = this.resources.lookup(apiVersion, kind);
-    if (!info) {
-      throw new NotFoundError(
-        'NotFound',
-        404,
-        `the API server does not serve kind ${kind} in ${apiVersion} — install its CRD, or check apiVersion and kind`,
-        { verb: 'discover', kind },
-      );
-    }
-    return info;
+  resourceFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<ResourceInfo> {
+    return this.discovery.resourceFor(apiVersion, kind, options);
   }
 
   /**
@@ -403,14 +249,7 @@ export class Kubeclient implements ObjectClient {
     if (cached) return cached.object as T | undefined;
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
     try {
-      return await this.send<T>({
-        verb: 'get',
-        method: 'GET',
-        path: resourcePath(info, ref.namespace, ref.name),
-        resource: info.plural,
-        describe: this.describe('get', ref),
-        signal: options.signal,
-      });
+      return await this.send<T>(getRequest(info, ref, options));
     } catch (e) {
       if (e instanceof NotFoundError) return undefined;
       throw e;
@@ -452,39 +291,13 @@ export class Kubeclient implements ObjectClient {
     options: ListOptions = {},
   ): Promise<ObjectList<T>> {
     const info = await this.resourceFor(apiVersion, kind, options);
-    const answer = await this.send<{ items?: T[]; metadata?: { resourceVersion?: string; continue?: string } }>({
-      verb: 'list',
-      method: 'GET',
-      path: resourcePath(info, options.namespace),
-      resource: info.plural,
-      query: {
-        labelSelector: options.labelSelector,
-        fieldSelector: options.fieldSelector,
-        limit: options.limit,
-        continue: options.continue,
-      },
-      describe: { verb: 'list', kind, namespace: options.namespace },
-      signal: options.signal,
-    });
-    // Items of a list carry no apiVersion/kind; give them theirs so they can be written back or compared.
-    const items = (answer.items ?? []).map((item) => ({ ...item, apiVersion, kind }));
-    const next = answer.metadata?.continue;
-    return { items, resourceVersion: answer.metadata?.resourceVersion ?? '', ...(next ? { continue: next } : {}) };
+    return listResult(await this.send<{ items?: T[] }>(listRequest(info, options)), apiVersion, kind);
   }
 
   /** Creates an object; `AlreadyExistsError` when one of that name exists. */
   async create<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    const created = await this.send<T>({
-      verb: 'create',
-      method: 'POST',
-      path: resourcePath(info, obj.metadata.namespace),
-      resource: info.plural,
-      body: obj,
-      query: writeQuery(options),
-      describe: this.describe('create', obj),
-      signal: options.signal,
-    });
+    const created = await this.send<T>(createRequest(info, obj, options));
     if (!options.dryRun) this.observe({ type: 'written', object: created });
     return created;
   }
@@ -502,37 +315,12 @@ export class Kubeclient implements ObjectClient {
    */
   async apply<T extends KubeObject>(obj: T, options: ApplyOptions): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    // Create-only: a resourceVersion precondition that no stored object can meet. The server checks it
-    // against an existing object (Conflict) and has nothing to check it against when it creates one.
-    const body = options.createOnly
-      ? { ...obj, metadata: { ...obj.metadata, resourceVersion: UNMATCHABLE_RESOURCE_VERSION } }
-      : obj;
-    const describe = this.describe('apply', obj);
+    const request = applyRequest(info, obj, options);
     let applied: T;
     try {
-      applied = await this.send<T>({
-        verb: 'apply',
-        method: 'PATCH',
-        path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
-        resource: info.plural,
-        body,
-        contentType: 'application/apply-patch+yaml',
-        query: { ...writeQuery(options), force: options.force ?? true },
-        describe,
-        signal: options.signal,
-      });
+      applied = await this.send<T>(request);
     } catch (e) {
-      if (options.createOnly && e instanceof ConflictError) {
-        throw new AlreadyExistsError(
-          'AlreadyExists',
-          409,
-          `apply (create only) ${describeObject(describe)} failed: an object of that name exists already`,
-          describe,
-          e.status,
-          e,
-        );
-      }
-      throw e;
+      throw applyFailure(e, request, options);
     }
     if (!options.dryRun) this.observe({ type: 'written', object: applied });
     return applied;
@@ -542,14 +330,11 @@ export class Kubeclient implements ObjectClient {
   async update<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
     const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
     const updated = await this.send<T>({
+      ...createRequest(info, obj, options),
       verb: 'update',
       method: 'PUT',
       path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
-      resource: info.plural,
-      body: obj,
-      query: writeQuery(options),
-      describe: this.describe('update', obj),
-      signal: options.signal,
+      describe: describeRequest('update', obj),
     });
     if (!options.dryRun) this.observe({ type: 'written', object: updated });
     return updated;
@@ -565,22 +350,7 @@ export class Kubeclient implements ObjectClient {
     options: PatchOptions = {},
   ): Promise<T> {
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    const contentType = {
-      merge: 'application/merge-patch+json',
-      json: 'application/json-patch+json',
-      strategic: 'application/strategic-merge-patch+json',
-    }[options.type ?? 'merge'];
-    const patched = await this.send<T>({
-      verb: 'patch',
-      method: 'PATCH',
-      path: resourcePath(info, ref.namespace, ref.name, options.subresource),
-      resource: options.subresource ? `${info.plural}/${options.subresource}` : info.plural,
-      body: patch,
-      contentType,
-      query: writeQuery(options),
-      describe: this.describe('patch', ref),
-      signal: options.signal,
-    });
+    const patched = await this.send<T>(patchRequest(info, ref, patch, options));
     if (!options.dryRun) this.observe({ type: 'written', object: patched });
     return patched;
   }
@@ -603,23 +373,9 @@ export class Kubeclient implements ObjectClient {
    */
   async delete(ref: ObjectRef, options: DeleteOptions = {}): Promise<boolean> {
     const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    const body: Record<string, unknown> = {
-      apiVersion: 'v1',
-      kind: 'DeleteOptions',
-      propagationPolicy: options.propagationPolicy ?? 'Background',
-    };
-    if (options.preconditions) body.preconditions = options.preconditions;
     let answer: unknown;
     try {
-      answer = await this.send({
-        verb: 'delete',
-        method: 'DELETE',
-        path: resourcePath(info, ref.namespace, ref.name),
-        resource: info.plural,
-        body,
-        describe: this.describe('delete', ref),
-        signal: options.signal,
-      });
+      answer = await this.send(deleteRequest(info, ref, options));
     } catch (e) {
       if (e instanceof NotFoundError) {
         this.observe({ type: 'deleted', ref });
@@ -627,11 +383,8 @@ export class Kubeclient implements ObjectClient {
       }
       throw e;
     }
-    // An object held by finalizers is answered with its deletionTimestamp: it still exists, and caches must say so.
-    const remaining = answer as Partial<KubeObject> | undefined;
-    if (remaining?.kind === ref.kind && remaining.metadata?.deletionTimestamp)
-      this.observe({ type: 'written', object: remaining as KubeObject });
-    else this.observe({ type: 'deleted', ref });
+    const remaining = remainingAfterDelete(ref, answer);
+    this.observe(remaining ? { type: 'written', object: remaining } : { type: 'deleted', ref });
     return true;
   }
 
@@ -651,14 +404,7 @@ export class Kubeclient implements ObjectClient {
   ): Promise<void> {
     const info = await this.resourceFor(apiVersion, kind, options);
     const describe: RequestDescription = { verb: 'watch', kind, namespace: options.namespace };
-    const params = new URLSearchParams({
-      watch: '1',
-      allowWatchBookmarks: 'true',
-      timeoutSeconds: String(options.timeoutSeconds ?? 300),
-    });
-    if (options.resourceVersion) params.set('resourceVersion', options.resourceVersion);
-    if (options.labelSelector) params.set('labelSelector', options.labelSelector);
-    if (options.fieldSelector) params.set('fieldSelector', options.fieldSelector);
+    const params = new URLSearchParams({ watch: '1', ...watchQuery(options) });
     this.requests.record('watch', info.plural);
     const { transport, headers } = await this.connection();
     let buffered = '';
@@ -684,13 +430,7 @@ export class Kubeclient implements ObjectClient {
           const line = buffered.slice(0, newline);
           buffered = buffered.slice(newline + 1);
           if (!line.trim()) continue;
-          const event = JSON.parse(line) as WatchEvent<T>;
-          if (event.type === 'ERROR') {
-            const status = event.object as unknown as { code?: number };
-            throw errorFromStatus(status.code ?? 500, status, describe);
-          }
-          if (event.object && event.type !== 'BOOKMARK') event.object = { ...event.object, apiVersion, kind } as T;
-          onEvent(event);
+          onEvent(watchEvent(JSON.parse(line) as WatchEvent<T>, apiVersion, kind, describe));
         }
       }
     } catch (e) {
@@ -721,12 +461,6 @@ export class Kubeclient implements ObjectClient {
     return toKubeError(e, describe);
   }
 
-  private describe(verb: string, obj: ObjectRef | KubeObject): RequestDescription {
-    const name = 'metadata' in obj ? obj.metadata.name : obj.name;
-    const namespace = 'metadata' in obj ? obj.metadata.namespace : obj.namespace;
-    return { verb, kind: obj.kind, namespace, name, sensitive: SENSITIVE_KINDS.has(obj.kind) };
-  }
-
   /** TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request. */
   private async connection(): Promise<{ transport: HttpTransport; headers: Record<string, string> }> {
     if (this.closed) throw this.closedError();
@@ -752,8 +486,7 @@ export class Kubeclient implements ObjectClient {
     return { transport, headers: await this.config.authHeaders() };
   }
 
-  private async send<T>(req: RawRequest): Promise<T> {
-    const { retries, baseDelayMs, maxDelayMs } = this.options.retry;
+  private send<T>(req: ObjectRequest): Promise<T> {
     let query = '';
     if (req.query) {
       const params = new URLSearchParams();
@@ -763,11 +496,7 @@ export class Kubeclient implements ObjectClient {
     }
     const path = `${this.basePath}${req.path}${query}`;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
-    for (let attempt = 0; ; attempt++) {
-      if (req.signal?.aborted)
-        throw toKubeError(req.signal.reason ?? new DOMException('aborted', 'AbortError'), req.describe);
-      let error: KubeApiError | OrkestraError;
-      let retryAfterMs: number | undefined;
+    return retrying(req, this.options.retry, this.options.logger, async () => {
       this.requests.record(req.verb, req.resource);
       try {
         const { transport, headers } = await this.connection();
@@ -789,47 +518,17 @@ export class Kubeclient implements ObjectClient {
           this.options.logger.debug({ verb: req.verb, resource: req.resource, code: res.statusCode }, 'kube request');
           return (text ? JSON.parse(text) : undefined) as T;
         }
-        error = errorFromStatus(res.statusCode, text, req.describe);
+        const failure = answerFailure(res.statusCode, text, res.headers, req);
         // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
-        if (error instanceof UnauthorizedError) this.config.forgetCredentials?.();
-        const retryAfter = res.headers['retry-after'];
-        if (typeof retryAfter === 'string' && /^\d+$/.test(retryAfter))
-          retryAfterMs = Math.min(Number(retryAfter) * 1000, 10_000);
-        if (!(RETRYABLE_CODES.has(res.statusCode) || (res.statusCode === 500 && retryAfterMs !== undefined)))
-          throw error;
+        if (failure instanceof UnauthorizedError) this.config.forgetCredentials?.();
+        throw failure;
       } catch (e) {
-        if (e instanceof OrkestraError && !(e instanceof KubeApiError && e.reason === 'Unavailable')) throw e;
+        if (e instanceof TransientFailure || e instanceof OrkestraError) throw e;
         if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? e, req.describe);
         if (this.closed) throw this.closedError();
-        error = toKubeError(e, req.describe);
-        if (!(e instanceof KubeApiError) && !isNetworkError(e)) throw error;
+        const error = toKubeError(e, req.describe);
+        throw isNetworkError(e) ? new TransientFailure(error) : error;
       }
-      if (attempt >= retries) throw error;
-      const backoff = Math.min(baseDelayMs * 2 ** attempt, maxDelayMs) * (0.8 + Math.random() * 0.4);
-      const delay = retryAfterMs ?? backoff;
-      this.options.logger.warn(
-        {
-          verb: req.verb,
-          resource: req.resource,
-          attempt: attempt + 1,
-          retries,
-          delayMs: Math.round(delay),
-          reason: error.message,
-        },
-        'retrying a transient API failure',
-      );
-      await sleep(delay, req.signal).catch((reason: unknown) => {
-        throw toKubeError(reason, req.describe);
-      });
-    }
+    });
   }
-}
-
-/** The query every write sends: its field manager, `dryRun=All` when asked, the server's field validation. */
-function writeQuery(options: WriteOptions): Record<string, string | undefined> {
-  return {
-    fieldManager: options.fieldManager,
-    dryRun: options.dryRun ? 'All' : undefined,
-    fieldValidation: options.fieldValidation,
-  };
 }

@@ -11,13 +11,13 @@ import {
   templateKindOf,
 } from '@orkestra/core';
 import { type Fixture, fixture, type ResourceContractFixtures } from './fixtures.js';
-import type { ResourceTestEnv } from './resource-test-env.js';
+import type { ResourceTestEnv, TestObjectClient } from './resource-test-env.js';
 
 /** The handler, its fixtures and the test environment, with the steps every case of the suite takes. */
 export interface ContractTools<Source, Spec extends ResolvedSpec> {
   readonly handler: ResourceHandler<Source, Spec>;
   readonly fixtures: ResourceContractFixtures<Source>;
-  readonly env: ResourceTestEnv;
+  readonly env: ResourceTestEnv<TestObjectClient>;
   /** The kind, for titles (`ConfigMap`). */
   readonly kind: string;
   /** Resolves a fixture for `ownerName` (default: this test's owner), optionally under another child name. */
@@ -45,7 +45,7 @@ export interface ContractTools<Source, Spec extends ResolvedSpec> {
 export function contractTools<Source, Spec extends ResolvedSpec>(
   handler: ResourceHandler<Source, Spec>,
   fixtures: ResourceContractFixtures<Source>,
-  env: ResourceTestEnv,
+  env: ResourceTestEnv<TestObjectClient>,
 ): ContractTools<Source, Spec> {
   const withName = fixtures.withName ?? ((source: Source, name: string) => ({ ...source, name }) as Source);
   const spec = (source: Fixture<Source>, options: { name?: string; ownerName?: string } = {}) => {

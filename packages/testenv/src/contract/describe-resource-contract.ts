@@ -1,4 +1,5 @@
 import { describe } from '@jest/globals';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { describeCreate } from './contract-create.js';
 import { describeDelete } from './contract-delete.js';
@@ -7,7 +8,17 @@ import { describeSchemaCheck } from './contract-schema-check.js';
 import { contractTools, kindName } from './contract-tools.js';
 import { describeUpdate } from './contract-update.js';
 import type { ResourceContractFixtures } from './fixtures.js';
-import { resourceTestEnv } from './resource-test-env.js';
+import { resourceTestEnv, type TestObjectClient } from './resource-test-env.js';
+
+/** Options of {@link describeResourceContract}. */
+export interface ResourceContractOptions {
+  /**
+   * Runs the suite over another client than `Kubeclient`: `name` goes in the suite's title, `make` builds
+   * Orkestra's client from the run's `KubeConfig` (the other party stays a `Kubeclient`). The schema check,
+   * which needs no client, runs only in the suite without this option.
+   */
+  client?: { name: string; make: (kubeConfig: KubeConfig) => TestObjectClient };
+}
 
 /**
  * The contract every resource package keeps (DESIGN.md, "The contract"), as Jest integration tests against the
@@ -29,6 +40,7 @@ import { resourceTestEnv } from './resource-test-env.js';
  *   closed, refuses an unknown field.
  *
  * Writes are counted on Orkestra's client only; "untouched" means the object's resourceVersion did not move.
+ * `options.client` runs it all over another `ObjectClient` (a second call, beside the first).
  * The suite registers its own `beforeEach` hooks: keep the kind's other integration tests in another file.
  *
  * @example
@@ -43,11 +55,14 @@ import { resourceTestEnv } from './resource-test-env.js';
 export function describeResourceContract<Source, Spec extends ResolvedSpec>(
   handler: ResourceHandler<Source, Spec>,
   fixtures: ResourceContractFixtures<Source>,
+  options: ResourceContractOptions = {},
 ): void {
-  describe(`${kindName(handler, fixtures)}: the resource contract`, () => {
-    const env = resourceTestEnv({
+  const over = options.client ? ` (over ${options.client.name})` : '';
+  describe(`${kindName(handler, fixtures)}: the resource contract${over}`, () => {
+    const env = resourceTestEnv<TestObjectClient>({
       namespacePrefix: handler.key,
       namespaced: fixtures.namespaced ?? handler.namespaced,
+      ...(options.client ? { client: options.client.make } : {}),
     });
     const tools = contractTools(handler, fixtures, env);
     describeCreate(tools);
@@ -55,5 +70,5 @@ export function describeResourceContract<Source, Spec extends ResolvedSpec>(
     describeImmutable(tools);
     describeDelete(tools);
   });
-  describeSchemaCheck(handler, fixtures, kindName(handler, fixtures));
+  if (!options.client) describeSchemaCheck(handler, fixtures, kindName(handler, fixtures));
 }

@@ -1,4 +1,4 @@
-export { describeResourceContract } from './describe-resource-contract.js';
+export { describeResourceContract, type ResourceContractOptions } from './describe-resource-contract.js';
 export type {
   DriftFixture,
   Fixture,
@@ -6,7 +6,7 @@ export type {
   ImmutableFixture,
   ResourceContractFixtures,
 } from './fixtures.js';
-export type { ResourceTestEnv, ResourceTestEnvOptions } from './resource-test-env.js';
+export type { ResourceTestEnv, ResourceTestEnvOptions, TestObjectClient } from './resource-test-env.js';
 export { resourceTestEnv } from './resource-test-env.js';
 export type { HandlerShape } from './unit-fixtures.js';
 export { controllerReferencesTo, expectHandlerShape, sampleOwner } from './unit-fixtures.js';

@@ -1,11 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach } from '@jest/globals';
-import { type Context, createContext, type KubeObject, type ObjectRef, type OwnerObject } from '@orkestra/core';
-import { Kubeclient } from '@orkestra/core/kube';
+import type { KubeConfig } from '@kubernetes/client-node';
+import {
+  type Context,
+  createContext,
+  type KubeObject,
+  type ObjectClient,
+  type ObjectRef,
+  type OwnerObject,
+} from '@orkestra/core';
+import { Kubeclient, type RequestCounter } from '@orkestra/core/kube';
 import { type TestCluster, testCluster } from '../cluster.js';
 
+/** A client to test Orkestra over: an `ObjectClient` that counts its requests and can be closed. */
+export type TestObjectClient = ObjectClient & { readonly requests: RequestCounter; close(): Promise<void> };
+
 /** Options of {@link resourceTestEnv}. */
-export interface ResourceTestEnvOptions {
+export interface ResourceTestEnvOptions<K extends TestObjectClient = Kubeclient> {
   /** Prefix of each test's namespace, e.g. the package's key. Default `resources`. */
   namespacePrefix?: string;
   /**
@@ -16,16 +27,21 @@ export interface ResourceTestEnvOptions {
   namespaced?: boolean;
   /** Field manager of Orkestra's client. Default `orkestra-test`. */
   fieldManager?: string;
+  /**
+   * Makes Orkestra's client from the run's `KubeConfig`; default `new Kubeclient(kubeConfig)`. Another
+   * `ObjectClient` (`(kc) => new ClientNodeObjectClient(kc)`) runs the same tests over it.
+   */
+  client?: (kubeConfig: KubeConfig) => K;
 }
 
 /** What every integration test of a resource package needs, fresh for each test. See {@link resourceTestEnv}. */
-export interface ResourceTestEnv {
+export interface ResourceTestEnv<K extends TestObjectClient = Kubeclient> {
   /** The run's control plane (the jest global setup's). */
   readonly cluster: TestCluster;
   /** A context whose field manager is the options' (`orkestra-test`). */
   readonly ctx: Context;
   /** Orkestra's client: hand it to the handler. Its request counter is reset before each test. */
-  readonly kube: Kubeclient;
+  readonly kube: K;
   /** Someone else: a user with kubectl, another controller. Its requests are not Orkestra's. */
   readonly other: Kubeclient;
   /** This test's namespace; `undefined` when the children are cluster-scoped. */
@@ -66,15 +82,19 @@ const OWNER_CLUSTERROLE = { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'C
  *   expect(t.kube.requests.writes()).toBe(1);
  * });
  */
-export function resourceTestEnv(options: ResourceTestEnvOptions = {}): ResourceTestEnv {
+export function resourceTestEnv<K extends TestObjectClient = Kubeclient>(
+  options: ResourceTestEnvOptions<K> = {},
+): ResourceTestEnv<K> {
   const { namespacePrefix = 'resources', namespaced = true, fieldManager = 'orkestra-test' } = options;
+  const makeClient =
+    options.client ?? ((kubeConfig: KubeConfig) => new Kubeclient(kubeConfig) as TestObjectClient as K);
   const ownerType = namespaced ? OWNER_CONFIGMAP : OWNER_CLUSTERROLE;
   const clusterOwners: string[] = [];
   const running: { stop(): Promise<unknown> }[] = [];
   const ctx = createContext({ fieldManager });
   const state: {
     cluster?: TestCluster;
-    kube?: Kubeclient;
+    kube?: K;
     other?: Kubeclient;
     namespace?: string;
     owner?: OwnerObject;
@@ -103,7 +123,7 @@ export function resourceTestEnv(options: ResourceTestEnvOptions = {}): ResourceT
 
   beforeAll(() => {
     state.cluster = testCluster();
-    state.kube = new Kubeclient(state.cluster.kubeConfig);
+    state.kube = makeClient(state.cluster.kubeConfig);
     state.other = new Kubeclient(state.cluster.kubeConfig);
   });
   afterEach(async () => {
