@@ -110,7 +110,7 @@ export class SecretValues {
 
   /** Records each value of `obj`'s `data` (stored and decoded) and `stringData` when `obj` is a Secret. */
   addSecret(obj: { apiVersion?: unknown; kind?: unknown; [field: string]: unknown } | undefined): void {
-    if (!obj || obj.apiVersion !== 'v1' || obj.kind !== 'Secret') return;
+    if (obj?.apiVersion !== 'v1' || obj.kind !== 'Secret') return;
     for (const [field, encoded] of [
       ['data', true],
       ['stringData', false],
