@@ -82,3 +82,27 @@ describe('a renumbered port while the other writer keeps editing', () => {
     expect(kube.requests.count({ verb: 'apply' })).toBe(4); // the first try and 3 retries
   });
 });
+
+describe('many updates of one Service at once, while another writer renumbers its port', () => {
+  it('all succeed: updates of one child through one client run one after the other', async () => {
+    // The other writer renumbers the port three times while 50 updates of the Service are issued at once.
+    // Run at once, their take-over patches (guarded by resourceVersion) would race each other into Conflicts.
+    const writer = (async () => {
+      for (const port of [91, 92, 93]) {
+        await new Promise((r) => setTimeout(r, 20));
+        await renumber(port);
+      }
+    })();
+    const updates = await Promise.allSettled(
+      Array.from({ length: 50 }, () => services.update(t.ctx, kube, t.owner, spec())),
+    );
+    await writer;
+    const failed = updates.flatMap((u) => (u.status === 'rejected' ? [(u.reason as Error).constructor.name] : []));
+    expect(failed).toEqual([]);
+    await services.update(t.ctx, kube, t.owner, spec()); // after the writer's last renumber
+    expect(((await t.other.get<Service>(ref()))?.spec.ports ?? []).map((p) => [p.name, p.port])).toEqual([
+      ['http', 80],
+    ]);
+    expect((await services.update(t.ctx, kube, t.owner, spec())).action).toBe('unchanged');
+  });
+});
