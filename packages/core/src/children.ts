@@ -10,6 +10,7 @@
  * one is plugged in.
  */
 import { applyOwned } from './apply-upgrade.js';
+import { oneAtATime } from './child-queue.js';
 import type { Context } from './context.js';
 import { type DriftedField, type MatchOptions, matchObject, withAppliedFields } from './drift.js';
 import {
@@ -24,7 +25,6 @@ import {
 import type { FieldStructure } from './field-structure.js';
 import { childSelector, withSystemLabels } from './labels.js';
 import { claimListItems, type ListItemKey, type ManagedFieldsEntry, managersOf } from './managed-fields.js';
-import { oneAtATime } from './child-queue.js';
 import { asChild, asOwner, type ChildLike, type OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, ObjectRef, OwnerObject } from './objects.js';
