@@ -66,7 +66,7 @@ describe('orkestra diff: redaction by field and by value', () => {
     await installCRDs(cluster.kubeConfig, [example('crd.yaml')]);
     user = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('diff-redaction');
-    const cr = await user.create(website(ns, 'shop', { image: 'nginx:1.27' }));
+    const cr = (await user.create(website(ns, 'shop', { image: 'nginx:1.27' }))) as KubeObject;
     // Live children as an earlier run left them, each with a field that has drifted since.
     const owned = (kind: string, apiVersion: string, name: string, rest: Record<string, unknown>): KubeObject => ({
       apiVersion,
