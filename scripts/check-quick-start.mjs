@@ -1,7 +1,8 @@
 // The top README's quick start, followed literally in a new folder (step 5 of check-install.mjs):
 //
 // 1. Its ```sh block is run line by line: `mkdir` and `cd`, each `npm` command as written (`npm install` gets the
-//    packed tarballs in place of the package names), and `kubectl apply -f <file>`, which writes <file> from the
+//    packed tarballs in place of the package names, plus those of the @orkestra packages they depend on, which a
+//    user's npm would fetch from the registry), and `kubectl apply -f <file>`, which writes <file> from the
 //    quick start's ```yaml block and starts a control plane (@orkestra/testenv) with it installed.
 // 2. Its ```ts block is written as operator.ts and run with `node operator.ts` against that control plane's
 //    kubeconfig (KUBECONFIG). The one change: the health server listens on 127.0.0.1:0, not :8080, which another
@@ -12,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { run, workspaceRoot } from './check-workspace-copy.mjs';
+import { run, workspacePackages, workspaceRoot } from './check-workspace-copy.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -25,6 +26,26 @@ export function quickStartBlocks(readme) {
   const blocks = {};
   for (const m of section.matchAll(/```(\w+)\n([\s\S]*?)```/g)) (blocks[m[1]] ??= []).push(m[2]);
   return blocks;
+}
+
+/**
+ * The @orkestra packages `names` depend on, not among them: from the registry in a user's project, from the
+ * tarballs here (nothing of this workspace is published to the registry this check can reach).
+ */
+function orkestraDependencies(names) {
+  const packages = new Map(workspacePackages().map((p) => [p.json.name, p.json]));
+  const seen = new Set(names);
+  const out = [];
+  const visit = (name) => {
+    for (const dep of Object.keys(packages.get(name)?.dependencies ?? {}))
+      if (dep.startsWith('@orkestra/') && !seen.has(dep)) {
+        seen.add(dep);
+        out.push(dep);
+        visit(dep);
+      }
+  };
+  for (const name of names) visit(name);
+  return out;
 }
 
 /** The commands of a shell block: one per `&&`-separated part of each line, comments dropped. */
@@ -64,8 +85,12 @@ export async function checkQuickStart(parent, tarball) {
       if (cmd === 'mkdir') mkdirSync(join(cwd, args.at(-1)), { recursive: true });
       else if (cmd === 'cd') cwd = join(cwd, args[0]);
       else if (cmd === 'npm') {
-        const real = args[0] === 'install' ? args.map((a) => (a.startsWith('@orkestra/') ? tarball(a) : a)) : args;
-        const extra = args[0] === 'install' ? ['--no-audit', '--no-fund', '--loglevel=error'] : [];
+        const install = args[0] === 'install';
+        const named = args.filter((a) => a.startsWith('@orkestra/'));
+        const real = install ? args.map((a) => (a.startsWith('@orkestra/') ? tarball(a) : a)) : args;
+        const extra = install
+          ? [...orkestraDependencies(named).map(tarball), '--no-audit', '--no-fund', '--loglevel=error']
+          : [];
         const r = await run(npm, [...real, ...extra], { cwd, env, timeoutMs: 600_000 });
         if (r.code !== 0) return [`quick start: \`npm ${args.join(' ')}\` exited ${r.code}:\n${r.stdout}${r.stderr}`];
       } else if (cmd === 'kubectl' && args[0] === 'apply' && args[1] === '-f') {
