@@ -20,10 +20,15 @@
 //    MAX_DEPLOYMENTS_CLOSURE or if @kubernetes/client-node came along (an optional peer of core). There an ESM
 //    import and a CommonJS require of @orkestra/deployments and @orkestra/core/kube must work, and an
 //    auth-provider user must get core's "install @kubernetes/client-node" error, not a crash.
+// 5. Follows the top README's quick start literally in a new folder (check-quick-start.mjs): its shell lines
+//    (`npm init`, `npm pkg set type=module`, `npm install` from the tarballs, the CRD), then `node operator.ts`
+//    against a control plane: the Website's Deployment and Service appear, Node prints no warning, and SIGTERM
+//    stops it with 0.
 // The temporary folders are removed at the end unless --keep.
 import { existsSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { checkQuickStart } from './check-quick-start.mjs';
 import { readJson, run, runOk, seconds, workspacePackages, workspaceRoot } from './check-workspace-copy.mjs';
 
 const args = new Set(process.argv.slice(2));
@@ -219,6 +224,7 @@ const started = Date.now();
 const packDir = mkdtempSync(join(tmpdir(), 'orkestra-pack-'));
 const project = mkdtempSync(join(tmpdir(), 'orkestra-install-'));
 const alone = mkdtempSync(join(tmpdir(), 'orkestra-deployments-only-'));
+const quickStart = mkdtempSync(join(tmpdir(), 'orkestra-quick-start-'));
 const problems = [];
 try {
   if (!args.has('--no-build')) {
@@ -323,11 +329,14 @@ try {
 
   // 4. @orkestra/deployments alone.
   await checkDeploymentsAlone(alone, tarball);
+
+  // 5. The README's quick start, literally.
+  problems.push(...(await time('quick start', () => checkQuickStart(quickStart, tarball))));
 } catch (e) {
   problems.push(e instanceof Error ? e.message : String(e));
 } finally {
-  if (args.has('--keep')) console.log(`check-install: kept ${packDir}, ${project} and ${alone}`);
-  else for (const dir of [packDir, project, alone]) rmSync(dir, { recursive: true, force: true });
+  if (args.has('--keep')) console.log(`check-install: kept ${packDir}, ${project}, ${alone} and ${quickStart}`);
+  else for (const dir of [packDir, project, alone, quickStart]) rmSync(dir, { recursive: true, force: true });
 }
 console.log(
   `check-install: ${Object.entries(timings)

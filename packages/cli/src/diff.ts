@@ -2,8 +2,11 @@
  * `orkestra diff`: for every CR of the katalog's owner kinds, each child as in sync, drifted (with the fields,
  * live → desired), missing, or to be pruned — against a cluster, writing nothing. The handlers' own
  * `create`/`update` run against a {@link DryRunClient} over the cluster's client, so the verdict is the one `run` would reach.
- * Secret values never appear: the matcher redacts them, and every non-metadata value of a sensitive handler's
- * child is redacted again here.
+ * Secret values never appear: the fields of a child that are secret for its kind (a Secret's `data` and
+ * `stringData`, what its handler declares: core's `sensitivePathsOf`) print as `[redacted]`, and so does any
+ * value that came from a Secret wherever it went (a ConfigMap key copied from `{{children.secrets.…}}`), in
+ * drifted values and messages alike: every Secret the diff reads passes through its {@link DryRunClient}, which
+ * records the values (core's `SecretValues`).
  */
 import {
   childKindOf,
@@ -11,11 +14,15 @@ import {
   type DriftedField,
   ImmutableFieldError,
   InvalidError,
+  isSensitivePath,
   type KubeObject,
   listOwnedChildren,
   NotFoundError,
   type OwnerObject,
   OwnershipError,
+  REDACTED,
+  type SecretValues,
+  sensitivePathsOf,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { ChildGates, childKinds, type PlannedChild } from '@orkestra/reconciler';
@@ -24,7 +31,6 @@ import { CliError, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
 import { ChildPlan, problemsOf } from './plan.js';
-import { REDACTED } from './render.js';
 import { type RejectedField, rejectedFields } from './server-validation.js';
 
 /** The verdict on one child. */
@@ -86,15 +92,36 @@ export interface DiffOptions {
   serverValidation?: boolean;
 }
 
-function redactDrift(drifted: readonly DriftedField[], sensitive: boolean): DriftedField[] {
+/** `drifted` with the values of sensitive paths (the child kind's: see core's `sensitivePathsOf`) hidden. */
+function redactDrift(drifted: readonly DriftedField[], sensitive: readonly string[]): DriftedField[] {
   return drifted.map((d) => {
-    if (!sensitive || d.path.startsWith('metadata.')) return { ...d };
+    if (!isSensitivePath(d.path, sensitive)) return { ...d };
     return {
       ...d,
       ...(d.desired !== undefined ? { desired: REDACTED } : {}),
       ...(d.live !== undefined ? { live: REDACTED } : {}),
     };
   });
+}
+
+/**
+ * Every drifted value of `resources` with what came from a Secret hidden (values seen by the whole diff), and so
+ * in the messages that carry the API server's text (`error`, `rejected`); the others name objects, never values.
+ */
+function redactSecretValues(resources: readonly ResourceDiff[], secrets: SecretValues): void {
+  for (const c of resources.flatMap((r) => r.children)) {
+    if (c.state === 'error' && c.message !== undefined) c.message = secrets.redactText(c.message);
+    if (c.state === 'rejected') {
+      if (c.message !== undefined) c.message = secrets.redactText(c.message);
+      for (const f of c.rejected ?? []) f.message = secrets.redactText(f.message);
+    }
+    if (c.drifted)
+      c.drifted = c.drifted.map((d) => ({
+        ...d,
+        ...(d.desired !== undefined ? { desired: secrets.redact(d.desired) } : {}),
+        ...(d.live !== undefined ? { live: secrets.redact(d.live) } : {}),
+      }));
+  }
 }
 
 /** Compares every CR's desired children with the cluster. Sends reads only. */
@@ -188,7 +215,7 @@ export async function diffCluster(
         const namespace = namespaced ? (child.spec.namespace ?? cr.metadata.namespace) : undefined;
         wanted.add(`${childApiVersion}/${kind}/${namespace ?? ''}/${child.spec.name}`);
         const base = { apiVersion: childApiVersion, kind, namespace, name: child.spec.name, source: child.path };
-        const sensitive = (h.sensitiveFields?.length ?? 0) > 0;
+        const sensitive = sensitivePathsOf(h, { apiVersion: childApiVersion, kind });
         if (gate.waiting !== undefined) {
           result.children.push({ ...base, state: 'waiting', message: gate.waiting });
           continue;
@@ -259,6 +286,8 @@ export async function diffCluster(
       }
     }
   }
+  // Last, once every Secret has been read: a value copied from one is hidden even where it was printed earlier.
+  redactSecretValues(resources, dryRun.secrets);
   const summary = {
     resources: resources.length,
     invalid: 0,

@@ -8,6 +8,9 @@
  * With `serverValidation`, each apply is also sent to the API server as a dry run (`dryRun=All`,
  * `fieldValidation=Strict`): the server checks the object against its kind's schema and admission, stores
  * nothing, and a refusal is thrown as the {@link InvalidError} it is, the object kept for {@link refusedObject}.
+ *
+ * Every Secret it reads or is asked to write has its values recorded in {@link secrets}, so whoever prints what
+ * the handlers answered can hide any value that came from a Secret (core's `SecretValues`).
  */
 import {
   type ApplyOptions,
@@ -21,6 +24,7 @@ import {
   type ObjectRef,
   type PeekAnswer,
   type ResourceInfo,
+  SecretValues,
   type WatchEvent,
   type WatchOptions,
 } from '@orkestra/core';
@@ -44,6 +48,8 @@ export class DryRunClient implements ObjectClient {
   readonly intercepted: InterceptedWrite[] = [];
   /** How many applies went to the server as dry runs (with `serverValidation`). */
   serverValidations = 0;
+  /** The values of every Secret read or written through this client. */
+  readonly secrets = new SecretValues();
   private readonly refusals = new WeakMap<InvalidError, KubeObject>();
   private readonly deleted = new Set<string>();
 
@@ -65,23 +71,29 @@ export class DryRunClient implements ObjectClient {
     return this.reader.schemaFor(apiVersion, kind, options);
   }
 
-  get<T extends KubeObject = KubeObject>(ref: ObjectRef, options?: CallOptions): Promise<T | undefined> {
-    return this.reader.get<T>(ref, options);
+  async get<T extends KubeObject = KubeObject>(ref: ObjectRef, options?: CallOptions): Promise<T | undefined> {
+    const obj = await this.reader.get<T>(ref, options);
+    this.secrets.addSecret(obj);
+    return obj;
   }
 
   peek<T extends KubeObject = KubeObject>(
     ref: ObjectRef,
     options?: { labelSelector?: string },
   ): PeekAnswer<T> | undefined {
-    return this.reader.peek<T>(ref, options);
+    const answer = this.reader.peek<T>(ref, options);
+    this.secrets.addSecret(answer?.object);
+    return answer;
   }
 
-  list<T extends KubeObject = KubeObject>(
+  async list<T extends KubeObject = KubeObject>(
     apiVersion: string,
     kind: string,
     options?: ListOptions,
   ): Promise<ObjectList<T>> {
-    return this.reader.list<T>(apiVersion, kind, options);
+    const list = await this.reader.list<T>(apiVersion, kind, options);
+    for (const item of list.items) this.secrets.addSecret(item);
+    return list;
   }
 
   watch<T extends KubeObject = KubeObject>(
@@ -90,7 +102,10 @@ export class DryRunClient implements ObjectClient {
     options: WatchOptions,
     onEvent: (event: WatchEvent<T>) => void,
   ): Promise<void> {
-    return this.reader.watch<T>(apiVersion, kind, options, onEvent);
+    return this.reader.watch<T>(apiVersion, kind, options, (event) => {
+      this.secrets.addSecret(event.object);
+      onEvent(event);
+    });
   }
 
   /**
@@ -100,6 +115,7 @@ export class DryRunClient implements ObjectClient {
    */
   async apply<T extends KubeObject>(obj: T, options: ApplyOptions): Promise<T> {
     this.record('apply', obj.kind, obj.metadata);
+    this.secrets.addSecret(obj);
     if (!this.options.serverValidation || this.deleted.has(keyOf(obj, obj.metadata))) return obj;
     this.serverValidations++;
     try {

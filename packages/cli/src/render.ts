@@ -4,7 +4,16 @@
  * core's `buildChild`: owner reference, system labels and the applied-fields annotation are the ones applied.
  */
 
-import { deepEqual, type KubeObject, OrkestraError, type OwnerObject } from '@orkestra/core';
+import {
+  childKindOf,
+  deepEqual,
+  type KubeObject,
+  OrkestraError,
+  type OwnerObject,
+  REDACTED,
+  redactPaths,
+  sensitivePathsOf,
+} from '@orkestra/core';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { appliedObject, ChildPlan, type PlannedChild, problemsOf } from './plan.js';
@@ -13,8 +22,8 @@ import { yaml } from './yaml-module.js';
 
 /** The owner UID used when the CR file has none. */
 export const PLACEHOLDER_UID = '00000000-0000-0000-0000-000000000000';
-/** What a redacted Secret value is shown as. */
-export const REDACTED = '[redacted]';
+/** What a redacted Secret value is shown as (core's). */
+export { REDACTED };
 /** What a value drawn at random on every render (a generated Secret key) is shown as. */
 export const GENERATED = '[generated when created, then kept]';
 
@@ -52,19 +61,6 @@ function stabilize(a: unknown, b: unknown): unknown {
     return Object.fromEntries(Object.entries(a).map(([k, v]) => [k, stabilize(v, (b as Record<string, unknown>)[k])]));
   }
   return deepEqual(a, b) ? a : GENERATED;
-}
-
-/** Secret payloads (`data`, `stringData`) with each value replaced by {@link REDACTED}. */
-export function redactSecretValues(obj: KubeObject): KubeObject {
-  const out: KubeObject = { ...obj };
-  for (const field of ['data', 'stringData']) {
-    const map = obj[field];
-    if (map && typeof map === 'object' && !Array.isArray(map))
-      out[field] = Object.fromEntries(
-        Object.keys(map).map((k) => [k, (map as Record<string, unknown>)[k] === GENERATED ? GENERATED : REDACTED]),
-      );
-  }
-  return out;
 }
 
 /**
@@ -122,12 +118,12 @@ export async function renderChildren(
       for (const child of resolved.children) {
         try {
           const object = await build(owner, child);
-          const sensitive = (child.handler.sensitiveFields?.length ?? 0) > 0;
-          if (sensitive && !options.showSecrets) redacted = true;
+          const sensitive = sensitivePathsOf(child.handler, childKindOf(child.handler, child.spec));
+          if (sensitive.length > 0 && !options.showSecrets) redacted = true;
           objects.push({
             source: child.path,
             handler: child.handler.key,
-            object: sensitive && !options.showSecrets ? redactSecretValues(object) : object,
+            object: options.showSecrets ? object : redactPaths(object, sensitive, (v) => v === GENERATED),
           });
         } catch (e) {
           const extra =

@@ -10,6 +10,7 @@
  * one is plugged in.
  */
 import { applyOwned } from './apply-upgrade.js';
+import { oneAtATime } from './child-queue.js';
 import type { Context } from './context.js';
 import { type DriftedField, type MatchOptions, matchObject, withAppliedFields } from './drift.js';
 import {
@@ -282,7 +283,9 @@ function createObject<T extends KubeObject>(ctx: Context, kube: ObjectClient, ob
  * that changes the set of fields of a POSTed child first hands the create's fields over to the apply: one
  * write more, once; see `apply-upgrade.ts`). Controlled by someone else → {@link OwnershipError}. A change the server
  * refuses (immutable field) → {@link ImmutableFieldError}, or delete and create when `behaviour.recreate` is
- * set. A Conflict is re-read and retried up to `conflictRetries` times.
+ * set. A Conflict is re-read and retried up to `conflictRetries` times. Updates of one child through one client
+ * issued at once run one after the other, in order (see `child-queue.ts`): they never race each other, so a
+ * caller need not serialise them.
  *
  * @example
  * const result = await updateChild(ctx, kube, website, desiredDeployment, { immutable: selectorChanged });
@@ -306,6 +309,24 @@ export function updateChild(
  * handlers it makes; a handler written without it, such as `@orkestra/manifests`, calls this).
  */
 export async function updateChildMatched(
+  ctx: Context,
+  kube: ObjectClient,
+  owner: OwnerObject,
+  desired: KubeObject,
+  behaviour: ChildBehaviour,
+  inSync?: (structure: FieldStructure | undefined) => void,
+): Promise<ChildResult> {
+  // Updates of one child issued at once run one after the other (see child-queue.ts).
+  const name = desired.metadata.name;
+  if (name === undefined) return updateRetried(ctx, kube, owner, desired, behaviour, inSync);
+  const namespace = desired.metadata.namespace ?? owner.metadata.namespace ?? '';
+  return oneAtATime(kube, `${desired.apiVersion}/${desired.kind}/${namespace}/${name}`, () =>
+    updateRetried(ctx, kube, owner, desired, behaviour, inSync),
+  );
+}
+
+/** {@link updateOnce}, re-read and retried on a Conflict (or a lost take-over) up to `conflictRetries` times. */
+async function updateRetried(
   ctx: Context,
   kube: ObjectClient,
   owner: OwnerObject,

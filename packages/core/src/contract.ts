@@ -112,8 +112,19 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
    * a value it refuses is explained by compiling {@link schema}. It must accept exactly what the schema accepts.
    */
   readonly check?: (source: unknown) => boolean;
-  /** Template-source fields whose values must never appear in logs or errors (Secret data). */
+  /**
+   * Template-source fields whose values must never appear in logs or errors (Secret data): their templates'
+   * errors leave out template text and helper messages. Says nothing about which fields of the child object are
+   * secret: see {@link sensitiveObjectFields}.
+   */
   readonly sensitiveFields?: readonly string[];
+  /**
+   * Per kind of child (`Secret`), the dotted field paths of the child object whose values must never be printed
+   * (`orkestra diff`, `render`): `{ Secret: ['data', 'stringData'] }`. A Secret's `data` and `stringData` are
+   * hidden whatever a handler declares. Absent on a handler of one kind with {@link sensitiveFields}: its whole
+   * object but apiVersion, kind and metadata is hidden. See core's `sensitivePathsOf`.
+   */
+  readonly sensitiveObjectFields?: Readonly<Record<string, readonly string[]>>;
   /**
    * The fields of other objects the child's controller writes once it exists — an HPA writes its scale
    * target's `spec.replicas`. A reconciler gives a sibling child that is such an object those fields as

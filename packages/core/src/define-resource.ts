@@ -23,6 +23,8 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
   /** {@link schema} compiled ahead of time (see {@link ResourceHandler.check}). */
   check?: (source: unknown) => boolean;
   sensitiveFields?: readonly string[];
+  /** Per kind, the child object's fields whose values are never printed (see {@link ResourceHandler.sensitiveObjectFields}). */
+  sensitiveObjectFields?: Readonly<Record<string, readonly string[]>>;
   resolve(source: Source, ownerName: string): Resolved;
   /** Builds the desired object; `reader` is there to read objects it copies from (may be undefined: no cluster). */
   desired(owner: OwnerObject, spec: Resolved, reader?: ObjectReader): KubeObject | Promise<KubeObject>;
@@ -85,6 +87,7 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     schema: def.schema,
     ...(def.check ? { check: def.check } : {}),
     ...(def.sensitiveFields ? { sensitiveFields: def.sensitiveFields } : {}),
+    ...(def.sensitiveObjectFields ? { sensitiveObjectFields: def.sensitiveObjectFields } : {}),
     resolve: (source, ownerName) => def.resolve(source, ownerName),
     ...(def.controls ? { controls: (spec: Resolved) => def.controls!(spec) } : {}),
     desired: async (owner, spec, reader) =>

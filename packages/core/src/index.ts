@@ -86,6 +86,14 @@ export type { Quantity } from './quantity.js';
 export { compareQuantities, parseQuantity, quantitiesEqual, quantityStoredAs, roundUpQuantity } from './quantity.js';
 export type { Readiness } from './readiness.js';
 export { builtInReadiness } from './readiness.js';
+export {
+  isSecretKind,
+  isSensitivePath,
+  REDACTED,
+  redactPaths,
+  SecretValues,
+  sensitivePathsOf,
+} from './redaction.js';
 export type { KeySource, ObjectReader } from './referenced-data.js';
 export { readKeysFrom } from './referenced-data.js';
 export type { Static, TSchema } from './source-schema.js';

@@ -13,23 +13,28 @@ export interface OwnerReference {
   blockOwnerDeletion?: boolean;
 }
 
-/** The parts of `metadata` Orkestra reads or writes; the rest passes through untouched. */
-export interface ObjectMeta {
+/**
+ * `metadata` as the API server stores it (ObjectMeta): every field it has, and no other, so a misspelt field
+ * (`labls`) in a typed object literal does not compile. A type alias, not an interface, so that it is still
+ * assignable where any object is taken (`{ [field: string]: unknown }`).
+ */
+export type ObjectMeta = {
   name?: string;
   generateName?: string;
   namespace?: string;
+  selfLink?: string;
   uid?: string;
   resourceVersion?: string;
   generation?: number;
   creationTimestamp?: string;
   deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
   ownerReferences?: OwnerReference[];
   finalizers?: string[];
   managedFields?: unknown[];
-  [field: string]: unknown;
-}
+};
 
 /** Any Kubernetes object. */
 export interface KubeObject {
@@ -46,7 +51,12 @@ export interface KubeObject {
 export interface OwnerObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; uid: string; namespace?: string | undefined; [field: string]: unknown };
+  /** Its ObjectMeta: a misspelt field does not compile. */
+  metadata: Omit<ObjectMeta, 'name' | 'uid' | 'namespace'> & {
+    name: string;
+    uid: string;
+    namespace?: string | undefined;
+  };
   [field: string]: unknown;
 }
 

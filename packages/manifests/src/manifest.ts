@@ -253,7 +253,10 @@ export const handler: ResourceHandler<ManifestSource, ResolvedManifest> = {
   namespaced: true,
   schema: ManifestSourceSchema,
   check: manifestSourceAccepts,
+  // Template errors of any data/stringData source leave out template text; only a Secret's values are hidden
+  // when the object is printed.
   sensitiveFields: ['data', 'stringData'],
+  sensitiveObjectFields: { Secret: ['data', 'stringData'] },
   kindOf,
   resolve,
   desired: async (owner, spec) => desired(asOwner(owner), spec),

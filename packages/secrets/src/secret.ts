@@ -326,6 +326,7 @@ export const handler = defineResource<SecretSource, ResolvedSecret>({
   schema: SecretSourceSchema,
   check: secretSourceAccepts,
   sensitiveFields: ['data', 'stringData', 'generate'],
+  sensitiveObjectFields: { Secret: ['data', 'stringData'] },
   resolve,
   desired,
   behaviour: (spec) => {

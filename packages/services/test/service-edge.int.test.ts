@@ -82,3 +82,25 @@ describe('a renumbered port while the other writer keeps editing', () => {
     expect(kube.requests.count({ verb: 'apply' })).toBe(4); // the first try and 3 retries
   });
 });
+
+describe('many updates of one Service at once, while another writer renumbers its port', () => {
+  it('all succeed: updates of one child through one client run one after the other', async () => {
+    // The other writer renumbers the port just before each of the first three applies, while 50 updates of the
+    // Service are issued at once. Run at once, they would read together and race each other's take-over
+    // patches (guarded by resourceVersion) round after round, each race of the other writer one more round:
+    // Conflicts. One after the other, the first retries past the three races, the others find it in sync.
+    kube.races = 3;
+    const updates = await Promise.allSettled(
+      Array.from({ length: 50 }, () => services.update(t.ctx, kube, t.owner, spec())),
+    );
+    const failed = updates.flatMap((u) => (u.status === 'rejected' ? [(u.reason as Error).constructor.name] : []));
+    expect(failed).toEqual([]);
+    expect(updates.map((u) => u.status === 'fulfilled' && u.value.action).filter((a) => a === 'updated')).toEqual([
+      'updated',
+    ]);
+    expect(((await t.other.get<Service>(ref()))?.spec.ports ?? []).map((p) => [p.name, p.port])).toEqual([
+      ['http', 80],
+    ]);
+    expect((await services.update(t.ctx, kube, t.owner, spec())).action).toBe('unchanged');
+  });
+});

@@ -1,6 +1,7 @@
 /** `orkestra generate types`: TypeScript types for custom resources, from their CRDs' schemas. */
 
 import { writeFileSync } from 'node:fs';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { Command } from 'commander';
 import { type CrdForTypes, type CrdSchema, crdTypes, typesFileHeader } from '../crd-types.js';
 import { CliError, ExitCode, type Problem } from '../exit-codes.js';
@@ -57,8 +58,20 @@ function readCrd(value: unknown, wanted: string | undefined): CrdForTypes | { pr
   return { group, kind, version: version.name, schema: schema as CrdSchema };
 }
 
-/** The generated file's text for the CRDs of `files`; a {@link CliError} (exit 1) naming file and reason otherwise. */
-export function typesForCrdFiles(files: readonly string[], version?: string): string {
+/**
+ * How a CRD file is named in the generated header: relative to `cwd` (with `/`), or its base name when it lies
+ * outside — never an absolute path, so the file is the same on every machine.
+ */
+function shownPath(file: string, cwd: string): string {
+  const rel = relative(cwd, resolve(cwd, file));
+  return rel.startsWith('..') || isAbsolute(rel) ? basename(file) : rel.split(sep).join('/');
+}
+
+/**
+ * The generated file's text for the CRDs of `files` (relative paths taken from `cwd`); a {@link CliError}
+ * (exit 1) naming file and reason otherwise.
+ */
+export function typesForCrdFiles(files: readonly string[], version?: string, cwd: string = process.cwd()): string {
   const problems: Problem[] = [];
   const crds: CrdForTypes[] = [];
   for (const file of files) {
@@ -89,7 +102,8 @@ export function typesForCrdFiles(files: readonly string[], version?: string): st
       `cannot generate types from ${files.join(', ')}: ${problems.length} problems`,
       { problems },
     );
-  return `${[typesFileHeader(files), ...crds.map(crdTypes)].join('\n\n')}\n`;
+  const header = typesFileHeader(files.map((f) => shownPath(f, cwd)));
+  return `${[header, ...crds.map(crdTypes)].join('\n\n')}\n`;
 }
 
 /** The `generate types` command. */
@@ -112,7 +126,7 @@ ${EXIT_CODES_HELP}`,
     )
     .action((opts: GenerateTypesOptions) => {
       const output = ctx.output('text');
-      const text = typesForCrdFiles(opts.crd, opts.crdVersion);
+      const text = typesForCrdFiles(opts.crd, opts.crdVersion, ctx.cwd);
       if (opts.output === undefined) output.out.write(text);
       else {
         try {
