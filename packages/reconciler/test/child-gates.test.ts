@@ -90,7 +90,9 @@ describe('ChildGates', () => {
         ],
       },
       services: { onReconcile: [{ id: 'db', name: 'shop-db' }] },
-      configmaps: { onReconcile: [{ name: 'shop-app', dependsOn: ['deployments.db', 'deployments.cache', 'services.db'] }] },
+      configmaps: {
+        onReconcile: [{ name: 'shop-app', dependsOn: ['deployments.db', 'deployments.cache', 'services.db'] }],
+      },
     });
     const [first, second] = [...gates.waves()];
     const resolved: PlannedChild[] = [];

@@ -11,7 +11,14 @@ import { type BinaryName, ProcessStartError } from './errors.js';
 import { apiServerFlags, controllerManagerFlags, type ExtraFlags, etcdFlags, mergeFlags, toArgs } from './flags.js';
 import { get } from './http.js';
 import { kubeconfigYaml } from './kubeconfig.js';
-import { type NodesOptions, type ResolvedNodes, resolveNodes, type SimulatedNodes, startSimulatedNodes, WORKLOAD_CONTROLLERS } from './nodes.js';
+import {
+  type NodesOptions,
+  type ResolvedNodes,
+  resolveNodes,
+  type SimulatedNodes,
+  startSimulatedNodes,
+  WORKLOAD_CONTROLLERS,
+} from './nodes.js';
 import { freePort, freePorts, isAddressInUse } from './ports.js';
 import { ManagedProcess } from './process.js';
 import { Reaper } from './reaper.js';
