@@ -15,7 +15,6 @@ import {
   type NodesOptions,
   type ResolvedNodes,
   resolveNodes,
-  type SimulatedNodes,
   startSimulatedNodes,
   WORKLOAD_CONTROLLERS,
 } from './nodes.js';
@@ -190,7 +189,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
   private etcd: ManagedProcess | undefined;
   private apiServer: ManagedProcess | undefined;
   private controllerManager: ManagedProcess | undefined;
-  private simulated: SimulatedNodes | undefined;
+  /** kube-scheduler and kwok, each from the moment it is spawned (so a failed start still stops it). */
+  private readonly simulated: Partial<Record<'kube-scheduler' | 'kwok', ManagedProcess>> = {};
   private readonly nodes: ResolvedNodes | undefined;
   private etcdUrl = '';
   private helpers: TestCluster | undefined;
@@ -259,7 +259,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
       this.timings.controllerManagerMs = lap();
     }
     if (this.nodes) {
-      this.simulated = await startSimulatedNodes({
+      await startSimulatedNodes({
         nodes: this.nodes,
         kubeConfig: this.kubeConfig,
         kubeconfigPath: this.kubeconfigPath,
@@ -269,7 +269,11 @@ class ControlPlane implements TestEnvironment, Cleanable {
         flags: this.options.flags,
         host: HOST,
         launch: (component, args, ready) =>
-          this.launchWithPortRetry(async () => this.makeProcess(component, component, await args()), ready),
+          this.launchWithPortRetry(async () => {
+            const proc = this.makeProcess(component, component, await args());
+            this.simulated[component] = proc;
+            return proc;
+          }, ready),
       });
       this.timings.nodesMs = lap();
     }
@@ -492,8 +496,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
       etcd: this.etcd?.pid,
       kubeApiServer: this.apiServer?.pid,
       kubeControllerManager: this.controllerManager?.pid,
-      kubeScheduler: this.simulated?.scheduler.pid,
-      kwok: this.simulated?.kwok.pid,
+      kubeScheduler: this.simulated['kube-scheduler']?.pid,
+      kwok: this.simulated.kwok?.pid,
       reaper: this.stopping ? undefined : this.reaper.pid,
     };
   }
@@ -503,8 +507,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
       etcd: this.etcd,
       'kube-apiserver': this.apiServer,
       'kube-controller-manager': this.controllerManager,
-      'kube-scheduler': this.simulated?.scheduler,
-      kwok: this.simulated?.kwok,
+      'kube-scheduler': this.simulated['kube-scheduler'],
+      kwok: this.simulated.kwok,
     }[component];
     return proc?.logTail(lines) ?? '';
   }
@@ -568,8 +572,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
     // for minutes retrying its lease; if etcd is already down (stopEtcd()), it is killed outright.
     const apiServerSignal = this.etcd?.running ? 'SIGTERM' : 'SIGKILL';
     await Promise.all([
-      attempt(() => this.simulated?.kwok.stop(timeoutMs)),
-      attempt(() => this.simulated?.scheduler.stop(timeoutMs)),
+      attempt(() => this.simulated.kwok?.stop(timeoutMs)),
+      attempt(() => this.simulated['kube-scheduler']?.stop(timeoutMs)),
       attempt(() => this.controllerManager?.stop(timeoutMs)),
       attempt(() => this.apiServer?.stop(timeoutMs, apiServerSignal)),
     ]);
@@ -581,7 +585,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
   }
 
   killSync(): void {
-    const nodes = [this.simulated?.kwok, this.simulated?.scheduler];
+    const nodes = [this.simulated.kwok, this.simulated['kube-scheduler']];
     for (const proc of [...nodes, this.controllerManager, this.apiServer, this.etcd]) proc?.killSync();
     try {
       rmSync(this.tempDir, { recursive: true, force: true });
