@@ -312,7 +312,8 @@ export interface SimulatedNodes {
 }
 
 /**
- * Starts kube-scheduler, creates the Node objects, then starts kwok; resolves when every node is `Ready`.
+ * Starts kube-scheduler, creates the Node objects, then starts kwok; resolves when every node is `Ready` and
+ * untainted.
  * kube-controller-manager with {@link WORKLOAD_CONTROLLERS} is the caller's part.
  */
 export async function startSimulatedNodes(c: SimulatedNodesContext): Promise<SimulatedNodes> {
@@ -345,5 +346,13 @@ export async function startSimulatedNodes(c: SimulatedNodesContext): Promise<Sim
       return res.status === 200 && allNodesReady(res.body, c.nodes);
     },
   );
+  // The API server's TaintNodesByCondition admission gives every new Node the `node.kubernetes.io/not-ready`
+  // taint; the node lifecycle controller (not run here: it would also evict on missed heartbeats) removes it
+  // once the node is Ready. Its part, done once.
+  for (const name of nodeNames(c.nodes)) {
+    const node = await core.readNode({ name });
+    if (!node.spec?.taints?.length) continue;
+    await core.replaceNode({ name, body: { ...node, spec: { ...node.spec, taints: [] } } });
+  }
   return { scheduler, kwok };
 }
