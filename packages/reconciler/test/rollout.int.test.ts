@@ -59,7 +59,10 @@ describe('Ready follows real rollouts (simulated nodes)', () => {
     const starting = await readyWhere(
       'Ready=False at 0 of 2 available',
       (c) =>
-        c.Ready?.status === 'False' && c.Ready.message === 'waiting for Deployment shop-web: 0 of 2 replicas available',
+        c.Ready?.status === 'False' &&
+        /^waiting for Deployment shop-web: (rollout not observed yet|0 of 2 replicas (updated|available))$/.test(
+          c.Ready.message,
+        ),
     );
     expect(starting.Synced).toMatchObject({ status: 'True', reason: 'Reconciled' });
     expect(starting.Ready).toMatchObject({ reason: 'Waiting' });
