@@ -22,9 +22,12 @@ const base = {
  * Two Jest projects per package: `unit` (test/**\/*.test.ts, no cluster) and `integration`
  * (test/**\/*.int.test.ts, one real control plane per run started by @orkestra/testenv's global setup).
  * Jest runs a project's global setup only when a test of that project is selected, so
- * `jest --selectProjects unit` never starts a control plane.
+ * `jest --selectProjects unit` never starts a control plane. `nodes: <count>` gives that control plane simulated
+ * nodes (kube-scheduler + KWOK, see @orkestra/testenv's `nodes` option) unless ORKESTRA_TESTENV_NODES says otherwise.
  */
-function packageJestConfig(displayName, { integration = true } = {}) {
+function packageJestConfig(displayName, { integration = true, nodes = 0 } = {}) {
+  // Read by the global setup, which runs in this process after the config.
+  if (integration && nodes > 0) process.env.ORKESTRA_TESTENV_NODES ??= String(nodes);
   const projects = [
     {
       ...base,

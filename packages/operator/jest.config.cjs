@@ -7,4 +7,4 @@ const { packageJestConfig } = require('../../jest.preset.cjs');
 const exampleCrd = join(__dirname, '..', '..', 'examples', 'website', 'crd.yaml');
 process.env.ORKESTRA_TESTENV_CRDS = [process.env.ORKESTRA_TESTENV_CRDS, exampleCrd].filter(Boolean).join(delimiter);
 
-module.exports = packageJestConfig('operator', { integration: true });
+module.exports = packageJestConfig('operator', { integration: true, nodes: 2 });

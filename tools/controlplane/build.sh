@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Builds the Kubernetes control-plane binaries (kube-apiserver,
-# kube-controller-manager, kubectl, etcd) pinned in ./go.mod into a cache directory
-# outside the repository, and prints that directory as the last stdout line:
+# kube-controller-manager, kube-scheduler, kubectl, etcd) pinned in ./go.mod, and
+# kwok (simulated nodes) pinned in ./kwok/go.mod, into a cache directory outside
+# the repository, and prints that directory as the last stdout line:
 #
 #   ASSETS=$(bash tools/controlplane/build.sh | tail -1)
 #
 # Options:
 #   --print-dir   only print the cache directory (no Go needed, builds nothing)
-#   --force       rebuild even if the cache directory is complete
+#   --force       rebuild every binary even if the cache directory is complete
+#
+# Without --force only the binaries missing from the cache directory are built:
+# adding one to the list never rebuilds the others.
 #   -h, --help    show this help
 #
 # Environment:
@@ -21,7 +25,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 gomod="${here}/go.mod"
 
 # The binaries that make a cache directory complete.
-binaries=(kube-apiserver kube-controller-manager kubectl etcd)
+k8s_binaries=(kube-apiserver kube-controller-manager kube-scheduler kubectl)
+binaries=("${k8s_binaries[@]}" etcd kwok)
 
 log() { printf 'controlplane: %s\n' "$*" >&2; }
 die() { log "error: $*"; exit 1; }
@@ -58,12 +63,21 @@ k8s_version="$(gomod_version k8s.io/kubernetes)"
 cache_root="${ORKESTRA_CONTROLPLANE_CACHE:-${XDG_CACHE_HOME:-${HOME}/.cache}/orkestra/controlplane}"
 dest="${cache_root}/${k8s_version}"
 
+has() { [[ -f "$1/$2" && -x "$1/$2" ]]; }
+
 complete() {
   local b
   for b in "${binaries[@]}"; do
-    [[ -f "$1/${b}" && -x "$1/${b}" ]] || return 1
+    has "$1" "${b}" || return 1
   done
 }
+
+# The binaries to build: all with --force, else those missing from the cache.
+wanted=()
+for b in "${binaries[@]}"; do
+  if ((force)) || ! has "${dest}" "${b}"; then wanted+=("${b}"); fi
+done
+wants() { local b; for b in "${wanted[@]}"; do [[ "${b}" == "$1" ]] && return 0; done; return 1; }
 
 if ((print_only)); then
   printf '%s\n' "${dest}"
@@ -86,6 +100,7 @@ cd "${here}"
 export GOWORK=off
 
 etcd_version="$(go list -m -f '{{.Version}}' go.etcd.io/etcd/server/v3)"
+kwok_version="$(cd kwok && go list -m -f '{{.Version}}' sigs.k8s.io/kwok)"
 [[ "$(go list -m -f '{{.Version}}' k8s.io/kubernetes)" == "${k8s_version}" ]] ||
   die "go list -m and go.mod disagree about k8s.io/kubernetes"
 
@@ -119,63 +134,82 @@ done
 k8s_tags="selinux,notest,grpcnotrace"
 
 mkdir -p "${cache_root}"
-# Temp dir on the same filesystem as the destination, so the final rename is
-# atomic and an interrupted build never leaves a half-filled cache.
+# Temp dir on the same filesystem as the destination, so each final rename is
+# atomic and an interrupted build never leaves a half-written binary.
 tmp="$(mktemp -d "${cache_root}/.build-${k8s_version}.XXXXXX")"
 trap 'rm -rf "${tmp}"' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 
-log "building Kubernetes ${k8s_version} (etcd ${etcd_version}) with $(go env GOVERSION) into ${dest}"
+log "building ${wanted[*]} (Kubernetes ${k8s_version}, etcd ${etcd_version}, kwok ${kwok_version}) with $(go env GOVERSION) into ${dest}"
 log "a cold build (empty Go build cache) takes a while; see ${here}/README.md"
 start=${SECONDS}
 
 export CGO_ENABLED=0 # static binaries, like the official release builds
 
-step=${SECONDS}
-log "building kube-apiserver, kube-controller-manager, kubectl"
-go build -buildvcs=false -trimpath -tags "${k8s_tags}" -ldflags "${k8s_ldflags}" -o "${tmp}/" \
-  k8s.io/kubernetes/cmd/kube-apiserver \
-  k8s.io/kubernetes/cmd/kube-controller-manager \
-  k8s.io/kubernetes/cmd/kubectl >&2
-log "  took $((SECONDS - step))s"
+k8s_packages=()
+for b in "${k8s_binaries[@]}"; do
+  if wants "${b}"; then k8s_packages+=("k8s.io/kubernetes/cmd/${b}"); fi
+done
+if ((${#k8s_packages[@]})); then
+  step=${SECONDS}
+  log "building ${k8s_packages[*]##*/}"
+  go build -buildvcs=false -trimpath -tags "${k8s_tags}" -ldflags "${k8s_ldflags}" -o "${tmp}/" "${k8s_packages[@]}" >&2
+  log "  took $((SECONDS - step))s"
+fi
 
 # etcd as its own build does it: no tags, CGO off. Its main package is the
 # root of the go.etcd.io/etcd/server/v3 module.
-step=${SECONDS}
-log "building etcd"
-go build -buildvcs=false -trimpath -ldflags "-s -w" -o "${tmp}/etcd" go.etcd.io/etcd/server/v3 >&2
-log "  took $((SECONDS - step))s"
+if wants etcd; then
+  step=${SECONDS}
+  log "building etcd"
+  go build -buildvcs=false -trimpath -ldflags "-s -w" -o "${tmp}/etcd" go.etcd.io/etcd/server/v3 >&2
+  log "  took $((SECONDS - step))s"
+fi
 
-complete "${tmp}" || die "build finished but binaries are missing in ${tmp}"
-"${tmp}/kube-apiserver" --version >&2
-"${tmp}/etcd" --version >&2
+# kwok from its own module (./kwok/go.mod): it pins its own client-go, and in
+# this module it would raise shared dependencies above what Kubernetes builds
+# with. Its version is compiled in (sigs.k8s.io/kwok/pkg/consts.Version).
+if wants kwok; then
+  step=${SECONDS}
+  log "building kwok"
+  (cd kwok && go build -buildvcs=false -trimpath -ldflags "-s -w" -o "${tmp}/kwok" sigs.k8s.io/kwok/cmd/kwok) >&2
+  log "  took $((SECONDS - step))s"
+fi
+
+for b in "${wanted[@]}"; do
+  has "${tmp}" "${b}" || die "build finished but ${b} is missing in ${tmp}"
+done
+if wants kube-apiserver; then "${tmp}/kube-apiserver" --version >&2; fi
+if wants etcd; then "${tmp}/etcd" --version >&2; fi
 
 {
   printf 'kubernetes %s\n' "${k8s_version}"
   printf 'etcd %s\n' "${etcd_version}"
+  printf 'kwok %s\n' "${kwok_version}"
   printf 'go %s\n' "$(go env GOVERSION)"
   printf 'platform %s/%s\n' "$(go env GOOS)" "$(go env GOARCH)"
 } >"${tmp}/VERSIONS"
 chmod 0755 "${tmp}" # mktemp -d makes it 0700
 
-# Swap into place. An existing (incomplete or --force'd) directory is moved
-# aside first; if another build finished meanwhile, keep whichever is there.
-if [[ -e "${dest}" ]]; then
-  old="$(mktemp -d "${cache_root}/.old-${k8s_version}.XXXXXX")"
-  mv "${dest}" "${old}/" 2>/dev/null || true
-  trap 'rm -rf "${tmp}" "${old}"' EXIT
-fi
+# Into place. A missing destination gets the whole temp dir by one rename;
+# an existing one gets each new binary by its own rename (atomic per file), so
+# binaries already there are kept and a reader never sees a half-written file.
 # Rename without ever moving into an existing directory (GNU mv -T; plain mv
 # elsewhere, after checking that the destination is absent).
 move_dir() {
   mv -T "$1" "$2" 2>/dev/null && return 0
   [[ ! -e "$2" ]] && mv "$1" "$2"
 }
-if ! move_dir "${tmp}" "${dest}"; then
-  complete "${dest}" || die "could not move ${tmp} to ${dest}"
-  log "another build finished first; keeping it"
+if [[ ! -e "${dest}" ]] && move_dir "${tmp}" "${dest}"; then
+  :
+else
+  [[ -d "${dest}" ]] || die "could not move ${tmp} to ${dest}"
+  for b in "${wanted[@]}" VERSIONS; do
+    mv -f "${tmp}/${b}" "${dest}/${b}" || die "could not move ${tmp}/${b} to ${dest}"
+  done
 fi
+complete "${dest}" || die "${dest} is still missing binaries"
 
 log "done in $((SECONDS - start))s: ${dest}"
 printf '%s\n' "${dest}"

@@ -1,11 +1,12 @@
 /**
  * `orkestra demo`: the whole life of an operator, with no cluster to set up. Unless `--kubeconfig` names one,
- * it starts an embedded control plane with `@orkestra/testenv` (etcd, kube-apiserver, and
- * kube-controller-manager for garbage collection), installs the example `Website` CRD, runs the operator of the
- * example katalog in this process (the same {@link Manager} as `run`: leader election, metrics), and then
- * shows, step by step: a Website applied and its children created, `Ready`, a drift made by hand and
- * corrected, a change of the Website rolled out, the Website deleted and its children gone. It stops
- * everything it started before it returns.
+ * it starts an embedded control plane with `@orkestra/testenv` (etcd, kube-apiserver, kube-controller-manager
+ * with the workload controllers and garbage collection, and two simulated nodes: kube-scheduler and KWOK),
+ * installs the example `Website` CRD, runs the operator of the example katalog in this process (the same
+ * {@link Manager} as `run`: leader election, metrics), and then shows, step by step: a Website applied and its
+ * children created, its pods scheduled, `Ready` turning True once 2 of 2 replicas are available, a drift made by
+ * hand and corrected, a change of the Website rolled out pod by pod with `Ready` following, the Website deleted
+ * and its children gone. It stops everything it started before it returns.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -45,7 +46,9 @@ export interface DemoStep {
   details: string[];
 }
 
-const STEP_TIMEOUT_MS = 30_000;
+const STEP_TIMEOUT_MS = 60_000;
+/** Simulated nodes of the embedded control plane, and how long a pod takes to start on them. */
+const NODES = { count: 2, podStartDelayMs: 1_000 };
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** `examples/website` of the repository: from the working directory up, then from this file up. */
@@ -219,7 +222,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
             version: { gitVersion: string };
             timings: { totalMs: number };
           }>
-        )({ crds: [crdFile], controllers: ['garbagecollector'] });
+        )({ crds: [crdFile], nodes: NODES });
       } catch (e) {
         throw new CliError(ExitCode.Unreachable, `cannot start the embedded control plane: ${(e as Error).message}`, {
           hint: 'run `. scripts/setup.sh` (it builds kube-apiserver, etcd and kube-controller-manager), set KUBEBUILDER_ASSETS, or pass --kubeconfig',
@@ -236,7 +239,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       user = new Kubeclient(started.kubeConfig);
       leaseKube = new Kubeclient(started.kubeConfig, { retry: { retries: 0 } });
       finish(
-        `control plane ${started.version.gitVersion} started: etcd, kube-apiserver, kube-controller-manager (garbage collector); CRD ${crd.metadata.name} installed`,
+        `control plane ${started.version.gitVersion} started: etcd, kube-apiserver, kube-controller-manager (workload controllers, garbage collector), kube-scheduler and KWOK with ${NODES.count} simulated nodes; CRD ${crd.metadata.name} installed`,
       );
     }
     await user.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } }).catch((e: unknown) => {
@@ -285,11 +288,23 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     );
     await user.create({ ...website, metadata: { ...website.metadata, namespace } });
     const t0 = performance.now();
-    const ready = await waitUntil('the Website to be Ready', async () => {
-      const cr = await user!.get(ref);
-      return readyOf(cr)?.status === 'True' && cr;
-    });
+    const seen = new Set<string>();
+    /** The Website once Ready=True, recording each `Ready=False` message on the way. */
+    const untilReady = (what: string, more: (cr: KubeObject) => Promise<boolean> = async () => true) =>
+      waitUntil(what, async () => {
+        const cr = await user!.get(ref);
+        const r = readyOf(cr);
+        if (r?.status === 'False') seen.add(r.message);
+        return cr && r?.status === 'True' && (await more(cr)) && cr;
+      });
+    const waited = () => {
+      for (const message of seen) detail(`status: Ready=False (${message})`);
+      seen.clear();
+    };
+    const ready = await untilReady('the Website to be Ready');
     for (const w of takeWrites()) detail(`${m.add} ${describeWrite(w)}`);
+    waited();
+    for (const pod of await podsOf(user, namespace, `${ref.name}-web`)) detail(pod);
     const status = ready.status as Record<string, unknown>;
     detail(`status: Ready=True (${readyOf(ready)?.message}), image ${show(status.image)}, url ${show(status.url)}`);
     const secret = await get('Secret', 'v1', `${ref.name}-admin`);
@@ -337,18 +352,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     say(`kubectl patch website ${ref.name} --type merge -p '${JSON.stringify({ spec: change })}'`);
     const t2 = performance.now();
     await user.patch(ref, { spec: change }, { type: 'merge', fieldManager: 'kubectl' });
-    const rolled = await waitUntil('the change to be rolled out', async () => {
-      const cr = await user!.get(ref);
-      const r = readyOf(cr);
-      const gone = (await get('Service', 'v1', `${ref.name}-web`)) === undefined;
-      return (
-        cr &&
+    const rolled = await untilReady(
+      'the change to be rolled out',
+      async (cr) =>
         (cr.status as { observedGeneration?: number }).observedGeneration === cr.metadata.generation &&
-        r?.status === 'True' &&
-        gone &&
-        cr
-      );
-    });
+        (await get('Service', 'v1', `${ref.name}-web`)) === undefined,
+    );
     await operator.reconcilers[0]?.whenIdle();
     for (const w of takeWrites()) {
       const fields = (w.result.drifted ?? [])
@@ -360,8 +369,10 @@ export async function runDemo(options: DemoOptions): Promise<number> {
           : `${m.change} ${describeWrite(w)}${fields.length ? `: ${fields.join(', ')}` : ''}`,
       );
     }
+    waited();
+    for (const pod of await podsOf(user, namespace, `${ref.name}-web`)) detail(pod);
     detail(
-      `status: observedGeneration ${String((rolled.status as Record<string, unknown>).observedGeneration)}, image ${show((rolled.status as Record<string, unknown>).image)}`,
+      `status: Ready=True (${readyOf(rolled)?.message}), observedGeneration ${String((rolled.status as Record<string, unknown>).observedGeneration)}, image ${show((rolled.status as Record<string, unknown>).image)}`,
     );
     finish(`change rolled out in ${Math.round(performance.now() - t2)} ms`);
 
@@ -436,6 +447,21 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     );
   if (failed instanceof CliError) throw failed;
   return failed ? ExitCode.Problems : ExitCode.Ok;
+}
+
+/** The running pods of a Deployment (by the name prefix its ReplicaSets give them): where each runs, and its image. */
+async function podsOf(kube: Kubeclient, namespace: string, deployment: string): Promise<string[]> {
+  type Pod = KubeObject & {
+    spec: { nodeName?: string; containers: { image: string }[] };
+    status?: { phase?: string; conditions?: { type: string; status: string }[] };
+  };
+  const pods = ((await kube.list('v1', 'Pod', { namespace })).items as Pod[]).filter(
+    (p) => p.metadata.name?.startsWith(`${deployment}-`) && !p.metadata.deletionTimestamp,
+  );
+  return pods.map((p) => {
+    const ready = p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
+    return `pod ${p.metadata.name} on ${p.spec.nodeName ?? '(not scheduled)'}: ${p.status?.phase ?? 'Pending'}${ready ? ', Ready' : ''} (${p.spec.containers.map((c) => c.image).join(', ')})`;
+  });
 }
 
 /** A handler whose create and update results are also told to `onWrite` (the demo prints them). */

@@ -57,12 +57,17 @@ describe('orkestra demo', () => {
     expect(report.steps.map((s) => [s.step, s.ok])).toEqual(STEPS.map((s) => [s, true]));
     const details = report.steps.flatMap((s) => s.details).join('\n');
     expect(details).toContain('created Deployment demo/shop-web');
-    expect(details).toContain('status: Ready=True (4 children in sync)');
+    // Simulated nodes: the pods are scheduled and start, and Ready waits for them.
+    expect(details).toMatch(/status: Ready=False \(waiting for Deployment shop-web: [^)]*\)/);
+    expect(details).toMatch(/pod shop-web-[a-z0-9]+-[a-z0-9]+ on kwok-node-[01]: Running, Ready \(nginx:1\.27\)/);
+    expect(details).toContain('status: Ready=True (4 children in sync and ready)');
+    expect(details).toMatch(/pod shop-web-[a-z0-9]+-[a-z0-9]+ on kwok-node-[01]: Running, Ready \(nginx:1\.28\)/);
+    expect(details).toContain('status: Ready=True (3 children in sync and ready), observedGeneration 2');
     expect(details).toContain('updated Deployment demo/shop-web: spec.replicas 5 → 2');
     expect(details).toContain('pruned Service demo/shop-web');
     expect(details).toContain('Secret demo/shop-admin garbage-collected');
     expect(details).not.toMatch(/password generated once \(24 characters, never printed\)[^\n]*[A-Za-z0-9]{24}/);
-    expect(report.controlPlanePids.length).toBeGreaterThanOrEqual(3);
+    expect(report.controlPlanePids.length).toBeGreaterThanOrEqual(6); // etcd, apiserver, kcm, scheduler, kwok, reaper
     expect(report.controlPlanePids.filter(alive)).toEqual([]);
   }, 120_000);
 

@@ -45,7 +45,9 @@ const database = (name: string, spec: Record<string, unknown>): KubeObject => ({
 });
 
 async function run(config: Omit<ReconcilerConfig, 'handlers'>): Promise<GenericReconciler> {
-  const r = new GenericReconciler(kube, { ...config, handlers, namespaces: [ns] });
+  // Ready = in sync: nothing provisions volumes here, so the StatefulSet's claims never bind and its pods never
+  // start; these tests are about the children's values, drift and refusals, not their readiness.
+  const r = new GenericReconciler(kube, { readiness: 'synced', ...config, handlers, namespaces: [ns] });
   t.stopAfterTest(r);
   await r.start();
   return r;

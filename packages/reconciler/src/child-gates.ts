@@ -12,6 +12,7 @@ import { builtInReadiness, childKindOf, type KubeObject } from '@orkestra/core';
 import type { ChildNeed, ChildOrder } from './child-order.js';
 import { isWaitingOnChildren } from './child-planner.js';
 import type { DeferredChild, PlannedChild, ReadChildren } from './plan.js';
+import { namedList } from './status.js';
 
 /** A planned child, resolved or still reading others. */
 export type GatedItem = PlannedChild | DeferredChild;
@@ -115,11 +116,10 @@ export class ChildGates {
         return this.wait(item, undefined, on.join(', '));
       }
     }
-    for (const need of this.order?.node(item.field)?.needs ?? []) {
-      if (need.until !== 'ready') continue;
-      const blocker = this.notReady(need);
-      if (blocker) return this.wait(item, child, blocker);
-    }
+    const blockers = (this.order?.node(item.field)?.needs ?? [])
+      .filter((need) => need.until === 'ready')
+      .flatMap((need) => this.notReady(need));
+    if (blockers.length > 0) return this.wait(item, child, namedList(blockers, ', '));
     return { child };
   }
 
@@ -136,16 +136,19 @@ export class ChildGates {
     return { child, waiting: message };
   }
 
-  /** Why the children of `need` keep a dependent waiting; undefined when each exists and is ready (or none is planned). */
-  private notReady(need: ChildNeed): string | undefined {
+  /** Why the children of `need` keep a dependent waiting, one entry per child; empty when each exists and is ready (or none is planned). */
+  private notReady(need: ChildNeed): string[] {
+    const blockers: string[] = [];
     for (const dep of this.byField.get(need.field) ?? []) {
       const s = this.settled.get(dep);
-      if (!s?.live || !s.child)
-        return `${need.label} (${s?.child ? describeChild(s.child) : describeChild(dep)} not written yet)`;
+      if (!s?.live || !s.child) {
+        blockers.push(`${need.label} (${s?.child ? describeChild(s.child) : describeChild(dep)} not written yet)`);
+        continue;
+      }
       const reason = notReadyReason(s.child, s.live);
-      if (reason) return `${describeChild(s.child)}: ${reason}`;
+      if (reason) blockers.push(`${describeChild(s.child)}: ${reason}`);
     }
-    return undefined;
+    return blockers;
   }
 
   private readLive(label: string): KubeObject | undefined {

@@ -110,9 +110,10 @@ export interface ReconcilerConfig {
    */
   status?: { fields?: Record<string, string> };
   /**
-   * What the CR's `Ready` condition means. `synced` (default, as before): every child is in sync. `children`:
-   * in sync and every child ready (its `readyWhen`, or the built-in rule of its kind), the message naming what
-   * waits (`Deployment shop-web: 1 of 3 replicas available`). The `Synced` condition always says the former.
+   * What the CR's `Ready` condition means. `children` (default): in sync and every child ready (its `readyWhen`,
+   * or the built-in rule of its kind: a Deployment's replicas available, a Job complete…), the message naming
+   * what waits (`Deployment shop-web: 1 of 3 replicas available`), as kstatus, Flux and Argo CD read `Ready`.
+   * `synced` (the earlier default): every child in sync. The `Synced` condition always says the latter.
    */
   readiness?: 'synced' | 'children';
   /**
@@ -175,4 +176,9 @@ export interface ReconcilerConfig {
      */
     initialCreate?: boolean;
   };
+}
+
+/** Whether `Ready` waits for every child to be ready: `readiness` unset (the default) or `children`; not with `synced`. */
+export function readyMeansChildrenReady(config: Pick<ReconcilerConfig, 'readiness'>): boolean {
+  return config.readiness !== 'synced';
 }

@@ -38,7 +38,7 @@ import type { Kubeclient } from '@orkestra/core/kube';
 import { ChildGates, type GatedItem, notReadyReason } from './child-gates.js';
 import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
 import type { DeferredChild, PlannedChild } from './child-planner.js';
-import type { ReconcilerConfig } from './config.js';
+import { type ReconcilerConfig, readyMeansChildrenReady } from './config.js';
 import { EventRecorder } from './events.js';
 import { failureMessage } from './failure-message.js';
 import {
@@ -68,7 +68,7 @@ import { type ChildRef, OwnershipRefusals } from './refusals.js';
 import { pruneRemovedKinds } from './removed-kinds.js';
 import { ResyncClock } from './resync-clock.js';
 import { type InformerLease, SharedInformerFactory, type SharedInformerOptions } from './shared-informers.js';
-import { isFirstReconcile, type ReconcileOutcome, statusPatch } from './status.js';
+import { isFirstReconcile, namedList, type ReconcileOutcome, statusPatch } from './status.js';
 import { type StatusChildren, statusChildren } from './status-children.js';
 import { StatusMemo } from './status-memo.js';
 import { type CompiledTemplates, compileReconcilerTemplates } from './templates.js';
@@ -739,8 +739,8 @@ export class GenericReconciler {
       const byId = () => statusChildren(liveChildren, desired, lives, this.templates.order);
       outcome = await this.statusOutcome(cr, liveChildren, byId, desired.length, ctx);
       if (outcome.ready && gates.waiting.length > 0)
-        outcome = { ...outcome, ready: false, reason: 'Waiting', message: gates.waiting.join('; ') };
-      if (this.config.readiness === 'children' && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
+        outcome = { ...outcome, ready: false, reason: 'Waiting', message: namedList(gates.waiting) };
+      if (readyMeansChildrenReady(this.config) && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
     }
     report.statusWritten = await this.writeStatus(cr, outcome);
     if (settled && !report.statusWritten) this.statusMemo.remember(report.key, cr, lives);

@@ -1,6 +1,6 @@
 /**
  * The status Orkestra writes on a custom resource: the conditions `Synced` (every child in sync) and `Ready`
- * (the same, or — with readiness on — in sync and every child ready), each with reason, message and
+ * (in sync and every child ready; with `readiness: 'synced'` the same as `Synced`), each with reason, message and
  * `lastTransitionTime`, which changes only when the condition's status does; `observedGeneration`, and the
  * katalog's templated status fields. {@link statusPatch} returns `undefined` when nothing changed, so a
  * steady-state reconcile writes no status.
@@ -17,13 +17,28 @@ export interface Condition {
   observedGeneration?: number;
 }
 
+/** How many items a waiting message names before it says `and N more`. */
+export const MAX_NAMED_WAITING = 10;
+
+/**
+ * Names every item of a waiting list, up to `max`, then how many more: `a; b; and 3 more`. Keeps a condition's
+ * message readable (and small) for a CR with hundreds of children.
+ *
+ * @example
+ * namedList(['Deployment a: 0 of 2 replicas available', 'Job b: not complete']); // 'Deployment a: …; Job b: not complete'
+ */
+export function namedList(items: readonly string[], separator = '; ', max = MAX_NAMED_WAITING): string {
+  if (items.length <= max) return items.join(separator);
+  return `${items.slice(0, max).join(separator)}${separator}and ${items.length - max} more`;
+}
+
 /** What one reconcile concluded. */
 export interface ReconcileOutcome {
   /** Every child in sync: the `Synced` condition, and `Ready` unless {@link ReconcileOutcome.waiting} is given. */
   ready: boolean;
   /**
-   * With readiness on: what is not ready yet (`Deployment shop-web: 1 of 3 replicas available`), empty when
-   * all is. `Ready` is then true only when synced and nothing waits.
+   * With `readiness: 'children'` (the default): what is not ready yet (`Deployment shop-web: 1 of 3 replicas
+   * available`), empty when all is. `Ready` is then true only when synced and nothing waits.
    */
   waiting?: readonly string[];
   /** CamelCase reason: `Reconciled`, `TemplateError`, `OwnershipConflict`… */
@@ -68,7 +83,7 @@ export function statusPatch(
       ? condition('Ready', outcome.ready, outcome.reason, outcome.message)
       : waiting.length === 0
         ? condition('Ready', true, 'ChildrenReady', outcome.message.replace(/in sync$/, 'in sync and ready'))
-        : condition('Ready', false, 'Waiting', `waiting for ${waiting.join('; ')}`);
+        : condition('Ready', false, 'Waiting', `waiting for ${namedList(waiting)}`);
   const next: Record<string, unknown> = {
     ...outcome.fields,
     conditions: [...conditions.filter((c) => c.type !== 'Ready' && c.type !== 'Synced'), synced, ready],

@@ -81,6 +81,32 @@ describe('ChildGates', () => {
     expect(gates.unresolved).toBe(0);
   });
 
+  it('names every dependency that is not ready, not only the first', () => {
+    const { gates } = setUp({
+      deployments: {
+        onReconcile: [
+          { id: 'db', name: 'shop-db', replicas: 1 },
+          { id: 'cache', name: 'shop-cache', replicas: 1 },
+        ],
+      },
+      services: { onReconcile: [{ id: 'db', name: 'shop-db' }] },
+      configmaps: {
+        onReconcile: [{ name: 'shop-app', dependsOn: ['deployments.db', 'deployments.cache', 'services.db'] }],
+      },
+    });
+    const [first, second] = [...gates.waves()];
+    const resolved: PlannedChild[] = [];
+    for (const item of first!) {
+      const child = gates.gate(item, resolved).child!;
+      resolved.push(child);
+      if (child.spec.name === 'shop-cache' && child.handler.kind === 'Deployment') continue; // not written yet
+      gates.settle(item, child, live(child.handler.apiVersion, child.handler.kind, child.spec.name));
+    }
+    expect(gates.gate(second![0]!, resolved).waiting).toBe(
+      'ConfigMap shop-app waits for Deployment shop-db: rollout not observed yet, deployments.cache (Deployment shop-cache not written yet)',
+    );
+  });
+
   it('lets a child that reads a missing child wait, unresolved (nothing may be pruned)', () => {
     const { gates } = setUp(resources);
     const [first, second] = [...gates.waves()];

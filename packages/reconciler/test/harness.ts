@@ -5,7 +5,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import * as services from '@orkestra/services';
-import { testCluster } from '@orkestra/testenv';
+import { type TestCluster, testCluster } from '@orkestra/testenv';
 import { GenericReconciler, type ReconcilerConfig } from '../src/index.js';
 
 export const handlers = [deployments.handler, services.handler, configmaps.handler] as ReconcilerConfig['handlers'];
@@ -21,11 +21,24 @@ export type EventObject = KubeObject & {
   involvedObject: { name: string };
 };
 
-/** Sets up the hooks of one test file and returns what its tests use. */
-export function harness(prefix: string) {
-  const cluster = testCluster();
+/**
+ * Sets up the hooks of one test file and returns what its tests use. `clusterOf` gives the cluster once the
+ * file's own beforeAll hooks ran (default: the shared control plane of the run). `defaults` go under each
+ * run's config: by default `readiness: 'synced'`, because the shared control plane has no nodes and no
+ * Deployment ever becomes available there, so tests about other things keep Ready = in sync (the readiness
+ * tests set `children`; rollout.int.test.ts runs simulated nodes and the default).
+ */
+export function harness(
+  prefix: string,
+  clusterOf: () => TestCluster = testCluster,
+  defaults: Partial<ReconcilerConfig> = { readiness: 'synced' },
+) {
+  let bound: TestCluster | undefined;
+  const cluster = () => (bound ??= clusterOf());
   const h = {
-    cluster,
+    get cluster() {
+      return cluster();
+    },
     /** The reconciler's client: its requests are counted. */
     kube: undefined as unknown as Kubeclient,
     /** Someone else. */
@@ -41,6 +54,7 @@ export function harness(prefix: string) {
         owner,
         handlers,
         resyncPeriodMs: 3_600_000,
+        ...defaults,
         ...config,
         namespaces: [h.ns],
       });
@@ -57,7 +71,7 @@ export function harness(prefix: string) {
     ref: (kind: string, apiVersion: string, name: string) => ({ apiVersion, kind, namespace: h.ns, name }),
     get: (kind: string, apiVersion: string, name: string) => h.user.get({ apiVersion, kind, namespace: h.ns, name }),
     until: <T>(check: () => Promise<T>, description: string, timeoutMs = 20_000) =>
-      cluster.waitFor(check, { timeoutMs, intervalMs: 50, description }),
+      cluster().waitFor(check, { timeoutMs, intervalMs: 50, description }),
     eventsOf: async (name: string) =>
       ((await h.user.list('v1', 'Event', { namespace: h.ns })).items as EventObject[]).filter(
         (e) => e.involvedObject?.name === name,
@@ -82,18 +96,18 @@ export function harness(prefix: string) {
     },
   };
   beforeAll(() => {
-    h.kube = new Kubeclient(cluster.kubeConfig);
-    h.user = new Kubeclient(cluster.kubeConfig);
+    h.kube = new Kubeclient(cluster().kubeConfig);
+    h.user = new Kubeclient(cluster().kubeConfig);
   });
   afterAll(async () => {
     await Promise.all(h.running.map((r) => r.stop()));
-    await cluster.deleteNamespaces();
+    await cluster().deleteNamespaces();
     await h.kube.close();
     await h.user.close();
   });
   beforeEach(async () => {
     await Promise.all(h.running.splice(0).map((r) => r.stop()));
-    h.ns = await cluster.newNamespace(prefix);
+    h.ns = await cluster().newNamespace(prefix);
   });
   return h;
 }

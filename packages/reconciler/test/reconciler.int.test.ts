@@ -45,6 +45,9 @@ function websiteConfig(overrides: Partial<ReconcilerConfig> = {}, webName = '{{m
       fields: { image: '{{spec.image}}', replicas: '{{#each children.deployments}}{{this.spec.replicas}}{{/each}}' },
     },
     resyncPeriodMs: 3_600_000,
+    // No nodes run here, so the Deployment never becomes available: these tests are about the children's
+    // lifecycle, so Ready keeps meaning in sync (rollout.int.test.ts covers Ready on a real rollout).
+    readiness: 'synced',
     ...overrides,
   };
 }

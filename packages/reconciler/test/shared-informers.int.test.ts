@@ -23,6 +23,7 @@ function config(kind: 'Website' | 'Blog', ns: string, changes: { key: string; ac
       configmaps: { onReconcile: [{ name: `{{metadata.name}}-${suffix}`, data: { greeting: '{{spec.greeting}}' } }] },
     },
     resyncPeriodMs: 3_600_000,
+    readiness: 'synced', // no nodes here: no Deployment becomes available, and these tests are about the informers
     observer: { childChanged: (c) => changes.push(c) },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { statusPatch } from '../src/index.js';
-import { isFirstReconcile } from '../src/status.js';
+import { isFirstReconcile, namedList } from '../src/status.js';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const t1 = new Date('2026-01-01T01:00:00Z');
@@ -89,6 +89,19 @@ describe('statusPatch', () => {
       'False',
       'TemplateError',
     ]);
+  });
+
+  it('names every child that waits, up to ten, then how many more', () => {
+    const waiting = Array.from({ length: 12 }, (_, i) => `Deployment web-${i}: 0 of 2 replicas available`);
+    const patch = statusPatch(
+      { metadata: {} },
+      { ready: true, reason: 'Reconciled', message: '12 children in sync', waiting, fields: {} },
+      t0,
+    )!;
+    const ready = (patch.conditions as { type: string; message: string }[]).find((c) => c.type === 'Ready')!;
+    expect(ready.message).toBe(`waiting for ${waiting.slice(0, 10).join('; ')}; and 2 more`);
+    expect(namedList(['a', 'b'])).toBe('a; b');
+    expect(namedList(['a', 'b', 'c'], ', ', 2)).toBe('a, b, and 1 more');
   });
 
   it('returns undefined when nothing changed (no write in steady state)', () => {

@@ -11,6 +11,13 @@ import { type BinaryName, ProcessStartError } from './errors.js';
 import { apiServerFlags, controllerManagerFlags, type ExtraFlags, etcdFlags, mergeFlags, toArgs } from './flags.js';
 import { get } from './http.js';
 import { kubeconfigYaml } from './kubeconfig.js';
+import {
+  type NodesOptions,
+  type ResolvedNodes,
+  resolveNodes,
+  startSimulatedNodes,
+  WORKLOAD_CONTROLLERS,
+} from './nodes.js';
 import { freePort, freePorts, isAddressInUse } from './ports.js';
 import { ManagedProcess } from './process.js';
 import { Reaper } from './reaper.js';
@@ -26,6 +33,13 @@ export interface StartOptions extends BinaryOptions {
    * go away). Default: none, and no kube-controller-manager.
    */
   controllers?: readonly string[];
+  /**
+   * Simulated nodes (a count, or how many and their capacity): also runs kube-scheduler, kwok as the nodes'
+   * kubelet, and kube-controller-manager with the workload controllers (deployment, replicaset, statefulset,
+   * daemonset, job, endpointslice, garbagecollector, namespace) besides `controllers`. Pods get scheduled and
+   * become Running and Ready, rollouts progress, Jobs complete. Default: none, and none of those processes.
+   */
+  nodes?: number | NodesOptions;
   /** CRDs to install before start() resolves: objects, YAML/JSON files or folders of them. */
   crds?: readonly CRDSource[];
   /** Extra flags per binary, merged over the defaults; `null` removes a default flag. */
@@ -61,6 +75,8 @@ export interface StartTimings {
   apiServerMs: number;
   controllerManagerMs: number;
   crdsMs: number;
+  /** kube-scheduler, the Node objects and kwok, until every node is Ready (0 without `nodes`). */
+  nodesMs: number;
   totalMs: number;
 }
 
@@ -69,12 +85,14 @@ export interface EnvironmentPids {
   etcd: number | undefined;
   kubeApiServer: number | undefined;
   kubeControllerManager: number | undefined;
+  kubeScheduler: number | undefined;
+  kwok: number | undefined;
   /** The reaper that cleans up if this Node.js process dies without calling stop(). */
   reaper: number | undefined;
 }
 
 /** The components, as named in log files and {@link TestEnvironment.logTail}. */
-export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager';
+export type Component = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kwok';
 
 /** Options of the fault tools' stop functions. */
 export interface StopProcessOptions {
@@ -158,10 +176,11 @@ class ControlPlane implements TestEnvironment, Cleanable {
     apiServerMs: 0,
     controllerManagerMs: 0,
     crdsMs: 0,
+    nodesMs: 0,
     totalMs: 0,
   };
 
-  private readonly dirs: { certs: string; etcd: string; logs: string; controllerManager: string };
+  private readonly dirs: { certs: string; etcd: string; logs: string; controllerManager: string; nodes: string };
   private readonly startTimeoutMs: number;
   private readonly stopTimeoutMs: number;
   private readonly attachOutput: boolean;
@@ -170,6 +189,9 @@ class ControlPlane implements TestEnvironment, Cleanable {
   private etcd: ManagedProcess | undefined;
   private apiServer: ManagedProcess | undefined;
   private controllerManager: ManagedProcess | undefined;
+  /** kube-scheduler and kwok, each from the moment it is spawned (so a failed start still stops it). */
+  private readonly simulated: Partial<Record<'kube-scheduler' | 'kwok', ManagedProcess>> = {};
+  private readonly nodes: ResolvedNodes | undefined;
   private etcdUrl = '';
   private helpers: TestCluster | undefined;
   private stopping: Promise<void> | undefined;
@@ -179,7 +201,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
     private readonly options: StartOptions,
   ) {
     const env = process.env;
-    this.controllers = [...(options.controllers ?? [])];
+    this.nodes = resolveNodes(options.nodes);
+    this.controllers = [...new Set([...(options.controllers ?? []), ...(this.nodes ? WORKLOAD_CONTROLLERS : [])])];
     this.startTimeoutMs =
       options.startTimeoutMs ?? parseDuration(env.KUBEBUILDER_CONTROLPLANE_START_TIMEOUT) ?? DEFAULT_START_TIMEOUT_MS;
     this.stopTimeoutMs =
@@ -192,6 +215,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
       etcd: join(this.tempDir, 'etcd'),
       logs: join(this.tempDir, 'logs'),
       controllerManager: join(this.tempDir, 'kube-controller-manager'),
+      nodes: join(this.tempDir, 'nodes'),
     };
     for (const dir of Object.values(this.dirs)) mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.kubeconfigPath = join(this.tempDir, 'kubeconfig');
@@ -233,6 +257,25 @@ class ControlPlane implements TestEnvironment, Cleanable {
     if (this.controllers.length) {
       await this.launchControllerManager();
       this.timings.controllerManagerMs = lap();
+    }
+    if (this.nodes) {
+      await startSimulatedNodes({
+        nodes: this.nodes,
+        kubeConfig: this.kubeConfig,
+        kubeconfigPath: this.kubeconfigPath,
+        server: this.server,
+        tls: this.tls(),
+        dir: this.dirs.nodes,
+        flags: this.options.flags,
+        host: HOST,
+        launch: (component, args, ready) =>
+          this.launchWithPortRetry(async () => {
+            const proc = this.makeProcess(component, component, await args());
+            this.simulated[component] = proc;
+            return proc;
+          }, ready),
+      });
+      this.timings.nodesMs = lap();
     }
     this.timings.totalMs = Math.round(performance.now() - t0);
   }
@@ -453,6 +496,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
       etcd: this.etcd?.pid,
       kubeApiServer: this.apiServer?.pid,
       kubeControllerManager: this.controllerManager?.pid,
+      kubeScheduler: this.simulated['kube-scheduler']?.pid,
+      kwok: this.simulated.kwok?.pid,
       reaper: this.stopping ? undefined : this.reaper.pid,
     };
   }
@@ -462,6 +507,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
       etcd: this.etcd,
       'kube-apiserver': this.apiServer,
       'kube-controller-manager': this.controllerManager,
+      'kube-scheduler': this.simulated['kube-scheduler'],
+      kwok: this.simulated.kwok,
     }[component];
     return proc?.logTail(lines) ?? '';
   }
@@ -525,6 +572,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
     // for minutes retrying its lease; if etcd is already down (stopEtcd()), it is killed outright.
     const apiServerSignal = this.etcd?.running ? 'SIGTERM' : 'SIGKILL';
     await Promise.all([
+      attempt(() => this.simulated.kwok?.stop(timeoutMs)),
+      attempt(() => this.simulated['kube-scheduler']?.stop(timeoutMs)),
       attempt(() => this.controllerManager?.stop(timeoutMs)),
       attempt(() => this.apiServer?.stop(timeoutMs, apiServerSignal)),
     ]);
@@ -536,7 +585,8 @@ class ControlPlane implements TestEnvironment, Cleanable {
   }
 
   killSync(): void {
-    for (const proc of [this.controllerManager, this.apiServer, this.etcd]) proc?.killSync();
+    const nodes = [this.simulated.kwok, this.simulated['kube-scheduler']];
+    for (const proc of [...nodes, this.controllerManager, this.apiServer, this.etcd]) proc?.killSync();
     try {
       rmSync(this.tempDir, { recursive: true, force: true });
     } catch {
@@ -586,8 +636,10 @@ const healthPorts = new WeakMap<ManagedProcess, number>();
  * }
  */
 export async function start(options: StartOptions = {}): Promise<TestEnvironment> {
+  resolveNodes(options.nodes); // a bad `nodes` option fails before anything starts
   const needed: BinaryName[] = ['etcd', 'kube-apiserver'];
-  if (options.controllers?.length) needed.push('kube-controller-manager');
+  if (options.controllers?.length || options.nodes !== undefined) needed.push('kube-controller-manager');
+  if (options.nodes !== undefined) needed.push('kube-scheduler', 'kwok');
   const binaries = findBinaries(needed, options);
   const env = new ControlPlane(binaries, options);
   try {

@@ -1,5 +1,5 @@
 /** The binaries a control plane is made of, by the name of their executable. */
-export type BinaryName = 'etcd' | 'kube-apiserver' | 'kube-controller-manager';
+export type BinaryName = 'etcd' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kwok';
 
 /** One place that was searched for a binary, and what was found there. */
 export interface SearchedLocation {

@@ -14,6 +14,10 @@ export interface ExtraFlags {
   etcd?: Flags;
   kubeApiServer?: Flags;
   kubeControllerManager?: Flags;
+  /** kube-scheduler (with `nodes`). */
+  kubeScheduler?: Flags;
+  /** kwok (with `nodes`). */
+  kwok?: Flags;
 }
 
 const stripDashes = (name: string) => name.replace(/^-+/, '');
@@ -162,5 +166,54 @@ export function controllerManagerFlags(i: ControllerManagerFlagInputs): Flags {
     'service-account-private-key-file': i.serviceAccountPrivateKeyFile,
     'root-ca-file': i.rootCAFile,
     profiling: false,
+  };
+}
+
+/** Files and ports kube-scheduler needs (see {@link schedulerFlags}). */
+export interface SchedulerFlagInputs {
+  kubeconfig: string;
+  securePort: number;
+  certDir: string;
+  host?: string;
+}
+
+/**
+ * kube-scheduler defaults: the default profile, no leader election, the admin kubeconfig, a loopback
+ * health port with a self-signed certificate.
+ */
+export function schedulerFlags(i: SchedulerFlagInputs): Flags {
+  return {
+    kubeconfig: i.kubeconfig,
+    'authentication-kubeconfig': i.kubeconfig,
+    'authorization-kubeconfig': i.kubeconfig,
+    'leader-elect': false,
+    'bind-address': i.host ?? '127.0.0.1',
+    'secure-port': i.securePort,
+    'cert-dir': i.certDir,
+    profiling: false,
+  };
+}
+
+/** Files kwok needs (see {@link kwokFlags}). */
+export interface KwokFlagInputs {
+  kubeconfig: string;
+  /** The KwokConfiguration and Stage documents. */
+  config: string;
+  /** Nodes carrying this annotation (`key=value`) are the ones kwok plays the kubelet for. */
+  nodeAnnotationSelector: string;
+}
+
+/**
+ * kwok defaults: only the nodes with the simulated-node annotation, the stages of the given config
+ * file, pod IPs from a range apart from the Service range, no server of its own (no port).
+ */
+export function kwokFlags(i: KwokFlagInputs): Flags {
+  return {
+    kubeconfig: i.kubeconfig,
+    config: i.config,
+    'manage-all-nodes': false,
+    'manage-nodes-with-annotation-selector': i.nodeAnnotationSelector,
+    cidr: '10.244.0.0/16',
+    'node-ip': '10.243.0.1',
   };
 }

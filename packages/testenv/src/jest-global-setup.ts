@@ -10,6 +10,8 @@ import { start, type TestEnvironment } from './environment.js';
 export const CONTROLLERS_VARIABLE = 'ORKESTRA_TESTENV_CONTROLLERS';
 /** The variable listing extra CRD files or folders (separated like PATH), relative to the working directory. */
 export const CRDS_VARIABLE = 'ORKESTRA_TESTENV_CRDS';
+/** The variable giving the shared control plane simulated nodes: their count (unset or `0`: none). */
+export const NODES_VARIABLE = 'ORKESTRA_TESTENV_NODES';
 /** Controllers the shared control plane runs unless {@link CONTROLLERS_VARIABLE} says otherwise. */
 export const DEFAULT_CONTROLLERS = ['garbagecollector', 'namespace'] as const;
 
@@ -79,6 +81,16 @@ export function crdSourcesFor(rootDir: string, env: NodeJS.ProcessEnv = process.
   return sources;
 }
 
+/** Simulated nodes from `ORKESTRA_TESTENV_NODES` (unset, empty or `0`: none); anything but a count is an error. */
+export function nodesFromEnv(env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const value = env[NODES_VARIABLE]?.trim();
+  if (!value || value === '0') return undefined;
+  if (!/^\d+$/.test(value)) {
+    throw new Error(`@orkestra/testenv: ${NODES_VARIABLE} must be a count of simulated nodes (e.g. 2), got "${value}"`);
+  }
+  return Number(value);
+}
+
 /**
  * Jest `globalSetup`: one control plane per test run, shared by every worker.
  *
@@ -87,7 +99,8 @@ export function crdSourcesFor(rootDir: string, env: NodeJS.ProcessEnv = process.
  * - Otherwise it starts an environment with the controllers of `ORKESTRA_TESTENV_CONTROLLERS`
  *   (default `garbagecollector,namespace`, or none with a warning when there is no
  *   kube-controller-manager binary) and sets `ORKESTRA_TEST_KUBECONFIG` to its kubeconfig
- *   file. Jest starts its workers after the global setup, and they inherit the variable.
+ *   file. Jest starts its workers after the global setup, and they inherit the variable. With
+ *   `ORKESTRA_TESTENV_NODES=<count>` it also runs simulated nodes (see `start()`'s `nodes` option).
  * - Either way it installs the project's CRDs: `<rootDir>/test/crds/*.{yaml,yml,json}` and those
  *   listed in `ORKESTRA_TESTENV_CRDS`.
  *
@@ -116,7 +129,8 @@ export async function globalSetup(_globalConfig: unknown, projectConfig: JestPro
     }
     return;
   }
-  const env = await start({ controllers: sharedControllers(), crds });
+  const nodes = nodesFromEnv();
+  const env = await start({ controllers: sharedControllers(), crds, ...(nodes ? { nodes } : {}) });
   s.env = env;
   s.users++;
   process.env[TEST_KUBECONFIG_VARIABLE] = env.kubeconfigPath;

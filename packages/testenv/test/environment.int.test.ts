@@ -73,7 +73,9 @@ describe('start()', () => {
     expect(namespaces.items.map((n) => n.metadata?.name)).toEqual(
       expect.arrayContaining(['default', 'kube-system', ns]),
     );
-    expect(Object.values(env.pids).every((pid) => typeof pid === 'number')).toBe(true);
+    const { kubeScheduler, kwok, ...pids } = env.pids;
+    expect(Object.values(pids).every((pid) => typeof pid === 'number')).toBe(true);
+    expect({ kubeScheduler, kwok }).toEqual({ kubeScheduler: undefined, kwok: undefined }); // no `nodes`
   });
 
   it('authorizes with RBAC: an unknown user is forbidden', async () => {

@@ -1,0 +1,103 @@
+/**
+ * Simulated nodes against the real binaries: kube-scheduler places a Deployment's pods on the kwok nodes, kwok
+ * makes them Running and Ready, the deployment controller reports them available, a Job completes, a pod of a
+ * never-ready image runs unready; stop() ends the two extra processes too.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { AppsV1Api, BatchV1Api, CoreV1Api } from '@kubernetes/client-node';
+import { start, type TestEnvironment } from '../src/environment.js';
+import { processGone } from './helpers.js';
+
+let env: TestEnvironment;
+let ns: string;
+const NEVER_READY = 'example.com/never-ready:1';
+
+beforeAll(async () => {
+  env = await start({ nodes: { count: 2, capacity: { cpu: '4' }, neverReadyImages: [NEVER_READY] } });
+  ns = await env.newNamespace('nodes');
+}, 120_000);
+afterAll(async () => {
+  await env?.stop();
+});
+
+const deployment = (name: string, image: string) => ({
+  metadata: { name, namespace: ns },
+  spec: {
+    replicas: 2,
+    selector: { matchLabels: { app: name } },
+    template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'web', image }] } },
+  },
+});
+
+describe('start({ nodes })', () => {
+  it('runs kube-scheduler and kwok, with Ready nodes of the given capacity', async () => {
+    expect(env.controllers).toEqual(expect.arrayContaining(['deployment', 'replicaset', 'statefulset', 'job']));
+    expect(env.pids.kubeScheduler).toEqual(expect.any(Number));
+    expect(env.pids.kwok).toEqual(expect.any(Number));
+    expect(env.timings.nodesMs).toBeGreaterThan(0);
+    const nodes = (await env.kubeConfig.makeApiClient(CoreV1Api).listNode()).items;
+    expect(nodes.map((n) => n.metadata?.name).sort()).toEqual(['kwok-node-0', 'kwok-node-1']);
+    for (const node of nodes) {
+      expect(node.status?.allocatable).toMatchObject({ cpu: '4', pods: '110' });
+      expect(node.status?.conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
+    }
+  });
+
+  it('schedules a Deployment’s pods, which become Running and Ready: the Deployment is available', async () => {
+    const apps = env.kubeConfig.makeApiClient(AppsV1Api);
+    await apps.createNamespacedDeployment({ namespace: ns, body: deployment('web', 'nginx:1.27') });
+    await env.waitFor(
+      async () => (await apps.readNamespacedDeployment({ name: 'web', namespace: ns })).status?.availableReplicas === 2,
+      { timeoutMs: 60_000, description: 'the Deployment to be available' },
+    );
+    const pods = (await env.kubeConfig.makeApiClient(CoreV1Api).listNamespacedPod({ namespace: ns })).items;
+    expect(pods).toHaveLength(2);
+    for (const pod of pods) {
+      expect(pod.spec?.nodeName).toMatch(/^kwok-node-[01]$/);
+      expect(pod.status?.phase).toBe('Running');
+      expect(pod.status?.podIP).toMatch(/^10\.244\./);
+    }
+  });
+
+  it('a pod of a never-ready image runs unready; a Job completes', async () => {
+    const apps = env.kubeConfig.makeApiClient(AppsV1Api);
+    await apps.createNamespacedDeployment({ namespace: ns, body: deployment('broken', NEVER_READY) });
+    const batch = env.kubeConfig.makeApiClient(BatchV1Api);
+    await batch.createNamespacedJob({
+      namespace: ns,
+      body: {
+        metadata: { name: 'once' },
+        spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'once', image: 'busybox:1' }] } } },
+      },
+    });
+    await env.waitFor(
+      async () =>
+        (await batch.readNamespacedJob({ name: 'once', namespace: ns })).status?.conditions?.some(
+          (c) => c.type === 'Complete' && c.status === 'True',
+        ),
+      { timeoutMs: 60_000, description: 'the Job to complete' },
+    );
+    const core = env.kubeConfig.makeApiClient(CoreV1Api);
+    const running = await env.waitFor(
+      async () => {
+        const pods = (await core.listNamespacedPod({ namespace: ns, labelSelector: 'app=broken' })).items;
+        return pods.length === 2 && pods.every((p) => p.status?.phase === 'Running') && pods;
+      },
+      { timeoutMs: 60_000, description: 'the never-ready pods to run' },
+    );
+    for (const pod of running)
+      expect(pod.status?.conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'False' }));
+    expect(
+      (await apps.readNamespacedDeployment({ name: 'broken', namespace: ns })).status?.availableReplicas ?? 0,
+    ).toBe(0);
+  });
+
+  it('stop() ends kube-scheduler and kwok with the rest', async () => {
+    const pids = Object.values(env.pids).filter((p): p is number => typeof p === 'number');
+    expect(pids).toHaveLength(6); // etcd, kube-apiserver, kube-controller-manager, kube-scheduler, kwok, reaper
+    await env.stop();
+    for (const pid of pids) expect(processGone(pid)).toBe(true);
+    expect(existsSync(env.tempDir)).toBe(false);
+  });
+});
