@@ -5,10 +5,10 @@
  */
 
 import { deepEqual, type KubeObject, OrkestraError, type OwnerObject } from '@orkestra/core';
+import type { Phase } from '@orkestra/reconciler';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { appliedObject, ChildPlan, type PlannedChild, problemsOf } from './plan.js';
-import type { Phase } from './template-check.js';
 import { yaml } from './yaml-module.js';
 
 /** The owner UID used when the CR file has none. */

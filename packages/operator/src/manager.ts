@@ -6,7 +6,13 @@
  */
 import { type Logger, silentLogger } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { GenericReconciler, type ReconcilerConfig, type ReconcilerObserver } from '@orkestra/reconciler';
+import {
+  analyzeAgainstCluster,
+  ConfigurationError,
+  GenericReconciler,
+  type ReconcilerConfig,
+  type ReconcilerObserver,
+} from '@orkestra/reconciler';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
@@ -65,6 +71,14 @@ export interface ManagerOptions {
    * makes {@link start} throw {@link PermissionsDeniedError}, naming each verb, resource and namespace.
    */
   permissions?: readonly Permission[] | false;
+  /**
+   * The start-up check of each configuration against the cluster, before the Lease: the owner against its
+   * installed CRD, the CR paths the templates read against its schema, and the fields templates read of other
+   * children against their kinds' schemas (`analyzeAgainstCluster`). A problem makes {@link start} throw a
+   * `ConfigurationError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
+   * Default true; `orkestra run` checks its katalog itself, to name lines of the file.
+   */
+  crdCheck?: boolean;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -186,8 +200,27 @@ export class Manager {
     return requiredPermissions({ entries }, handlers, {
       leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
       resources: kube.resources,
-      crdCheck: false,
+      crdCheck: this.options.crdCheck !== false,
     });
+  }
+
+  /**
+   * Checks every reconciler's configuration against the cluster (see {@link ManagerOptions.crdCheck}); throws a
+   * `ConfigurationError` listing the problems of the first configuration that has any.
+   */
+  async checkConfigurations(): Promise<void> {
+    for (const r of this.reconcilers) {
+      const problems = await analyzeAgainstCluster(this.options.kube, r.config, {
+        engine: r.config.templateEngine,
+        signal: this.startAbort.signal,
+      });
+      if (problems.length > 0)
+        throw new ConfigurationError(problems, { object: { kind: r.config.owner.kind, name: 'configuration' } });
+    }
+    this.logger.info(
+      { crds: this.reconcilers.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
+      'configurations checked against the installed CRDs',
+    );
   }
 
   /**
@@ -222,6 +255,7 @@ export class Manager {
         this.options.permissions ?? (await this.neededPermissions()),
         await whoAmI(this.options.kube),
       );
+    if (this.options.crdCheck !== false) await this.checkConfigurations();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);

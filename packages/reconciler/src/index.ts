@@ -1,3 +1,23 @@
+export type {
+  AnalysisOptions,
+  AnalyzedConfiguration,
+  ConfigurationProblem,
+  ConfigurationSource,
+  Crd,
+  FoundCrd,
+  KindSchema,
+  KindSchemas,
+  SchemaLookup,
+  UnservedKind,
+} from './analysis/index.js';
+export {
+  analyzeAgainstCluster,
+  analyzeConfiguration,
+  ConfigurationError,
+  collectKindSchemas,
+  readOwnerCrd,
+  schemaLookup,
+} from './analysis/index.js';
 export type { Gate, GatedItem } from './child-gates.js';
 export { ChildGates, notReadyReason } from './child-gates.js';
 export type { ChildKindUse } from './child-kinds.js';
@@ -49,7 +69,7 @@ export type { InformerEvent, InformerOptions } from './informer.js';
 export { Informer, objectKey } from './informer.js';
 export { InventoryRecordUnavailableError, inventoryRecordName, RECORD_KINDS_KEY } from './inventory-record.js';
 export type { Katalog, KatalogEntry } from './katalog.js';
-export { loadKatalog, parseDuration } from './katalog.js';
+export { katalogSource, loadKatalog, parseDuration } from './katalog.js';
 export type { ReconcileReport } from './reconciler.js';
 export { GenericReconciler } from './reconciler.js';
 export type { InformerLease, SharedInformerFactoryOptions, SharedInformerOptions } from './shared-informers.js';
