@@ -45,8 +45,8 @@ export interface PermissionOptions {
    * kinds (`generate rbac`, offline). A kind it does not know gets the plural `<kind in lower case>s`, namespaced.
    */
   /**
-   * Whether the identity reads the owner CRDs at start (`orkestra run` checks the templates against them; the
-   * Manager alone does not). Default true.
+   * Whether the identity reads the owner CRDs at start (`orkestra run` and the Manager check the configuration
+   * against them). Default true.
    */
   crdCheck?: boolean | undefined;
   resources?: { lookup(apiVersion: string, kind: string): { plural: string; namespaced: boolean } | undefined };

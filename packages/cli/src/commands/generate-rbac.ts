@@ -140,7 +140,7 @@ async function katalogRbac(
   return { permissions, name: `orkestra-${loaded.katalog.name}`, what: `orkestra run --katalog ${file}` };
 }
 
-/** A code operator runs under the Manager, which reads no CRD: no `get` on them. */
+/** A code operator runs under the Manager, which reads its owner CRDs at start (its configuration check). */
 async function operatorRbac(
   file: string,
   namespaces: readonly string[],
@@ -153,7 +153,6 @@ async function operatorRbac(
   const permissions = operatorPermissions(configs, {
     ...operatorNamespaces,
     resources: new ResourceRegistry(),
-    crdCheck: false,
   });
   return { permissions, name: `orkestra-${basename(file, extname(file))}`, what: `the operator ${file}` };
 }
