@@ -107,8 +107,7 @@ function kindProblems(handler: ResourceHandler<unknown, ResolvedSpec>, item: unk
 
 /**
  * Every child template of `resources` against its handler's schema (and a handler of any kind's kind), into
- * `list` at `resources.<key>.<phase>[<i>]`. Keys without a handler are left to the caller. Returns the
- * templates that passed, by handler key: the later stages read only those.
+ * `list` at `resources.<key>.<phase>[<i>]`. Keys without a handler are left to the caller.
  */
 export function checkChildSchemas(
   resources: Readonly<Record<string, HandlerTemplates>>,
