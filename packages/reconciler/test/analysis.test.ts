@@ -18,6 +18,7 @@ import {
   ChildPlanner,
   ConfigurationError,
   collectKindSchemas,
+  type FoundCrd,
   GenericReconciler,
   type HandlerTemplates,
   loadKatalog,
@@ -167,7 +168,7 @@ describe('fields read of another child', () => {
       },
     } as const;
     const engine = createTemplateEngine();
-    const kindSchemas = await collectKindSchemas([config as never], schemaLookup([serviceCrdLike]), engine);
+    const kindSchemas = await collectKindSchemas([config as never], schemaLookup([serviceCrdLike as FoundCrd]), engine);
     const problems = analyzeConfiguration(config as never, { engine, kindSchemas });
     expect(problems.map((p) => [p.path, p.message, p.hint])).toEqual([
       [
