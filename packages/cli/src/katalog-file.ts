@@ -1,11 +1,13 @@
 /**
  * Reading a katalog file the way every command needs it: parsed and validated (structure first, to learn its
- * keys), the resource packages of those keys loaded, validated again against each handler's schema, and the
- * templates checked — each problem with its field path and `file:line:column`.
+ * keys), the resource packages of those keys loaded, then analysed by the reconciler (each child against its
+ * handler's schema, the templates, literal values) — each problem with its field path and `file:line:column`.
  */
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '@orkestra/core';
+import { ResourceRegistry } from '@orkestra/core/kube';
 import {
+  type AnalysisOptions,
   type Katalog,
   loadKatalog,
   readYaml,
@@ -16,8 +18,6 @@ import {
 import { createTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import { type AnyHandler, type LoadHandlersOptions, loadHandlers } from './handlers.js';
-import { checkLiteralValues } from './literal-check.js';
-import { checkKatalogTemplates } from './template-check.js';
 
 /** A katalog ready to run. */
 export interface LoadedKatalog {
@@ -66,16 +66,25 @@ export function readKatalogYaml(text: string, file: string): { source?: YamlSour
   }
 }
 
-/** Checks the katalog's structure, or with `handlers` each child too: its problems as located {@link Problem}s, or the katalog. */
+/**
+ * Checks the katalog's structure, or with `handlers` the whole analysis of the reconciler (each child, its
+ * templates, literal values; with `analysis`, against CRDs and kind schemas too): its problems as located
+ * {@link Problem}s, or the katalog.
+ */
 export function parseKatalog(
   source: YamlSource,
   handlers?: ReadonlyMap<string, AnyHandler>,
   engine?: TemplateEngine,
+  analysis: Pick<AnalysisOptions, 'crds' | 'kindSchemas' | 'scopes'> = {},
 ): { katalog?: Katalog; problems: Problem[] } {
   try {
     const options = {
       ...(handlers ? { handlers: [...handlers.values()] } : {}),
       ...(engine ? { templateEngine: engine } : {}),
+      // Without a cluster, the built-in kinds' scopes: a cluster-scoped manifest under a namespaced owner.
+      scopes: analysis.scopes ?? new ResourceRegistry(),
+      ...(analysis.crds ? { crds: analysis.crds } : {}),
+      ...(analysis.kindSchemas ? { kindSchemas: analysis.kindSchemas } : {}),
     };
     return { katalog: loadKatalog(source, options), problems: [] };
   } catch (e) {
@@ -123,13 +132,7 @@ export async function readKatalog(
   });
   const full = parseKatalog(source, handlers, engine);
   if (!full.katalog) throw invalid(file, full.problems);
-  const katalog = full.katalog;
-  const problems = [
-    ...checkKatalogTemplates(katalog, handlers, { engine, locator: source.locator }),
-    ...checkLiteralValues(katalog, handlers, source.locator),
-  ];
-  if (problems.length > 0) throw invalid(file, problems);
-  return { file, text, katalog, handlers, engine, locator: source.locator };
+  return { file, text, katalog: full.katalog, handlers, engine, locator: source.locator };
 }
 
 /** The katalog with every entry's namespaces replaced (when any are given: `--namespace`). */

@@ -19,13 +19,28 @@ import {
   ChildOrder,
   ChildPlanner,
   type KatalogEntry,
+  type Phase,
   type Plan,
   type PlannedChild as ReconcilerChild,
 } from '@orkestra/reconciler';
-import { type TemplateEngine, TemplateError } from '@orkestra/template';
+import { type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
-import { childPath, type Phase, templateProblem } from './template-check.js';
+
+/** The katalog path of a child template: `spec.crds[0].resources.deployments.onReconcile[1]`. */
+export function childPath(entryIndex: number, key: string, phase: Phase, index: number): string {
+  return `spec.crds[${entryIndex}].resources.${key}.${phase}[${index}]`;
+}
+
+/** A template problem (field `deployments.onReconcile[0].image`) as a located katalog problem. */
+function templateProblem(entryIndex: number, p: TemplateProblem, locator: YamlLocator | undefined): Problem {
+  const path = `spec.crds[${entryIndex}].resources${p.field ? `.${p.field}` : ''}`;
+  const where =
+    p.line !== undefined
+      ? ` (line ${p.line}${p.column !== undefined ? `, column ${p.column}` : ''} of the template)`
+      : '';
+  return { path, message: `${p.message}${where}`, hint: p.hint, location: locator?.locate(path) };
+}
 
 /** The built-in kinds' plurals and scopes, for rendering without a cluster. */
 const BUILT_IN_KINDS = new ResourceRegistry();

@@ -14,10 +14,10 @@ import {
   redactPaths,
   sensitivePathsOf,
 } from '@orkestra/core';
+import type { Phase } from '@orkestra/reconciler';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { appliedObject, ChildPlan, type PlannedChild, problemsOf } from './plan.js';
-import type { Phase } from './template-check.js';
 import { yaml } from './yaml-module.js';
 
 /** The owner UID used when the CR file has none. */

@@ -6,24 +6,12 @@
  * where one is at hand: a CRD given with `--crd`, or — with a `kube` client — the cluster's OpenAPI. Needs no
  * cluster otherwise.
  */
-import { NotFoundError, type OpenApiDocument, problemPaths } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
-import type { Katalog } from '@orkestra/reconciler';
+import { type Kubeclient, ResourceRegistry } from '@orkestra/core/kube';
 import { createTemplateEngine } from '@orkestra/template';
-import { type Crd, checkAgainstCrds, type FoundCrd } from './crd-check.js';
+import { type Crd, childKindSchemas, type FoundCrd } from './crd-check.js';
 import type { Problem } from './exit-codes.js';
 import { type AnyHandler, type LoadHandlersOptions, loadHandler } from './handlers.js';
 import { keyLocations, parseKatalog, readInputFile, readKatalogYaml } from './katalog-file.js';
-import { clusterError } from './kube.js';
-import { checkLiteralValues } from './literal-check.js';
-import {
-  checkManifestSchemas,
-  type KindSchema,
-  kindSchemaOf,
-  type SchemaLookup,
-  type UnservedKind,
-} from './schema-values.js';
-import { checkKatalogTemplates } from './template-check.js';
 import { readYamlDocuments } from './yaml-documents.js';
 
 /** What `validate` found. */
@@ -107,30 +95,24 @@ export async function validateKatalog(
     handlers.set(key, { key, schema: {} } as AnyHandler);
   }
   checked.push('resource packages');
-  const full = parseKatalog(source, handlers);
-  problems.push(...full.problems);
-  const katalog: Katalog = full.katalog ?? parsed.katalog;
-  checked.push("children against their handlers' schemas");
   const engine = createTemplateEngine();
-  if (crdInput) {
-    problems.push(...checkAgainstCrds(katalog, handlers, crdInput.crds, { locator, engine, files: crdFiles }));
-    checked.push('owners against their CRDs');
-  } else {
-    problems.push(...checkKatalogTemplates(katalog, handlers, { engine, locator }));
-  }
-  // A field the schema already refused (or found missing) is not listed twice.
-  const known = reportedPaths(problems);
-  problems.push(...checkLiteralValues(katalog, handlers, locator).filter((p) => !known.has(p.path)));
-  checked.push("literal values (each handler's resolve, and where children may live)");
-  const lookup = schemaLookup(crdInput?.crds ?? [], options.kube);
-  for (const p of reportedPaths(problems)) known.add(p);
-  problems.push(...(await checkManifestSchemas(katalog, handlers, locator, lookup)).filter((p) => !known.has(p.path)));
+  const crds = crdInput?.crds ?? [];
+  const kindSchemas = await childKindSchemas(parsed.katalog, handlers, crds, options.kube, engine);
+  const full = parseKatalog(source, handlers, engine, {
+    ...(crdInput ? { crds: { crds, from: crdFiles } } : {}),
+    kindSchemas,
+    scopes: scopesOf(crds, options.kube),
+  });
+  problems.push(...full.problems);
+  checked.push("children against their handlers' schemas");
+  if (crdInput) checked.push('owners against their CRDs');
+  checked.push("literal values (each handler's resolve, names, and where children may live)");
   checked.push(
     options.kube
-      ? "manifests' literal values against their kinds' schemas (the CRDs given, the cluster's OpenAPI)"
+      ? "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given, the cluster's OpenAPI)"
       : crdInput
-        ? "manifests' literal values against the CRDs given (pass --kubeconfig for built-in kinds)"
-        : "manifests' literal values: no schema at hand (pass --crd or --kubeconfig)",
+        ? "manifests' literal values and fields read of children against the CRDs given (pass --kubeconfig for built-in kinds)"
+        : "manifests' literal values and fields read of children: no schema at hand (pass --crd or --kubeconfig)",
   );
   checked.push(
     crdInput
@@ -140,39 +122,19 @@ export async function validateKatalog(
   return done(problems, missingPackages);
 }
 
-/** The field paths `problems` are about (core's `problemPaths`: a missing required field's own path too). */
-function reportedPaths(problems: readonly Problem[]): Set<string> {
-  return new Set(problems.flatMap(problemPaths));
-}
-
-/** A child kind's schema: from a CRD given (that version), else the cluster's OpenAPI; or that the cluster does not serve it. */
-function schemaLookup(crds: readonly FoundCrd[], kube: Kubeclient | undefined): SchemaLookup {
-  const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
-  return async (apiVersion, kind): Promise<KindSchema | UnservedKind | undefined> => {
-    const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-    for (const { crd, file } of crds) {
-      if (crd.spec?.group !== group || crd.spec?.names?.kind !== kind) continue;
-      const schema = crd.spec.versions?.find((v) => v.name === version)?.schema?.openAPIV3Schema;
-      if (schema) return { schema: schema as KindSchema['schema'], source: file };
-    }
-    if (!kube) return undefined;
-    let doc = documents.get(apiVersion);
-    if (!doc) {
-      doc = kube.openApiDocument(apiVersion).catch((e: unknown) => {
-        throw clusterError(e, kube, `reading the OpenAPI schema of ${apiVersion}`);
+/** Which kinds are cluster-scoped: the cluster's (discovery) or the built-in kinds', and the CRDs given. */
+function scopesOf(crds: readonly FoundCrd[], kube: Kubeclient | undefined): ResourceRegistry {
+  const scopes = kube?.resources ?? new ResourceRegistry();
+  for (const { crd } of crds) {
+    const { group, names, scope, versions } = crd.spec ?? {};
+    if (!names?.kind || !names.plural) continue;
+    for (const v of versions ?? [])
+      scopes.register({
+        apiVersion: group ? `${group}/${v.name}` : v.name,
+        kind: names.kind,
+        plural: names.plural,
+        namespaced: scope !== 'Cluster',
       });
-      documents.set(apiVersion, doc);
-    }
-    const found = await doc;
-    const schema = found ? kindSchemaOf(found, apiVersion, kind, "the cluster's OpenAPI") : undefined;
-    if (schema) return schema;
-    // No schema: discovery tells whether the cluster serves the kind at all (run refuses a kind it does not).
-    return kube.resourceFor(apiVersion, kind).then(
-      () => undefined,
-      (e: unknown) => {
-        if (e instanceof NotFoundError) return { unserved: 'the cluster' };
-        throw clusterError(e, kube, `discovering ${kind} in ${apiVersion}`);
-      },
-    );
-  };
+  }
+  return scopes;
 }

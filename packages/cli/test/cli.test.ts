@@ -486,18 +486,29 @@ export default [{
 `,
   );
 
-  it("prints the Roles a code operator's default export needs: owner, children, reads, events, Lease; no CRD get", async () => {
+  it("prints the Roles a code operator's default export needs: owner, children, reads, events, Lease; its CRD (the start-up check)", async () => {
     const args = ['generate', 'rbac', '--operator', operator, '--service-account', 'ops/shop', '-n', 'shop'];
     const r = await cli([...args, '-o', 'json']);
     expect(r.code).toBe(ExitCode.Ok);
     const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
     expect(items.map((o) => `${o.kind} ${o.metadata.namespace ?? ''}/${o.metadata.name}`)).toEqual([
+      'ClusterRole /orkestra-shop-operator',
+      'ClusterRoleBinding /orkestra-shop-operator',
       'Role shop/orkestra-shop-operator',
       'RoleBinding shop/orkestra-shop-operator',
       'Role ops/orkestra-shop-operator',
       'RoleBinding ops/orkestra-shop-operator',
     ]);
+    // The Manager checks the configuration against the owner CRD at start: reading it, by name.
     expect(items[0]?.rules).toEqual([
+      {
+        apiGroups: ['apiextensions.k8s.io'],
+        resources: ['customresourcedefinitions'],
+        verbs: ['get'],
+        resourceNames: ['websites.example.com'],
+      },
+    ]);
+    expect(items[2]?.rules).toEqual([
       { apiGroups: ['example.com'], resources: ['websites'], verbs: ['get', 'list', 'watch', 'patch'] },
       { apiGroups: ['example.com'], resources: ['websites/status'], verbs: ['patch'] },
       { apiGroups: ['example.com'], resources: ['websites/finalizers'], verbs: ['update'] },
@@ -510,7 +521,7 @@ export default [{
       { apiGroups: [''], resources: ['events'], verbs: ['create'] },
     ]);
     // The record of a configuration watching some namespaces is named with a hash of them.
-    expect(items[2]?.rules).toEqual([
+    expect(items[4]?.rules).toEqual([
       {
         apiGroups: [''],
         resources: ['configmaps'],

@@ -6,7 +6,13 @@
  */
 import { type Logger, silentLogger } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { GenericReconciler, type ReconcilerConfig, type ReconcilerObserver } from '@orkestra/reconciler';
+import {
+  analyzeAgainstCluster,
+  ConfigurationError,
+  GenericReconciler,
+  type ReconcilerConfig,
+  type ReconcilerObserver,
+} from '@orkestra/reconciler';
 import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
@@ -74,6 +80,14 @@ export interface ManagerOptions {
    * and patch on customresourcedefinitions.
    */
   installCrds?: boolean;
+  /**
+   * The start-up check of each configuration against the cluster, before the Lease: the owner against its
+   * installed CRD, the CR paths the templates read against its schema, and the fields templates read of other
+   * children against their kinds' schemas (`analyzeAgainstCluster`). A problem makes {@link start} throw a
+   * `ConfigurationError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
+   * Default true; `orkestra run` checks its katalog itself, to name lines of the file.
+   */
+  crdCheck?: boolean;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -210,8 +224,27 @@ export class Manager {
       leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
       resources: kube.resources,
       unknownKinds: 'skip', // not served: the reconciler's start says so
-      crdCheck: false,
+      crdCheck: this.options.crdCheck !== false,
     });
+  }
+
+  /**
+   * Checks every reconciler's configuration against the cluster (see {@link ManagerOptions.crdCheck}); throws a
+   * `ConfigurationError` listing the problems of the first configuration that has any.
+   */
+  async checkConfigurations(): Promise<void> {
+    for (const r of this.reconcilers) {
+      const problems = await analyzeAgainstCluster(this.options.kube, r.config, {
+        engine: r.config.templateEngine,
+        signal: this.startAbort.signal,
+      });
+      if (problems.length > 0)
+        throw new ConfigurationError(problems, { object: { kind: r.config.owner.kind, name: 'configuration' } });
+    }
+    this.logger.info(
+      { crds: this.reconcilers.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
+      'configurations checked against the installed CRDs',
+    );
   }
 
   /**
@@ -247,6 +280,7 @@ export class Manager {
         this.options.permissions ?? (await this.neededPermissions()),
         await whoAmI(this.options.kube),
       );
+    if (this.options.crdCheck !== false) await this.checkConfigurations();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);

@@ -45,8 +45,8 @@ export interface PermissionOptions {
    */
   inventoryNamespace?: string | undefined;
   /**
-   * Whether the identity reads the owner CRDs at start (`orkestra run` checks the templates against them; the
-   * Manager alone does not). Default true.
+   * Whether the identity reads the owner CRDs at start (`orkestra run` and the Manager check the configuration
+   * against them). Default true.
    */
   crdCheck?: boolean | undefined;
   /**

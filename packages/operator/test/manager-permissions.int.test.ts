@@ -57,7 +57,7 @@ describe('Manager: the start-up permission check of a code operator', () => {
       resyncPeriodMs: 3_600_000,
       children: [children(configmaps.handler, { onReconcile: [{ name: '{{metadata.name}}-page', data: { a: 'b' } }] })],
     });
-    needed = operatorPermissions([config], { leaseNamespace: ns, crdCheck: false });
+    needed = operatorPermissions([config], { leaseNamespace: ns });
     await admin.create({
       apiVersion: 'example.com/v1',
       kind: 'Website',
@@ -189,7 +189,7 @@ describe('Manager: the inventory record in the operator namespace', () => {
   });
 
   it('without configmaps in its namespace: one warning naming what to grant, and the inventory on each CR', async () => {
-    await grant(operatorPermissions([config], { crdCheck: false }), `inv-old-${randomBytes(3).toString('hex')}`);
+    await grant(operatorPermissions([config]), `inv-old-${randomBytes(3).toString('hex')}`);
     await website('shop');
     await runUntil(
       async () => (await crOf('shop'))?.metadata.annotations?.['orkestra.io/managed-kinds'],
@@ -205,7 +205,7 @@ describe('Manager: the inventory record in the operator namespace', () => {
 
   it('with the RBAC generated for it: the record, and a new CR without annotation', async () => {
     await grant(
-      operatorPermissions([config], { crdCheck: false, inventoryNamespace: ops }),
+      operatorPermissions([config], { inventoryNamespace: ops }),
       `inv-new-${randomBytes(3).toString('hex')}`,
     );
     warnings.length = 0;

@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from '@orkestra/core';
 import { type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
+import { type FieldsOf, unknownChildField } from './analysis/child-references.js';
 import { childSource } from './child-source.js';
 import type { HandlerTemplates } from './config.js';
 import { type ForEachItem, forEachItems } from './for-each.js';
@@ -78,6 +79,8 @@ export class ChildPlanner {
   private readonly compiled: CompiledChild[] = [];
   /** By `namespace/name`: one entry per CR, replaced when its uid or resourceVersion changes. */
   private readonly memo = new Map<string, Memo>();
+  /** The schemas of the kinds templates read fields of (see {@link knowFields}). */
+  private fieldsOf: FieldsOf | undefined;
 
   /**
    * Compiles every child template; throws one {@link TemplateError} listing every problem. `scopes` (the
@@ -132,6 +135,14 @@ export class ChildPlanner {
       }
     }
     if (problems.length > 0) throw new TemplateError(problems);
+  }
+
+  /**
+   * The structures of the kinds other templates read fields of (`readReferencedFields`): a template waiting on a
+   * field its child's kind does not have then fails with a ValidationError naming it, instead of waiting forever.
+   */
+  knowFields(fieldsOf: FieldsOf): void {
+    this.fieldsOf = fieldsOf;
   }
 
   /** The child templates, in configuration order. */
@@ -259,7 +270,12 @@ export class ChildPlanner {
         deepFreeze(planned.spec);
         last = { lives, child: planned };
         return planned;
-      } catch (error) {
+      } catch (caught) {
+        const unknown =
+          this.fieldsOf && isWaitingOnChildren(caught)
+            ? unknownChildField((caught as TemplateError).problems, children, this.fieldsOf)
+            : undefined;
+        const error = unknown ?? caught;
         throw ref.item === undefined ? error : forItem(error, ref.item);
       }
     };

@@ -4,22 +4,14 @@
  * a plain-JavaScript user gets the katalog's errors).
  */
 
-import {
-  type FieldProblem,
-  type OwnerObject,
-  type ResolvedSpec,
-  type ResourceHandler,
-  type Static,
-  type TSchema,
-  ValidationError,
-} from '@orkestra/core';
-import type { ValidateFunction } from 'ajv';
+import type { OwnerObject, ResolvedSpec, ResourceHandler, Static, TSchema } from '@orkestra/core';
+import { analyzeConfiguration } from './analysis/analyze.js';
+import { type ConfigurationProblem, ConfigurationError } from './analysis/problems.js';
 import { readOwnerApi } from './api-schema.js';
 import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
 import type { ReconcilerHooks } from './hooks.js';
-import { childOrderProblems, describeAjvError, pathOf } from './katalog.js';
 import type { OwnerApi } from './owner-api.js';
-import { childAcceptedAhead, compileChildCheck, schemaExplainer } from './schema-checks.js';
+import { PHASES } from './plan.js';
 import type { Condition } from './status.js';
 
 /** A string holding a Handlebars expression, e.g. `"{{spec.replicas}}"`: allowed wherever a value may be templated. */
@@ -111,14 +103,13 @@ export function children<Source, Resolved extends ResolvedSpec>(
   };
 }
 
-const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
-
 /**
- * Turns an {@link OperatorConfig} into the {@link ReconcilerConfig} a `GenericReconciler` takes, after checking
- * every template against its handler's JSON Schema (the katalog's check, so a JavaScript caller without the
- * types gets the same errors). The same handler listed twice has its templates joined.
+ * Turns an {@link OperatorConfig} into the {@link ReconcilerConfig} a `GenericReconciler` takes, after the
+ * analysis of the configuration (`analyzeConfiguration`: every template against its handler's JSON Schema, the
+ * templates themselves, literal values — the katalog's checks, so a JavaScript caller without the types gets the
+ * same errors). The same handler listed twice has its templates joined.
  *
- * Throws a {@link ValidationError} listing every problem by path (`children[0].onReconcile[1].imagee`);
+ * Throws a {@link ConfigurationError} listing every problem by path (`children[0].onReconcile[1].imagee`);
  * nothing is returned half-checked.
  *
  * @example
@@ -139,36 +130,38 @@ export function defineOperator<Spec extends TSchema, Status extends TSchema | un
 export function defineOperator<CR extends OwnerObject = OwnerObject>(config: OperatorConfig<CR>): ReconcilerConfig;
 export function defineOperator(config: OperatorConfig): ReconcilerConfig {
   const { children: entries, api: apiInput, ...rest } = config;
-  const problems: FieldProblem[] = [];
   const api = apiInput === undefined ? undefined : readOwnerApi(apiInput, 'api');
-  if (api) problems.push(...api.problems);
   const handlers: ResourceHandler<unknown, ResolvedSpec>[] = [];
   const resources: Record<string, HandlerTemplates> = {};
+  /** `resources.<key>.<phase>[<merged index>]` → `children[<i>].<phase>[<j>]`. */
+  const written = new Map<string, string>();
   entries.forEach(({ handler, templates }, i) => {
-    let check: ValidateFunction | undefined;
-    for (const phase of PHASES) {
-      (templates[phase] ?? []).forEach((template, j) => {
-        if (childAcceptedAhead(handler, template)) return;
-        check ??= compileChildCheck(schemaExplainer(), handler.schema);
-        if (check(template)) return;
-        for (const e of check.errors ?? []) {
-          if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;
-          const { segments, message, hint, code, field } = describeAjvError(e);
-          problems.push({
-            path: pathOf(['children', i, phase, j, ...segments]),
-            message: `${message} (handler ${handler.key})`,
-            hint,
-            ...(code ? { code, field } : {}),
-          });
-        }
-      });
-    }
     if (!handlers.includes(handler)) handlers.push(handler);
     const merged = (resources[handler.key] ??= {});
-    for (const phase of PHASES) if (templates[phase]) merged[phase] = [...(merged[phase] ?? []), ...templates[phase]];
+    for (const phase of PHASES) {
+      const list = templates[phase];
+      if (!list) continue;
+      const offset = merged[phase]?.length ?? 0;
+      list.forEach((_, j) =>
+        written.set(`resources.${handler.key}.${phase}[${offset + j}]`, `children[${i}].${phase}[${j}]`),
+      );
+      merged[phase] = [...(merged[phase] ?? []), ...list];
+    }
   });
-  if (problems.length === 0) problems.push(...childOrderProblems(resources, 'resources'));
+  const out: ReconcilerConfig = { ...rest, handlers, resources, ...(api?.api ? { api: api.api } : {}) };
+  const problems: ConfigurationProblem[] = [...(api?.problems ?? [])];
+  problems.push(...analyzeConfiguration(out, {
+    engine: config.templateEngine,
+    source: { pathOf: (path) => userPath(path, written) },
+  }));
   if (problems.length > 0)
-    throw new ValidationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
-  return { ...rest, handlers, resources, ...(api?.api ? { api: api.api } : {}) };
+    throw new ConfigurationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
+  return out;
+}
+
+/** A configuration path as the `children` list of {@link defineOperator} has it. */
+function userPath(path: string, written: ReadonlyMap<string, string>): string {
+  const m = /^resources\.[^.[]+\.(onCreate|onReconcile|onDelete)\[\d+\]/.exec(path);
+  const at = m && written.get(m[0]);
+  return at && m ? `${at}${path.slice(m[0].length)}` : path;
 }

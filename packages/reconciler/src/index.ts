@@ -1,3 +1,23 @@
+export type {
+  AnalysisOptions,
+  AnalyzedConfiguration,
+  ConfigurationProblem,
+  ConfigurationSource,
+  Crd,
+  FoundCrd,
+  KindSchema,
+  KindSchemas,
+  SchemaLookup,
+  UnservedKind,
+} from './analysis/index.js';
+export {
+  analyzeAgainstCluster,
+  analyzeConfiguration,
+  ConfigurationError,
+  collectKindSchemas,
+  readOwnerCrd,
+  schemaLookup,
+} from './analysis/index.js';
 export { ownerApi, readOwnerApi } from './api-schema.js';
 export type { CelVariables } from './cel-rules.js';
 export { celProblems } from './cel-rules.js';
@@ -56,7 +76,7 @@ export type { InformerEvent, InformerOptions } from './informer.js';
 export { Informer, objectKey } from './informer.js';
 export { InventoryRecordUnavailableError, inventoryRecordName, RECORD_KINDS_KEY } from './inventory-record.js';
 export type { Katalog, KatalogEntry } from './katalog.js';
-export { loadKatalog, parseDuration } from './katalog.js';
+export { katalogSource, loadKatalog, parseDuration } from './katalog.js';
 export type {
   AdmissionPolicy,
   AdmissionRule,

@@ -27,14 +27,16 @@
  */
 
 import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
-import { defaultTemplateEngine, suggest, type TemplateEngine } from '@orkestra/template';
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { TemplateEngine } from '@orkestra/template';
+import type { ErrorObject } from 'ajv';
 import { katalogAccepts } from '../generated/schema-check.js';
+import { type AnalysisOptions, analyzeConfiguration } from './analysis/analyze.js';
+import { ajvProblems, childOrderProblems } from './analysis/child-schemas.js';
+import { ConfigurationError, type ConfigurationProblem, type ConfigurationSource } from './analysis/problems.js';
 import { readOwnerApi } from './api-schema.js';
-import { buildChildOrder, ChildOrder } from './child-order.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
 import { KATALOG_SCHEMA } from './katalog-schema.js';
-import { childAcceptedAhead, compileChildCheck, schemaExplainer } from './schema-checks.js';
+import { schemaExplainer } from './schema-checks.js';
 import type { YamlLocator } from './yaml-locator.js';
 import { readYaml, type YamlSource } from './yaml-source.js';
 
@@ -51,19 +53,6 @@ export interface Katalog {
   keys: string[];
 }
 
-/**
- * The problems of the order between child templates (`dependsOn`, references): unknown ids, cycles… each with
- * its path below `prefix` (`spec.crds[0].resources`); empty when the order holds.
- */
-export function childOrderProblems(
-  resources: Readonly<Record<string, HandlerTemplates>>,
-  prefix: string,
-  engine: TemplateEngine = defaultTemplateEngine(),
-): FieldProblem[] {
-  const order = buildChildOrder(resources, (source, field) => engine.reads(source, { field }));
-  return order instanceof ChildOrder ? [] : order.problems.map((p) => ({ ...p, path: `${prefix}.${p.path}` }));
-}
-
 /** `10m` → 600000. */
 export function parseDuration(text: string): number {
   const m = /^(\d+)(ms|s|m|h)$/.exec(text);
@@ -71,112 +60,18 @@ export function parseDuration(text: string): number {
   return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
 }
 
-/** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
-export function pathOf(segments: readonly (string | number)[]): string {
-  let out = '';
-  for (const s of segments) out += typeof s === 'number' ? `[${s}]` : out ? `.${s}` : s;
-  return out;
-}
-
-function segmentsOf(pointer: string): (string | number)[] {
-  if (!pointer) return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-}
-
 /** Where a field is, for a message: `katalog.yaml:12:3`, or the file alone when the document is empty. */
 function where(locator: YamlLocator, path: string): string {
   return locator.locate(path) ?? locator.file ?? 'line 1:1';
 }
 
-/** An Ajv error as a field problem: segments below the checked value, a message, and a hint where one helps. */
-export function describeAjvError(e: ErrorObject): {
-  segments: (string | number)[];
-  message: string;
-  hint?: string;
-  code?: 'required';
-  field?: string;
-} {
-  const segments = segmentsOf(e.instancePath);
-  const params = e.params as Record<string, unknown>;
-  if (e.keyword === 'additionalProperties') {
-    const field = String(params.additionalProperty);
-    // With Ajv's `verbose`, the object's schema names the fields it takes: a near one is the likely meaning.
-    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-    const near = suggest(field, known);
-    return {
-      segments: [...segments, field],
-      message: 'is not a known field',
-      hint: near ? `did you mean ${near}?` : 'check the spelling; see the package README for the fields it takes',
-    };
-  }
-  if (e.keyword === 'required') {
-    const field = String(params.missingProperty);
-    return { segments, message: `must have ${field}`, code: 'required', field };
-  }
-  if (e.keyword === 'const') return { segments, message: `must be ${JSON.stringify(params.allowedValue)}` };
-  if (e.keyword === 'anyOf' || e.keyword === 'oneOf') return { segments, message: wrongType(e) };
-  return { segments, message: e.message ?? 'is invalid' };
+function problemsOf(errors: readonly ErrorObject[] | null | undefined, locator: YamlLocator): FieldProblem[] {
+  return ajvProblems(errors, []).map((p) => ({ ...p, message: `${p.message} (${where(locator, p.path)})` }));
 }
 
-const ARTICLE: Record<string, string> = { integer: 'an integer', object: 'a map', array: 'a list' };
-
-/**
- * `is a boolean, but must be an integer or a string` for a value no alternative takes (with Ajv's `verbose`, the
- * alternatives and the value are on the error). The value itself is never shown: it may be a secret.
- */
-function wrongType(e: ErrorObject): string {
-  const types = (Array.isArray(e.schema) ? (e.schema as { type?: unknown }[]) : [])
-    .map((s) => s.type)
-    .filter((t): t is string => typeof t === 'string');
-  if (types.length === 0) return 'has a value of the wrong type';
-  const name = (t: string) => ARTICLE[t] ?? `a ${t}`;
-  const data: unknown = e.data;
-  const got = data === null ? 'null' : Array.isArray(data) ? 'array' : Number.isInteger(data) ? 'integer' : typeof data;
-  return `is ${got === 'null' ? 'null' : name(got)}, but must be ${[...new Set(types)].map(name).join(' or ')}`;
-}
-
-function problemsOf(
-  errors: readonly ErrorObject[] | null | undefined,
-  prefix: readonly (string | number)[],
-  locator: YamlLocator,
-): FieldProblem[] {
-  const out: FieldProblem[] = [];
-  const seen = new Set<string>();
-  for (const e of errors ?? []) {
-    // anyOf reports each branch too; its summary line is enough.
-    if (e.schemaPath.includes('/anyOf/') && !e.schemaPath.endsWith('/anyOf')) continue;
-    const { segments, message, hint, code, field } = describeAjvError(e);
-    const full = [...prefix, ...segments];
-    const path = pathOf(full);
-    const key = `${path} ${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push({ path, message: `${message} (${where(locator, path)})`, hint, ...(code ? { code, field } : {}) });
-  }
-  return out;
-}
-
-/** A handler of any kind needs a literal apiVersion and kind in each template: what {@link ResourceHandler.kindOf} says. */
-function kindProblems(
-  handler: ResourceHandler<unknown, ResolvedSpec>,
-  item: unknown,
-  at: readonly (string | number)[],
-  locator: YamlLocator,
-): FieldProblem[] {
-  try {
-    handler.kindOf?.(item);
-    return [];
-  } catch (e) {
-    if (!(e instanceof ValidationError)) throw e;
-    return e.problems.map((p) => {
-      const path = `${pathOf(at)}.${p.path}`;
-      return { ...p, path, message: `${p.message} (${where(locator, path)})` };
-    });
-  }
+/** A katalog entry's paths (`resources.…` → `spec.crds[0].resources.…`) and their lines in the file. */
+export function katalogSource(locator: YamlLocator, entryIndex: number): ConfigurationSource {
+  return { pathOf: (path) => `spec.crds[${entryIndex}].${path}`, locate: (path) => where(locator, path) };
 }
 
 /**
@@ -200,6 +95,12 @@ export function loadKatalog(
      * reconcilers will compile with: each template is then prepared once, and its prepared tree kept once.
      */
     templateEngine?: TemplateEngine;
+    /** The owner CRDs (files, or the cluster's): the owners and the CR paths templates read are checked against them. */
+    crds?: AnalysisOptions['crds'];
+    /** Child kinds' schemas (see `collectKindSchemas`): manifests' literal values, fields read of other children. */
+    kindSchemas?: AnalysisOptions['kindSchemas'];
+    /** Which kinds are cluster-scoped (a client's registry): cluster-scoped manifests under a namespaced owner. */
+    scopes?: AnalysisOptions['scopes'];
   } = {},
 ): Katalog {
   const file = options.file ?? (typeof input === 'string' ? undefined : input.file);
@@ -214,76 +115,78 @@ export function loadKatalog(
   const { data, locator } = source;
   if (!katalogAccepts(data)) {
     const validate = schemaExplainer().compile(KATALOG_SCHEMA);
-    if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, [], locator), { object });
+    if (!validate(data)) throw new ValidationError(problemsOf(validate.errors, locator), { object });
   }
 
   const spec = (data as { spec: { crds: RawEntry[] } }).spec;
-  const handlers = new Map((options.handlers ?? []).map((h) => [h.key, h]));
-  const validators = new Map<string, ValidateFunction>();
-  const problems: FieldProblem[] = [];
-  const keys: string[] = [];
-  spec.crds.forEach((entry, i) => {
-    for (const [key, phases] of Object.entries(entry.resources)) {
-      if (!keys.includes(key)) keys.push(key);
-      if (!options.handlers) continue;
-      const handler = handlers.get(key);
-      if (!handler) {
-        problems.push({
-          path: pathOf(['spec', 'crds', i, 'resources', key]),
-          message: `no resource handler "${key}" (${where(locator, pathOf(['spec', 'crds', i, 'resources', key]))})`,
-          hint: `install its package (e.g. npm install @orkestra/${key}), or remove "${key}"`,
-        });
-        continue;
-      }
-      for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
-        (phases[phase] ?? []).forEach((item, j) => {
-          const at = ['spec', 'crds', i, 'resources', key, phase, j];
-          if (!childAcceptedAhead(handler, item)) {
-            let check = validators.get(key);
-            if (!check) {
-              check = compileChildCheck(schemaExplainer(), handler.schema);
-              validators.set(key, check);
-            }
-            if (!check(item)) return problems.push(...problemsOf(check.errors, at, locator));
-          }
-          if (handler.kindOf) problems.push(...kindProblems(handler, item, at, locator));
-        });
-      }
+  const entries = spec.crds.map(entryOf);
+  const keys = [...new Set(spec.crds.flatMap((entry) => Object.keys(entry.resources)))];
+  const problems: ConfigurationProblem[] = [];
+  const handlers = options.handlers && new Map(options.handlers.map((h) => [h.key, h]));
+  entries.forEach((entry, i) => {
+    const katalog = katalogSource(locator, i);
+    const rawApi = spec.crds[i]?.api;
+    if (rawApi !== undefined) {
+      const read = readOwnerApi(rawApi, 'api');
+      for (const p of read.problems) problems.push(located(katalog, p));
+      if (read.api) entry.api = read.api;
     }
+    if (!handlers) {
+      // The structure alone: the order between the templates is the katalog's own.
+      for (const p of childOrderProblems(entry.resources, 'resources', options.templateEngine))
+        problems.push(located(katalog, p));
+      return;
+    }
+    const present: ResourceHandler<unknown, ResolvedSpec>[] = [];
+    for (const key of Object.keys(entry.resources)) {
+      const handler = handlers.get(key);
+      if (handler) present.push(handler);
+      else
+        problems.push(
+          located(katalog, {
+            path: `resources.${key}`,
+            message: `no resource handler "${key}"`,
+            hint: `install its package (e.g. npm install @orkestra/${key}), or remove "${key}"`,
+          }),
+        );
+    }
+    problems.push(
+      ...analyzeConfiguration(
+        { ...entry, handlers: present },
+        {
+          source: katalog,
+          engine: options.templateEngine,
+          crds: options.crds,
+          kindSchemas: options.kindSchemas,
+          scopes: options.scopes,
+        },
+      ),
+    );
   });
-  const apis = spec.crds.map((entry, i) => {
-    if (entry.api === undefined) return undefined;
-    const read = readOwnerApi(entry.api, pathOf(['spec', 'crds', i, 'api']));
-    for (const p of read.problems) problems.push({ ...p, message: `${p.message} (${where(locator, p.path)})` });
-    return read.api;
-  });
-  spec.crds.forEach((entry, i) => {
-    for (const p of childOrderProblems(
-      entry.resources,
-      pathOf(['spec', 'crds', i, 'resources']),
-      options.templateEngine,
-    ))
-      problems.push({ ...p, message: `${p.message} (${where(locator, p.path)})` });
-  });
-  if (problems.length > 0) throw new ValidationError(problems, { object });
-
-  const entries = spec.crds.map(
-    (raw, i): KatalogEntry => ({
-      owner: raw.owner,
-      ...(apis[i] ? { api: apis[i] } : {}),
-      resources: raw.resources,
-      ...(raw.status ? { status: raw.status } : {}),
-      ...(raw.readiness ? { readiness: raw.readiness } : {}),
-      ...(raw.concurrency !== undefined ? { concurrency: raw.concurrency } : {}),
-      ...(raw.namespaces ? { namespaces: raw.namespaces } : {}),
-      ...(raw.resyncPeriod ? { resyncPeriodMs: parseDuration(raw.resyncPeriod) } : {}),
-      ...(raw.finalizer ? { finalizer: raw.finalizer } : {}),
-      ...(raw.fieldManager ? { fieldManager: raw.fieldManager } : {}),
-      ...(raw.events ? { events: raw.events } : {}),
-    }),
-  );
+  if (problems.length > 0) throw new ConfigurationError(problems, { object });
   const name = (data as { metadata?: { name?: string } }).metadata?.name ?? file ?? 'katalog';
   return { name, file, entries, keys };
+}
+
+/** A problem at a configuration path, where the katalog has it. */
+function located(source: ConfigurationSource, p: FieldProblem): ConfigurationProblem {
+  const path = source.pathOf?.(p.path) ?? p.path;
+  return { ...p, path, location: source.locate?.(path) };
+}
+
+function entryOf(raw: RawEntry): KatalogEntry {
+  return {
+    owner: raw.owner,
+    resources: raw.resources,
+    ...(raw.status ? { status: raw.status } : {}),
+    ...(raw.readiness ? { readiness: raw.readiness } : {}),
+    ...(raw.concurrency !== undefined ? { concurrency: raw.concurrency } : {}),
+    ...(raw.namespaces ? { namespaces: raw.namespaces } : {}),
+    ...(raw.resyncPeriod ? { resyncPeriodMs: parseDuration(raw.resyncPeriod) } : {}),
+    ...(raw.finalizer ? { finalizer: raw.finalizer } : {}),
+    ...(raw.fieldManager ? { fieldManager: raw.fieldManager } : {}),
+    ...(raw.events ? { events: raw.events } : {}),
+  };
 }
 
 interface RawEntry {

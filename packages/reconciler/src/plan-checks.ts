@@ -3,8 +3,30 @@
  * same object. They run while planning, so a CR with any child that fails them gets no write at all — not
  * even for its valid siblings.
  */
-import { ANY_KIND, assertOwnable, childKindOf, type OwnerObject, ValidationError } from '@orkestra/core';
+import {
+  ANY_KIND,
+  assertOwnable,
+  childKindOf,
+  type OwnerObject,
+  type ResolvedSpec,
+  type ResourceHandler,
+  ValidationError,
+} from '@orkestra/core';
 import type { KindScopes, PlannedChild, PlanProblem } from './plan.js';
+
+/**
+ * Whether a child of `handler` of `apiVersion`/`kind` is cluster-scoped: the handler says, or for a handler of
+ * any kind `scopes` (the client's registry: built-in kinds, discovery, CRDs) does; a kind it does not know is
+ * taken as namespaced. The one rule planning and the analysis of a configuration share.
+ */
+export function isClusterScoped(
+  handler: ResourceHandler<unknown, ResolvedSpec>,
+  apiVersion: string,
+  kind: string,
+  scopes: KindScopes | undefined,
+): boolean {
+  return handler.kind === ANY_KIND ? scopes?.lookup(apiVersion, kind)?.namespaced === false : !handler.namespaced;
+}
 
 /**
  * Splits planned children into those that pass the placement and uniqueness checks and the problems of those
@@ -26,8 +48,7 @@ export function checkPlacement(
     const ref = { handlerKey, phase, index, field, ...(item !== undefined ? { item } : {}) };
     const label = item !== undefined ? `${field} (item ${item})` : field;
     const { apiVersion, kind } = childKindOf(handler, spec);
-    const anyKind = handler.kind === ANY_KIND;
-    const clusterScoped = anyKind ? scopes?.lookup(apiVersion, kind)?.namespaced === false : !handler.namespaced;
+    const clusterScoped = isClusterScoped(handler, apiVersion, kind, scopes);
     const namespace = clusterScoped ? undefined : (spec.namespace ?? owner.metadata.namespace);
     try {
       assertOwnable(owner, { kind, name: spec.name, namespace, clusterScoped });

@@ -35,6 +35,7 @@ import {
   silentLogger,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
+import { readReferencedFields } from './analysis/child-references.js';
 import { ChildGates, type GatedItem, notReadyReason } from './child-gates.js';
 import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
 import type { DeferredChild, PlannedChild } from './child-planner.js';
@@ -287,6 +288,8 @@ export class GenericReconciler {
     this.served = await resolveChildKinds(this.kinds, (apiVersion, kind) =>
       this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal }),
     );
+    const { planner, engine } = this.templates;
+    planner.knowFields(await readReferencedFields(this.kube, this.config, this.handlers, engine, this.abort.signal));
     const reads = await this.resolveReads();
     // While the informers sync; reconciles (queued by the first lists) wait for it.
     const recordOpened = (this.recordOpening = this.openRecord().finally(() => {

@@ -17,6 +17,8 @@ import {
   type TemplateProblem,
   type TemplateRead,
 } from '@orkestra/template';
+import { analyzeConfiguration } from './analysis/analyze.js';
+import { ConfigurationError } from './analysis/problems.js';
 import { buildChildOrder, ChildOrder } from './child-order.js';
 import { ChildPlanner, type KindScopes } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
@@ -35,13 +37,23 @@ export interface CompiledTemplates {
   status(cr: OwnerObject, children: () => StatusChildren, logger: Logger): Record<string, unknown>;
 }
 
-/** Compiles the templates of `config`; throws one {@link TemplateError} listing every problem. */
+/**
+ * Analyses (see `analyzeConfiguration`: the checks that need no cluster) and compiles the templates of
+ * `config`; throws one {@link ConfigurationError} listing every problem the analysis finds, or one
+ * {@link TemplateError} for what only compiling finds.
+ */
 export function compileReconcilerTemplates(
   config: ReconcilerConfig,
   handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>,
   resources?: KindScopes,
 ): CompiledTemplates {
   const engine = config.templateEngine ?? createTemplateEngine();
+  const analysis = analyzeConfiguration(
+    { ...config, handlers: [...handlers.values()] },
+    { engine, ...(resources ? { scopes: resources } : {}) },
+  );
+  if (analysis.length > 0)
+    throw new ConfigurationError(analysis, { object: { kind: config.owner.kind, name: 'configuration' } });
   const problems: TemplateProblem[] = [];
   let planner: ChildPlanner | undefined;
   try {

@@ -65,11 +65,8 @@ describe('defineOperator', () => {
       ),
     );
     expect(problems).toEqual([
-      { path: 'children[0].onReconcile[1].imagee', message: 'is not a known field (handler deployments)' },
-      {
-        path: 'children[0].onReconcile[1].replicas',
-        message: 'is a boolean, but must be an integer or a string (handler deployments)',
-      },
+      { path: 'children[0].onReconcile[1].imagee', message: 'is not a known field' },
+      { path: 'children[0].onReconcile[1].replicas', message: 'is a boolean, but must be an integer or a string' },
     ]);
 
     const katalog = [
@@ -118,8 +115,8 @@ describe('defineOperator', () => {
       }),
     );
     expect(problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
-      'resources.configmaps.onReconcile[1].dependsOn[0]: "configmaps.none" is no child template\'s id',
-      'resources.deployments.onReconcile[0]: dependency cycle: deployments.web -> configmaps.cfg -> deployments.web',
+      'children[1].onReconcile[1].dependsOn[0]: "configmaps.none" is no child template\'s id',
+      'children[0].onReconcile[0]: dependency cycle: deployments.web -> configmaps.cfg -> deployments.web',
     ]);
   });
 });

@@ -221,6 +221,33 @@ describe('ordering: children that read each other', () => {
     expect((await h.get('ConfigMap', 'v1', 'shop-app'))?.data).toEqual({ dbHost: clusterIP, dbName: 'shop-db' });
   });
 
+  it("a field the read child's kind does not have is InvalidSpec, naming it, not an endless wait", async () => {
+    await h.run({
+      resources: {
+        services: { onReconcile: [{ id: 'db', name: '{{metadata.name}}-db', port: 5432 }] },
+        configmaps: {
+          onReconcile: [
+            { name: '{{metadata.name}}-app', data: { dbHost: '{{children.services.db.spec.clusterIPP}}' } },
+          ],
+        },
+      },
+    });
+    await h.user.create(h.website('shop', {}));
+    const refused = await h.until(
+      async () => {
+        const c = conditions(await website());
+        return c.Ready?.reason === 'InvalidSpec' && c.Ready;
+      },
+      'Ready=False InvalidSpec',
+      LONG,
+    );
+    expect(refused.message).toContain(
+      'configmaps.onReconcile[0].data.dbHost: children.services.db.spec.clusterIPP is not a field of Service: spec has no field "clusterIPP" (did you mean children.services.db.spec.clusterIP?)',
+    );
+    expect(await h.get('Service', 'v1', 'shop-db')).toBeDefined();
+    expect(await h.get('ConfigMap', 'v1', 'shop-app')).toBeUndefined();
+  });
+
   it('reads a generated Secret key without the value reaching the status or the logs', async () => {
     const lines: string[] = [];
     const logger = {

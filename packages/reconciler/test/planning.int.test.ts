@@ -10,7 +10,10 @@ describe('a CR with one invalid child', () => {
       resources: {
         deployments: { onReconcile: [{ name: '{{metadata.name}}-web', image: '{{spec.image}}' }] },
         configmaps: { onReconcile: [{ name: '{{metadata.name}}-config', data: { a: 'b' } }] },
-        services: { onReconcile: [{ name: '{{metadata.name}}-web', namespace: 'default', port: 80 }] },
+        // Templated: a literal one is refused when the reconciler is built (the analysis); this one only at planning.
+        services: {
+          onReconcile: [{ name: '{{metadata.name}}-web', namespace: "{{default spec.target 'default'}}", port: 80 }],
+        },
       },
     });
     await h.user.create(h.website('shop', { image: 'nginx:1.27' }));

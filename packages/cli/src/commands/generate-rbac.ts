@@ -232,7 +232,7 @@ async function katalogRbac(
   return { permissions, name: `orkestra-${loaded.katalog.name}`, what: `orkestra run --katalog ${file}` };
 }
 
-/** A code operator runs under the Manager, which reads no CRD: no `get` on them. */
+/** A code operator runs under the Manager, which reads its owner CRDs at start (its configuration check). */
 async function operatorRbac(
   file: string,
   namespaces: readonly string[],
@@ -243,7 +243,7 @@ async function operatorRbac(
     namespaces.length ? { ...c, namespaces: [...namespaces] } : c,
   );
   const permissions = await kinds.permissions((resources) =>
-    operatorPermissions(configs, { ...operatorNamespaces, resources, crdCheck: false }),
+    operatorPermissions(configs, { ...operatorNamespaces, resources }),
   );
   return { permissions, name: `orkestra-${basename(file, extname(file))}`, what: `the operator ${file}` };
 }

@@ -154,6 +154,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     namespace: defaultLeaseNamespace(kube, ctx.env),
     reconcilers: reconcilerConfigs(loaded, opts.namespace),
     permissions: false, // checked below, for the katalog (--skip-permission-check), before the CRD check
+    crdCheck: false, // checked below, each problem located in the katalog (--skip-crd-check)
     httpAddress: opts.httpAddress,
     leaderElection:
       opts.leaderElect && leaseNamespace !== undefined

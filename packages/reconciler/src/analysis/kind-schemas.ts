@@ -1,15 +1,24 @@
 /**
- * The literal values of native manifests against their kind's schema: the OpenAPI v3 schema the cluster
- * publishes (`validate --kubeconfig`, built-in kinds and installed CRDs alike) or a CRD given with `--crd`.
- * A literal `replicas: three` is refused for every CR, so it is reported before any CR exists: a value of the
- * wrong type, a value outside an enum, a field the schema does not have. Templated strings (`{{…}}`) are left
- * out: only a CR can tell what they become (a single-expression template may well give a number).
+ * The schemas of the kinds a configuration makes, and the literal values of native manifests against them: the
+ * OpenAPI v3 schema the cluster publishes (built-in kinds and installed CRDs alike) or a CRD given with the
+ * configuration. A literal `replicas: three` is refused for every CR, so it is reported before any CR exists:
+ * a value of the wrong type, a value outside an enum, a field the schema does not have. Templated strings
+ * (`{{…}}`) are left out: only a CR can tell what they become (a single-expression template may well give a
+ * number).
  */
-import type { OpenApiDocument, OpenApiSchema } from '@orkestra/core';
-import { childSource, type Katalog, PHASES, type YamlLocator } from '@orkestra/reconciler';
-import type { Problem } from './exit-codes.js';
-import type { AnyHandler } from './handlers.js';
-import { childPath } from './template-check.js';
+import {
+  type FieldStructure,
+  fieldStructuresOf,
+  type OpenApiDocument,
+  type OpenApiSchema,
+  type ResolvedSpec,
+  type ResourceHandler,
+  templateKindOf,
+} from '@orkestra/core';
+import { childSource } from '../child-source.js';
+import type { HandlerTemplates } from '../config.js';
+import { PHASES } from '../plan.js';
+import type { ProblemList } from './problems.js';
 
 /** A kind's schema and the document its `$ref`s point into. */
 export interface KindSchema {
@@ -28,6 +37,9 @@ export interface UnservedKind {
 /** Finds the schema of a kind, or `undefined` when none is at hand, or says the cluster does not serve it. */
 export type SchemaLookup = (apiVersion: string, kind: string) => Promise<KindSchema | UnservedKind | undefined>;
 
+/** The kind schemas a configuration needs, found ahead (see {@link collectKindSchemas}), by `apiVersion/kind`. */
+export type KindSchemas = ReadonlyMap<string, KindSchema | UnservedKind>;
+
 /** The kind's schema in a group-version's OpenAPI v3 document. */
 export function kindSchemaOf(
   doc: OpenApiDocument,
@@ -43,6 +55,38 @@ export function kindSchemaOf(
       return { schema, components, source };
   }
   return undefined;
+}
+
+const structures = new WeakMap<KindSchema, FieldStructure | undefined>();
+
+/** The field structure of a kind's schema (its `$ref`s resolved), as core's drift matcher reads it. */
+export function structureOf(found: KindSchema): FieldStructure | undefined {
+  if (structures.has(found)) return structures.get(found);
+  const gvk = [{ group: 'analysis', version: 'v1', kind: 'Kind' }];
+  const doc = {
+    components: {
+      schemas: {
+        ...found.components,
+        'orkestra.analysis.Kind': { ...found.schema, 'x-kubernetes-group-version-kind': gvk },
+      },
+    },
+  };
+  const structure = fieldStructuresOf(doc).get('analysis/v1/Kind');
+  structures.set(found, structure);
+  return structure;
+}
+
+type Handler = ResourceHandler<unknown, ResolvedSpec>;
+
+/** The kind a child template makes, when its apiVersion and kind are literal. */
+export function literalKindOf(handler: Handler, source: unknown): { apiVersion: string; kind: string } | undefined {
+  try {
+    const { apiVersion, kind } = templateKindOf(handler, source);
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') return undefined; // a stand-in handler
+    return apiVersion.includes('{{') || kind.includes('{{') ? undefined : { apiVersion, kind };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -163,57 +207,51 @@ function withoutTemplates(value: unknown): unknown {
 }
 
 /**
- * Every literal value of the katalog's native manifests (children of handlers of any kind) that its kind's
- * schema refuses, located in the katalog. A child whose apiVersion or kind is templated, or whose kind has no
- * schema at hand, is not checked.
+ * Every literal value of the native manifests (children of handlers of any kind) that its kind's schema
+ * refuses, into `list`; a path already in `known` is not reported twice. A child whose apiVersion or kind is
+ * templated, or whose kind has no schema at hand, is not checked.
  */
-export async function checkManifestSchemas(
-  katalog: Katalog,
-  handlers: ReadonlyMap<string, AnyHandler>,
-  locator: YamlLocator | undefined,
-  lookup: SchemaLookup,
-): Promise<Problem[]> {
-  const problems: Problem[] = [];
-  for (const [i, entry] of katalog.entries.entries()) {
-    for (const [key, templates] of Object.entries(entry.resources)) {
-      if (!handlers.get(key)?.kindOf) continue;
-      for (const phase of PHASES) {
-        for (const [j, item] of (templates[phase] ?? []).entries()) {
-          const source = childSource(item).source;
-          const { apiVersion, kind } = source;
-          if (typeof apiVersion !== 'string' || typeof kind !== 'string') continue;
-          if (apiVersion.includes('{{') || kind.includes('{{')) continue;
-          const found = await lookup(apiVersion, kind);
-          if (!found) continue;
-          if ('unserved' in found) {
-            const path = `${childPath(i, key, phase, j)}.kind`;
-            const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : 'the core group';
-            problems.push({
-              path,
-              message: `${found.unserved} does not serve kind ${kind} in ${apiVersion} (run would refuse to start)`,
-              hint: `install the CustomResourceDefinition of ${kind} (group ${group}) there, or fix apiVersion and kind`,
-              location: locator?.locate(path),
-            });
-            continue;
-          }
-          const checker = new Checker(kind, found.components ?? {});
-          const fields = Object.fromEntries(Object.entries(source).filter(([k]) => !NOT_OF_THE_KIND.has(k)));
-          checker.check(withoutTemplates(fields), { ...found.schema, properties: topLevel(found.schema) }, '');
-          const at = childPath(i, key, phase, j);
-          for (const p of checker.found) {
-            const path = `${at}.${p.path}`;
-            problems.push({
-              path,
-              message: `${p.message} (${found.source})`,
-              hint: p.hint,
-              location: locator?.locate(path),
-            });
-          }
+export function checkManifestSchemas(
+  resources: Readonly<Record<string, HandlerTemplates>>,
+  handlers: ReadonlyMap<string, Handler>,
+  schemas: KindSchemas,
+  list: ProblemList,
+  known: ReadonlySet<string>,
+): void {
+  for (const [key, templates] of Object.entries(resources)) {
+    if (!handlers.get(key)?.kindOf) continue;
+    for (const phase of PHASES) {
+      for (const [j, item] of (templates[phase] ?? []).entries()) {
+        const source = childSource(item).source;
+        const { apiVersion, kind } = source;
+        if (typeof apiVersion !== 'string' || typeof kind !== 'string') continue;
+        const found = schemas.get(`${apiVersion}/${kind}`);
+        if (!found) continue;
+        const at = `resources.${key}.${phase}[${j}]`;
+        if ('unserved' in found) {
+          const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : 'the core group';
+          list.addNew(
+            [
+              {
+                path: `${at}.kind`,
+                message: `${found.unserved} does not serve kind ${kind} in ${apiVersion} (run would refuse to start)`,
+                hint: `install the CustomResourceDefinition of ${kind} (group ${group}) there, or fix apiVersion and kind`,
+              },
+            ],
+            known,
+          );
+          continue;
         }
+        const checker = new Checker(kind, found.components ?? {});
+        const fields = Object.fromEntries(Object.entries(source).filter(([k]) => !NOT_OF_THE_KIND.has(k)));
+        checker.check(withoutTemplates(fields), { ...found.schema, properties: topLevel(found.schema) }, '');
+        list.addNew(
+          checker.found.map((p) => ({ ...p, path: `${at}.${p.path}`, message: `${p.message} (${found.source})` })),
+          known,
+        );
       }
     }
   }
-  return problems;
 }
 
 /** The kind's top-level fields without apiVersion, kind and metadata (which the manifests package checks). */
