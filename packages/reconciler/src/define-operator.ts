@@ -6,7 +6,7 @@
 
 import type { OwnerObject, ResolvedSpec, ResourceHandler, Static, TSchema } from '@orkestra/core';
 import { analyzeConfiguration } from './analysis/analyze.js';
-import { type ConfigurationProblem, ConfigurationError } from './analysis/problems.js';
+import { ConfigurationError, type ConfigurationProblem } from './analysis/problems.js';
 import { readOwnerApi } from './api-schema.js';
 import type { HandlerTemplates, ReconcilerConfig, When } from './config.js';
 import type { ReconcilerHooks } from './hooks.js';
@@ -150,10 +150,12 @@ export function defineOperator(config: OperatorConfig): ReconcilerConfig {
   });
   const out: ReconcilerConfig = { ...rest, handlers, resources, ...(api?.api ? { api: api.api } : {}) };
   const problems: ConfigurationProblem[] = [...(api?.problems ?? [])];
-  problems.push(...analyzeConfiguration(out, {
-    engine: config.templateEngine,
-    source: { pathOf: (path) => userPath(path, written) },
-  }));
+  problems.push(
+    ...analyzeConfiguration(out, {
+      engine: config.templateEngine,
+      source: { pathOf: (path) => userPath(path, written) },
+    }),
+  );
   if (problems.length > 0)
     throw new ConfigurationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
   return out;
