@@ -20,7 +20,7 @@ import { childSource } from './child-source.js';
 import type { HandlerTemplates } from './config.js';
 import { type ForEachItem, forEachItems } from './for-each.js';
 import { deepFreeze } from './frozen.js';
-import { objectKey } from './informer.js';
+import { objectKey } from './machinery/informer.js';
 import {
   type ChildTemplateRef,
   type DeferredChild,
