@@ -44,8 +44,8 @@ export async function finalize(
     throw problems[0]!.error;
   }
   const notes = new ChangeNotes();
-  for (const { handler, spec } of children) {
-    const result = await handler.create(parts.ctx, parts.kube, cr, spec);
+  for (const { handler, spec, writeOptions } of children) {
+    const result = await handler.create(parts.ctx, parts.kube, cr, spec, writeOptions);
     const { kind } = childKindOf(handler, spec);
     report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
     if (result.action !== 'unchanged') childChanged(parts, notes, report.key, kind, spec.name, result);

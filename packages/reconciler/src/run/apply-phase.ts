@@ -67,14 +67,18 @@ async function applyChild(run: RunState, child: PlannedChild, i: number): Promis
  * Creates or updates one child. A refusal that still holds is answered from memory: no request while nothing
  * changed; a new ownership refusal is remembered (see {@link OwnershipRefusals}).
  */
-async function writeChild(run: RunState, { phase, handler, spec }: PlannedChild, ref: ChildRef): Promise<ChildResult> {
+async function writeChild(
+  run: RunState,
+  { phase, handler, spec, writeOptions }: PlannedChild,
+  ref: ChildRef,
+): Promise<ChildResult> {
   const { parts, cr, key } = run;
   const refused = parts.refusals.current(key, cr, ref);
   if (refused) throw refused;
   try {
     return phase === 'onCreate'
-      ? await handler.create(parts.ctx, parts.kube, cr, spec)
-      : await handler.update(parts.ctx, parts.kube, cr, spec);
+      ? await handler.create(parts.ctx, parts.kube, cr, spec, writeOptions)
+      : await handler.update(parts.ctx, parts.kube, cr, spec, writeOptions);
   } catch (e) {
     if (e instanceof OwnershipError) parts.refusals.remember(key, cr, ref, e);
     throw e;
