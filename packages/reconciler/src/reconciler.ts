@@ -7,7 +7,6 @@
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
 import {
-  type ChildKind,
   ConflictError,
   createContext,
   DEFAULT_FIELD_MANAGER,
@@ -23,7 +22,6 @@ import type { Kubeclient } from '@orkestra/core/kube';
 import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';
 import { finalize } from './deletion/finalize.js';
-import { EventRecorder } from './events.js';
 import { hookChildKinds } from './hook-children.js';
 import { type HookContext, HookReads } from './hook-context.js';
 import { type InventoryRecord, openInventoryRecord } from './inventory/record.js';
@@ -32,13 +30,10 @@ import { objectKey } from './machinery/informer.js';
 import { ResyncClock } from './machinery/resync-clock.js';
 import { SharedInformerFactory } from './machinery/shared-informers.js';
 import { WorkQueue } from './machinery/work-queue.js';
-import { OwnWrites } from './own-writes.js';
 import { pruneSources } from './prune-sources.js';
-import { OwnershipRefusals } from './refusals.js';
 import { ReconcileRun } from './run/reconcile-run.js';
 import type { ReconcileReport } from './run/report.js';
-import type { RunParts } from './run/run-parts.js';
-import { StatusMemo } from './status-memo.js';
+import { createRunParts, type RunParts } from './run/run-parts.js';
 import { compileReconcilerTemplates } from './templates.js';
 import { Watches } from './watches.js';
 
@@ -114,34 +109,14 @@ export class GenericReconciler {
     this.resyncs = new ResyncClock(config.resyncPeriodMs ?? 600_000, () =>
       this.watches.enqueueAll((key) => this.resyncs.isDue(key)),
     );
-    const configuredKinds = new Map<string, ChildKind>();
-    for (const k of this.kinds)
-      if (k.phases.some((p) => p !== 'onDelete'))
-        configuredKinds.set(kindKey(k), { apiVersion: k.apiVersion, kind: k.kind });
-    this.parts = {
-      kube,
-      ctx,
-      config,
-      handlers,
-      kinds: this.kinds,
-      templates,
-      events: new EventRecorder(kube, { logger: this.logger, component: ctx.fieldManager }),
-      refusals: new OwnershipRefusals(kube, this.logger, (key) => this.queue.add(key)),
-      ownWrites: new OwnWrites(),
-      statusMemo: new StatusMemo(),
-      changedCRs: new Set(),
-      schemasRead: new Set(),
-      finalizer: config.finalizer ?? 'orkestra.io/finalizer',
-      needsFinalizer:
-        templates.order.ordered ||
-        Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0) ||
-        !!config.hooks?.finalize,
-      configuredKinds,
-      inventoryFloor: new Map(),
-      pruneSources: [],
-      liveChild: (ref) => this.watches.liveChild(ref),
-      retries: (key) => this.queue.retries(key),
-    };
+    this.parts = createRunParts(
+      { kube, config, handlers, kinds: this.kinds, templates, ctx },
+      {
+        enqueue: (key) => this.queue.add(key),
+        liveChild: (ref) => this.watches.liveChild(ref),
+        retries: (key) => this.queue.retries(key),
+      },
+    );
     this.watches = new Watches({
       kube,
       config,

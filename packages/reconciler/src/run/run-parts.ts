@@ -5,13 +5,13 @@
  */
 import type { ChildKind, Context, KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import type { ChildKindUse } from '../child-kinds.js';
+import { type ChildKindUse, kindKey } from '../child-kinds.js';
 import type { ReconcilerConfig } from '../config.js';
-import type { EventRecorder } from '../events.js';
-import type { OwnWrites } from '../own-writes.js';
+import { EventRecorder } from '../events.js';
+import { OwnWrites } from '../own-writes.js';
 import type { PruneSource } from '../prune-sources.js';
-import type { ChildRef, OwnershipRefusals } from '../refusals.js';
-import type { StatusMemo } from '../status-memo.js';
+import { type ChildRef, OwnershipRefusals } from '../refusals.js';
+import { StatusMemo } from '../status-memo.js';
 import type { CompiledTemplates } from '../templates.js';
 
 /** The parts of a reconciler a reconcile uses. */
@@ -48,4 +48,43 @@ export interface RunParts {
   liveChild(ref: ChildRef): KubeObject | undefined;
   /** How many times in a row the reconcile of `key` has failed (the work queue's count). */
   retries(key: string): number;
+}
+
+/** What the parts are made of: the reconciler's configuration, compiled. */
+export type RunPartsOf = Pick<RunParts, 'kube' | 'ctx' | 'config' | 'handlers' | 'kinds' | 'templates'>;
+
+/** What the parts ask of the façade: its work queue and its child caches. */
+export interface RunPartsHost {
+  /** Queues a CR's key (a refused child's object in the way changed). */
+  enqueue(key: string): void;
+  liveChild: RunParts['liveChild'];
+  retries: RunParts['retries'];
+}
+
+/** The parts of a reconciler, with empty memories; `pruneSources` and `inventoryFloor` are set at start. */
+export function createRunParts(of: RunPartsOf, host: RunPartsHost): RunParts {
+  const { kube, ctx, config, templates } = of;
+  const configuredKinds = new Map<string, ChildKind>();
+  for (const k of of.kinds)
+    if (k.phases.some((p) => p !== 'onDelete'))
+      configuredKinds.set(kindKey(k), { apiVersion: k.apiVersion, kind: k.kind });
+  return {
+    ...of,
+    events: new EventRecorder(kube, { logger: ctx.logger, component: ctx.fieldManager }),
+    refusals: new OwnershipRefusals(kube, ctx.logger, (key) => host.enqueue(key)),
+    ownWrites: new OwnWrites(),
+    statusMemo: new StatusMemo(),
+    changedCRs: new Set(),
+    schemasRead: new Set(),
+    finalizer: config.finalizer ?? 'orkestra.io/finalizer',
+    needsFinalizer:
+      templates.order.ordered ||
+      Object.values(config.resources).some((r) => (r.onDelete?.length ?? 0) > 0) ||
+      !!config.hooks?.finalize,
+    configuredKinds,
+    inventoryFloor: new Map(),
+    pruneSources: [],
+    liveChild: (ref) => host.liveChild(ref),
+    retries: (key) => host.retries(key),
+  };
 }
