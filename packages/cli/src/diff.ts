@@ -223,8 +223,8 @@ export async function diffCluster(
         try {
           const r =
             child.phase === 'onCreate'
-              ? await h.create(ctx, dryRun, cr, child.spec)
-              : await h.update(ctx, dryRun, cr, child.spec);
+              ? await h.create(ctx, dryRun, cr, child.spec, child.writeOptions)
+              : await h.update(ctx, dryRun, cr, child.spec, child.writeOptions);
           // What the dependents of this child see: the live object, none while it is only to be created.
           gates.settle(item, gate.child, r.action === 'created' ? undefined : r.object);
           if (r.action === 'unchanged') result.children.push({ ...base, state: 'in-sync' });

@@ -5,6 +5,7 @@
  */
 import {
   buildChild,
+  type ChildWriteOptions,
   childKindOf,
   type KubeObject,
   type ObjectReader,
@@ -52,6 +53,8 @@ export interface PlannedChild {
   /** The katalog path of its template: `spec.crds[0].resources.deployments.onReconcile[0]`. */
   path: string;
   spec: ResolvedSpec;
+  /** What the handler is called with beside the spec (the fields it yields to a sibling's controller). */
+  writeOptions?: ChildWriteOptions | undefined;
 }
 
 /** The compiled child templates of one katalog entry. */
@@ -95,6 +98,7 @@ export class ChildPlan {
       phase: c.phase,
       path: childPath(this.entryIndex, c.handlerKey, c.phase, c.index),
       spec: c.spec,
+      writeOptions: c.writeOptions,
     };
   }
 
@@ -149,7 +153,7 @@ export function problemsOf(e: unknown, entryIndex: number, path: string, locator
  * copies keys from another object (fromConfigMap, fromSecret) fails with an error saying it needs a cluster.
  */
 export async function appliedObject(cr: OwnerObject, child: PlannedChild, reader?: ObjectReader): Promise<KubeObject> {
-  const desired = await child.handler.desired(cr, child.spec, reader);
+  const desired = await child.handler.desired(cr, child.spec, reader, child.writeOptions);
   const { apiVersion, kind } = childKindOf(child.handler, child.spec);
   // A handler of any kind: the scope of the built-in kinds is known offline; any other is taken as namespaced.
   const clusterScoped = child.handler.kindOf

@@ -23,8 +23,6 @@ export interface CommonResolved {
   labels: Record<string, string>;
   annotations: Record<string, string>;
   recreate: boolean;
-  /** Set by a reconciler, never by `resolve`: fields another controller writes (see `ResolvedSpec.yieldedFields`). */
-  yieldedFields?: readonly string[] | undefined;
 }
 
 /** Which naming rule the kind's names follow. */

@@ -45,13 +45,27 @@ export interface ResolvedSpec {
   apiVersion?: string | undefined;
   /** The child's kind, set by handlers of any kind (see {@link ResourceHandler.kindOf}); absent: the handler's. */
   kind?: string | undefined;
+}
+
+/**
+ * What the caller of a handler's `create`, `update` or `desired` says beyond the spec. Both are the caller's to
+ * give: a handler never finds them on the spec.
+ */
+export interface ChildWriteOptions {
   /**
    * Field paths of the child (`spec.replicas`) that another controller sets — e.g. an autoscaler of the same
    * owner, see {@link ResourceHandler.controls}. They are left out of the object written, so they are never
-   * drift and never reset; a value the template gives them is not written. Set by the reconciler, not by
-   * `resolve`; honoured by every handler made with `defineResource`.
+   * drift and never reset; a value the template gives them is not written. Given by the reconciler; honoured
+   * by every handler made with `defineResource`.
    */
   yieldedFields?: readonly string[] | undefined;
+  /**
+   * The caller promises to pass this same spec object, never changed in place, for as long as it describes
+   * the same child (the reconciler's planner does, once per CR version). The handler may then remember that
+   * the child was found in sync for it and answer the next call with the same spec, owner and options from its
+   * read cache, building and matching nothing. Without it nothing is remembered: every call matches.
+   */
+  memoisable?: boolean | undefined;
 }
 
 /** Fields of another object that a child's controller writes (see {@link ResourceHandler.controls}). */
@@ -128,15 +142,30 @@ export interface ResourceHandler<Source = unknown, Resolved extends ResolvedSpec
   /**
    * The fields of other objects the child's controller writes once it exists — an HPA writes its scale
    * target's `spec.replicas`. A reconciler gives a sibling child that is such an object those fields as
-   * {@link ResolvedSpec.yieldedFields}, so the two never fight over them. Pure; no request.
+   * {@link ChildWriteOptions.yieldedFields}, so the two never fight over them. Pure; no request.
    */
   controls?(spec: Resolved): readonly ControlledFields[];
   resolve(source: Source, ownerName: string): Resolved;
-  /** `reader` reads objects the child copies from (fromConfigMap, fromSecret); without it such a spec fails. */
-  desired(owner: OwnerLike, spec: Resolved, reader?: ObjectReader): Promise<KubeObject>;
-  /** `owner` may be a client-node model (`V1Deployment`…): see `asOwner`. */
-  create(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
-  update(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
+  /**
+   * `reader` reads objects the child copies from (fromConfigMap, fromSecret); without it such a spec fails.
+   * `options.yieldedFields` are left out of the object.
+   */
+  desired(owner: OwnerLike, spec: Resolved, reader?: ObjectReader, options?: ChildWriteOptions): Promise<KubeObject>;
+  /** `owner` may be a client-node model (`V1Deployment`…): see `asOwner`. See {@link ChildWriteOptions}. */
+  create(
+    ctx: Context,
+    kube: ObjectClient,
+    owner: OwnerLike,
+    spec: Resolved,
+    options?: ChildWriteOptions,
+  ): Promise<ChildResult>;
+  update(
+    ctx: Context,
+    kube: ObjectClient,
+    owner: OwnerLike,
+    spec: Resolved,
+    options?: ChildWriteOptions,
+  ): Promise<ChildResult>;
   delete(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
 }
 

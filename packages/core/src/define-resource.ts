@@ -5,7 +5,7 @@
  */
 import { type ChildBehaviour, type ChildResult, deleteChild } from './children.js';
 import type { Context } from './context.js';
-import type { ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
+import type { ChildWriteOptions, ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
 import { InSyncChildWrites } from './in-sync-memo.js';
 import { asChild, asOwner, type OwnerLike } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
@@ -36,8 +36,20 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
 
 /** A handler with its functions bound, ready to export one by one. */
 export interface DefinedResource<Source, Resolved extends ResolvedSpec> extends ResourceHandler<Source, Resolved> {
-  create(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
-  update(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
+  create(
+    ctx: Context,
+    kube: ObjectClient,
+    owner: OwnerLike,
+    spec: Resolved,
+    options?: ChildWriteOptions,
+  ): Promise<ChildResult>;
+  update(
+    ctx: Context,
+    kube: ObjectClient,
+    owner: OwnerLike,
+    spec: Resolved,
+    options?: ChildWriteOptions,
+  ): Promise<ChildResult>;
   delete(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
 }
 
@@ -60,7 +72,13 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     ...def.behaviour?.(spec),
   });
   // The desired object, and whether it was built from the spec and owner alone (no other object read).
-  const build = async (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved) => {
+  const build = async (
+    ctx: Context,
+    kube: ObjectClient,
+    owner: OwnerObject,
+    spec: Resolved,
+    yieldedFields: readonly string[] | undefined,
+  ) => {
     let pure = true;
     const reader: ObjectReader = {
       get kube() {
@@ -69,15 +87,16 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
       },
       ctx,
     };
-    const desired = withoutFields(asChild(await def.desired(owner, spec, reader)), spec.yieldedFields);
+    const desired = withoutFields(asChild(await def.desired(owner, spec, reader)), yieldedFields);
     return { desired, pure };
   };
-  // A frozen spec's last in-sync answer, per operation (see in-sync-memo.ts).
+  // A memoisable spec's last in-sync answer, per operation (see in-sync-memo.ts).
   const writes = new InSyncChildWrites();
-  const buildChild = (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved) => async () => ({
-    ...(await build(ctx, kube, owner, spec)),
-    behaviour: behaviourOf(spec),
-  });
+  const buildChild =
+    (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: Resolved, options: ChildWriteOptions) => async () => ({
+      ...(await build(ctx, kube, owner, spec, options.yieldedFields)),
+      behaviour: behaviourOf(spec),
+    });
   return {
     key: def.key,
     apiVersion: def.apiVersion,
@@ -90,15 +109,15 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
     ...(def.sensitiveObjectFields ? { sensitiveObjectFields: def.sensitiveObjectFields } : {}),
     resolve: (source, ownerName) => def.resolve(source, ownerName),
     ...(def.controls ? { controls: (spec: Resolved) => def.controls!(spec) } : {}),
-    desired: async (owner, spec, reader) =>
-      withoutFields(await def.desired(asOwner(owner), spec, reader), spec.yieldedFields),
-    create: (ctx, kube, ownerLike, spec) => {
+    desired: async (owner, spec, reader, options) =>
+      withoutFields(await def.desired(asOwner(owner), spec, reader), options?.yieldedFields),
+    create: (ctx, kube, ownerLike, spec, options = {}) => {
       const owner = asOwner(ownerLike);
-      return writes.create(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
+      return writes.create(ctx, kube, owner, spec, options, buildChild(ctx, kube, owner, spec, options));
     },
-    update: (ctx, kube, ownerLike, spec) => {
+    update: (ctx, kube, ownerLike, spec, options = {}) => {
       const owner = asOwner(ownerLike);
-      return writes.update(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
+      return writes.update(ctx, kube, owner, spec, options, buildChild(ctx, kube, owner, spec, options));
     },
     delete: (ctx, kube, ownerLike, spec) => {
       const owner = asOwner(ownerLike);
@@ -113,7 +132,7 @@ export function defineResource<Source, Resolved extends ResolvedSpec & { recreat
 }
 
 /**
- * `object` without the dotted `paths` (see {@link ResolvedSpec.yieldedFields}): copies along each path, never
+ * `object` without the dotted `paths` (see {@link ChildWriteOptions.yieldedFields}): copies along each path, never
  * changes `object`. A path that is not there changes nothing. `defineResource` applies it; a handler written
  * without it calls it on its desired object.
  *

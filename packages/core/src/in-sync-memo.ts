@@ -6,8 +6,10 @@
  * applied-fields hash) or running the drift matcher — most of a steady-state reconcile's CPU time otherwise.
  *
  * An answer is kept only when nothing else went into it:
- * - the spec is frozen (`Object.isFrozen`): it cannot have changed in place since. The reconciler's planner
- *   freezes the specs it memoises per CR version, so a resync of an unchanged CR passes the same objects;
+ * - the caller said the spec is memoisable ({@link ChildWriteOptions.memoisable}): it passes the same spec
+ *   object, never changed in place, while it describes the same child — the reconciler's planner does, per CR
+ *   version, so a resync of an unchanged CR passes the same objects;
+ * - the same yielded fields ({@link ChildWriteOptions.yieldedFields}) as the answer's;
  * - the same owner object (an informer replaces the object on every change of the CR) and the same client;
  * - the desired object was built without reading other objects (`fromConfigMap`, `fromSecret`): their
  *   content is not part of the key, so such a child is matched on every call;
@@ -16,6 +18,7 @@
  */
 import { type ChildBehaviour, type ChildResult, createChild, updateChildMatched } from './children.js';
 import type { Context } from './context.js';
+import type { ChildWriteOptions } from './contract.js';
 import type { FieldStructure } from './field-structure.js';
 import { childSelector } from './labels.js';
 import type { ObjectClient } from './object-client.js';
@@ -30,6 +33,8 @@ interface Answer {
   ref: ObjectRef;
   uid: string;
   resourceVersion: string;
+  /** The fields left out of the object the answer was found for. */
+  yieldedFields: readonly string[] | undefined;
   /** For an update's answer: the field structure the child was matched with. */
   matchedWith?: { structure: FieldStructure | undefined };
 }
@@ -47,18 +52,30 @@ export interface InSyncAnswer {
  *
  * @example
  * const memo = new InSyncMemo();
- * const live = await memo.recall(kube, owner, spec);       // the live child when the last answer still holds
+ * const live = await memo.recall(kube, owner, spec, options); // the live child when the last answer still holds
  * if (live) return { action: 'unchanged', object: live };
  * // … the call, then:
- * memo.remember(kube, owner, spec, { live: unchangedObject, matchedWith: { structure } }, pure);
+ * memo.remember(kube, owner, spec, options, { live: unchangedObject, matchedWith: { structure } }, pure);
  */
 export class InSyncMemo {
   private readonly answers = new WeakMap<object, Answer>();
 
   /** The live child when the answer remembered for `spec` still holds; undefined when the call must run. */
-  async recall(kube: ObjectClient, owner: OwnerObject, spec: object): Promise<KubeObject | undefined> {
+  async recall(
+    kube: ObjectClient,
+    owner: OwnerObject,
+    spec: object,
+    options: ChildWriteOptions = {},
+  ): Promise<KubeObject | undefined> {
+    if (!options.memoisable) return undefined;
     const answer = this.answers.get(spec);
-    if (!answer || answer.owner !== owner || answer.kube !== kube) return undefined;
+    if (
+      !answer ||
+      answer.owner !== owner ||
+      answer.kube !== kube ||
+      !sameFields(answer.yieldedFields, options.yieldedFields)
+    )
+      return undefined;
     const live = kube.peek(answer.ref, { labelSelector: ORKESTRA_CHILDREN })?.object;
     if (
       !live ||
@@ -74,20 +91,28 @@ export class InSyncMemo {
   }
 
   /**
-   * Remembers what a call for `spec` found. Kept only for a frozen spec, a desired object
+   * Remembers what a call for `spec` with `options` found. Kept only for a memoisable spec, a desired object
    * built without reading other objects (`pure`), and a live child in sync with a uid and a resourceVersion;
    * otherwise any earlier answer for `spec` is dropped.
    */
-  remember(kube: ObjectClient, owner: OwnerObject, spec: object, found: InSyncAnswer, pure: boolean): void {
+  remember(
+    kube: ObjectClient,
+    owner: OwnerObject,
+    spec: object,
+    options: ChildWriteOptions,
+    found: InSyncAnswer,
+    pure: boolean,
+  ): void {
     const { live } = found;
     const { uid, resourceVersion } = live?.metadata ?? {};
-    if (!live || !pure || !uid || !resourceVersion || !Object.isFrozen(spec)) return void this.answers.delete(spec);
+    if (!live || !pure || !uid || !resourceVersion || !options.memoisable) return void this.answers.delete(spec);
     this.answers.set(spec, {
       owner,
       kube,
       ref: refOf(live),
       uid,
       resourceVersion,
+      yieldedFields: options.yieldedFields,
       ...(found.matchedWith ? { matchedWith: found.matchedWith } : {}),
     });
   }
@@ -103,14 +128,14 @@ export interface BuiltChild {
 
 /**
  * A handler's `create` and `update` through core's lifecycle, each with its last in-sync answer remembered per
- * frozen spec ({@link InSyncMemo}): while it holds, a call answers `unchanged` from one cache look and `build`
+ * memoisable spec ({@link InSyncMemo}): while it holds, a call answers `unchanged` from one cache look and `build`
  * is not called. `defineResource` uses it; a handler written without `defineResource` (the manifests one) keeps
  * one per module the same way.
  *
  * @example
  * const writes = new InSyncChildWrites();
  * export const update = (ctx, kube, owner, spec) =>
- *   writes.update(ctx, kube, asOwner(owner), spec, async () => ({ desired, behaviour, pure: true }));
+ *   writes.update(ctx, kube, asOwner(owner), spec, options, async () => ({ desired, behaviour, pure: true }));
  */
 export class InSyncChildWrites {
   private readonly created = new InSyncMemo();
@@ -122,13 +147,14 @@ export class InSyncChildWrites {
     kube: ObjectClient,
     owner: OwnerObject,
     spec: object,
+    options: ChildWriteOptions,
     build: () => Promise<BuiltChild>,
   ): Promise<ChildResult> {
-    const known = await this.created.recall(kube, owner, spec);
+    const known = await this.created.recall(kube, owner, spec, options);
     if (known) return { action: 'unchanged', object: known };
     const { desired, behaviour, pure } = await build();
     const result = await createChild(ctx, kube, owner, desired, behaviour);
-    this.created.remember(kube, owner, spec, { live: unchangedObject(result) }, pure);
+    this.created.remember(kube, owner, spec, options, { live: unchangedObject(result) }, pure);
     return result;
   }
 
@@ -138,9 +164,10 @@ export class InSyncChildWrites {
     kube: ObjectClient,
     owner: OwnerObject,
     spec: object,
+    options: ChildWriteOptions,
     build: () => Promise<BuiltChild>,
   ): Promise<ChildResult> {
-    const known = await this.updated.recall(kube, owner, spec);
+    const known = await this.updated.recall(kube, owner, spec, options);
     if (known) return { action: 'unchanged', object: known };
     const { desired, behaviour, pure } = await build();
     let matchedWith: { structure: FieldStructure | undefined } | undefined;
@@ -148,7 +175,7 @@ export class InSyncChildWrites {
       matchedWith = { structure };
     });
     const live = matchedWith ? unchangedObject(result) : undefined;
-    this.updated.remember(kube, owner, spec, { live, ...(matchedWith ? { matchedWith } : {}) }, pure);
+    this.updated.remember(kube, owner, spec, options, { live, ...(matchedWith ? { matchedWith } : {}) }, pure);
     return result;
   }
 }
@@ -156,4 +183,11 @@ export class InSyncChildWrites {
 /** The object of an `unchanged` result (what was read and found in sync); undefined for any other action. */
 function unchangedObject(result: ChildResult): KubeObject | undefined {
   return result.action === 'unchanged' ? result.object : undefined;
+}
+
+/** Whether two lists of yielded fields are the same (absent and empty are). */
+function sameFields(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
+  if (a === b) return true;
+  if ((a?.length ?? 0) !== (b?.length ?? 0)) return false;
+  return (a ?? []).every((field, i) => field === b?.[i]);
 }

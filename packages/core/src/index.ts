@@ -13,7 +13,14 @@ export type { CommonResolved, CommonSource, NameRule } from './common-fields.js'
 export { metadataFor, resolveCommonFields } from './common-fields.js';
 export type { Context, LogFields, Logger } from './context.js';
 export { createContext, DEFAULT_FIELD_MANAGER, silentLogger } from './context.js';
-export type { ChildKind, ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
+export type {
+  ChildKind,
+  ChildWriteOptions,
+  ControlledFields,
+  JsonSchema,
+  ResolvedSpec,
+  ResourceHandler,
+} from './contract.js';
 export { ANY_KIND, childKindOf, templateKindOf } from './contract.js';
 export { deepEqual } from './deep-equal.js';
 export type { DefinedResource, ResourceDefinition } from './define-resource.js';

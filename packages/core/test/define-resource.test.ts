@@ -6,10 +6,7 @@ const owner = {
   kind: 'Website',
   metadata: { name: 'shop', namespace: 'shop', uid: 'u1' },
 } as OwnerObject;
-const handler = defineResource<
-  { replicas: number },
-  { name: string; replicas: number; yieldedFields?: readonly string[] }
->({
+const handler = defineResource<{ replicas: number }, { name: string; replicas: number }>({
   key: 'things',
   apiVersion: 'apps/v1',
   kind: 'Deployment',
@@ -28,11 +25,9 @@ const handler = defineResource<
 
 describe('defineResource', () => {
   it('leaves yielded fields out of the desired object, without touching what the package built', async () => {
-    const spec = {
-      ...handler.resolve({ replicas: 3 }, 'shop'),
-      yieldedFields: ['spec.replicas', 'spec.missing.deep', 'status.none'],
-    };
-    expect((await handler.desired(owner, spec)).spec).toEqual({ paused: false });
+    const spec = handler.resolve({ replicas: 3 }, 'shop');
+    const yieldedFields = ['spec.replicas', 'spec.missing.deep', 'status.none'];
+    expect((await handler.desired(owner, spec, undefined, { yieldedFields })).spec).toEqual({ paused: false });
     expect((await handler.desired(owner, handler.resolve({ replicas: 3 }, 'shop'))).spec).toEqual({
       replicas: 3,
       paused: false,

@@ -1,9 +1,9 @@
 /**
- * A handler made with defineResource remembers that a child was in sync for a frozen spec, an owner and a
- * version of the live child, and answers the next call from that while none of them changed: no desired object
- * built, no match. Anything else runs the whole update. The client here is a stand-in for an informer cache
- * (pure logic: what the memo may remember, and when it must forget); the reconciler's integration tests cover it
- * against a real API server.
+ * A handler made with defineResource remembers that a child was in sync for a spec its caller says is
+ * memoisable (the same object, never changed), the yielded fields, an owner and a version of the live child,
+ * and answers the next call from that while none of them changed: no desired object built, no match. Anything
+ * else runs the whole update. The client here is a stand-in for an informer cache (pure logic: what the memo
+ * may remember, and when it must forget); the reconciler's integration tests cover it against a real API server.
  */
 import { describe, expect, it } from '@jest/globals';
 import {
@@ -18,6 +18,8 @@ import {
 } from '../src/index.js';
 
 const ctx = createContext({ logger: silentLogger, fieldManager: 'orkestra' });
+/** What the reconciler's planner says of the specs it hands out. */
+const M = { memoisable: true } as const;
 const owner = () =>
   ({
     apiVersion: 'example.com/v1',
@@ -105,15 +107,15 @@ const refOf = (o: KubeObject): ObjectRef => ({
 });
 
 describe('the in-sync memo of a defined resource', () => {
-  it('answers an unchanged child from memory for the same frozen spec, owner and live version', async () => {
+  it('answers an unchanged child from memory for the same memoisable spec, owner and live version', async () => {
     const { handler, calls } = countingHandler();
     const c = cachedClient();
     const cr = owner();
     const spec = Object.freeze({ name: 'cfg', value: 'a' });
-    expect((await handler.update(ctx, c.kube, cr, spec)).action).toBe('created');
-    expect((await handler.update(ctx, c.kube, cr, spec)).action).toBe('unchanged'); // matched, remembered
+    expect((await handler.update(ctx, c.kube, cr, spec, M)).action).toBe('created');
+    expect((await handler.update(ctx, c.kube, cr, spec, M)).action).toBe('unchanged'); // matched, remembered
     const before = calls.desired;
-    const again = await handler.update(ctx, c.kube, cr, spec);
+    const again = await handler.update(ctx, c.kube, cr, spec, M);
     expect(again.action).toBe('unchanged');
     expect(again.object?.data).toEqual({ value: 'a' });
     expect(calls.desired).toBe(before); // nothing built
@@ -125,16 +127,16 @@ describe('the in-sync memo of a defined resource', () => {
     const c = cachedClient();
     const cr = owner();
     const spec = Object.freeze({ name: 'cfg', value: 'a' });
-    await handler.update(ctx, c.kube, cr, spec);
-    await handler.update(ctx, c.kube, cr, spec);
+    await handler.update(ctx, c.kube, cr, spec, M);
+    await handler.update(ctx, c.kube, cr, spec, M);
     c.edit('cfg', { value: 'someone else' });
     const before = calls.desired;
-    expect((await handler.update(ctx, c.kube, cr, spec)).action).toBe('updated');
+    expect((await handler.update(ctx, c.kube, cr, spec, M)).action).toBe('updated');
     expect(calls.desired).toBe(before + 1);
     expect(c.writes.at(-1)?.data).toEqual({ value: 'a' });
   });
 
-  it('does not remember for a spec that is not frozen, another owner object, or a new field structure', async () => {
+  it('does not remember for a spec not said memoisable, another owner object, or a new field structure', async () => {
     const { handler, calls } = countingHandler();
     const c = cachedClient();
     const cr = owner();
@@ -147,15 +149,15 @@ describe('the in-sync memo of a defined resource', () => {
     expect(calls.desired).toBe(before + 1);
 
     const frozen = Object.freeze({ name: 'cfg', value: 'b' });
-    await handler.update(ctx, c.kube, cr, frozen);
+    await handler.update(ctx, c.kube, cr, frozen, M);
     before = calls.desired;
     const next = owner();
-    await handler.update(ctx, c.kube, next, frozen); // an equal owner, but another object: the CR changed
+    await handler.update(ctx, c.kube, next, frozen, M); // an equal owner, but another object: the CR changed
     expect(calls.desired).toBe(before + 1);
-    await handler.update(ctx, c.kube, next, frozen);
+    await handler.update(ctx, c.kube, next, frozen, M);
     expect(calls.desired).toBe(before + 1);
     c.newStructure(); // the kind's schema was read again
-    await handler.update(ctx, c.kube, next, frozen);
+    await handler.update(ctx, c.kube, next, frozen, M);
     expect(calls.desired).toBe(before + 2);
   });
 
@@ -163,16 +165,33 @@ describe('the in-sync memo of a defined resource', () => {
     const { handler, calls } = countingHandler();
     const c = cachedClient();
     const cr = owner();
-    await handler.update(ctx, c.kube, cr, Object.freeze({ name: 'base', value: 'x' }));
+    await handler.update(ctx, c.kube, cr, Object.freeze({ name: 'base', value: 'x' }), M);
     const spec = Object.freeze({ name: 'cfg', value: 'a', copyFrom: 'base' });
-    await handler.update(ctx, c.kube, cr, spec);
-    await handler.update(ctx, c.kube, cr, spec);
+    await handler.update(ctx, c.kube, cr, spec, M);
+    await handler.update(ctx, c.kube, cr, spec, M);
     const before = calls.desired;
     c.edit('base', { value: 'x', extra: 'new' });
-    const result = await handler.update(ctx, c.kube, cr, spec);
+    const result = await handler.update(ctx, c.kube, cr, spec, M);
     expect(calls.desired).toBe(before + 1);
     expect(result.action).toBe('updated');
     expect(c.writes.at(-1)?.data).toEqual({ value: 'a', extra: 'new' });
+  });
+
+  it('does not answer from memory when the yielded fields differ from those the answer was found for', async () => {
+    const { handler, calls } = countingHandler();
+    const c = cachedClient();
+    const cr = owner();
+    const spec = Object.freeze({ name: 'cfg', value: 'a' });
+    await handler.update(ctx, c.kube, cr, spec, M);
+    await handler.update(ctx, c.kube, cr, spec, M);
+    const before = calls.desired;
+    const yielding = { ...M, yieldedFields: ['data.absent'] };
+    expect((await handler.update(ctx, c.kube, cr, spec, yielding)).action).toBe('unchanged');
+    expect(calls.desired).toBe(before + 1); // built and matched again: the answer was for no yielded field
+    await handler.update(ctx, c.kube, cr, spec, { ...M, yieldedFields: ['data.absent'] });
+    expect(calls.desired).toBe(before + 1); // equal yielded fields: answered from memory
+    await handler.update(ctx, c.kube, cr, spec, M);
+    expect(calls.desired).toBe(before + 2);
   });
 
   it('remembers an existing child for create too', async () => {
@@ -180,10 +199,10 @@ describe('the in-sync memo of a defined resource', () => {
     const c = cachedClient();
     const cr = owner();
     const spec = Object.freeze({ name: 'cfg', value: 'a' });
-    expect((await handler.create(ctx, c.kube, cr, spec)).action).toBe('created');
-    expect((await handler.create(ctx, c.kube, cr, spec)).action).toBe('unchanged');
+    expect((await handler.create(ctx, c.kube, cr, spec, M)).action).toBe('created');
+    expect((await handler.create(ctx, c.kube, cr, spec, M)).action).toBe('unchanged');
     const before = calls.desired;
-    expect((await handler.create(ctx, c.kube, cr, spec)).action).toBe('unchanged');
+    expect((await handler.create(ctx, c.kube, cr, spec, M)).action).toBe('unchanged');
     expect(calls.desired).toBe(before);
   });
 });

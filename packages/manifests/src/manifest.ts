@@ -9,6 +9,7 @@ import {
   type ChildBehaviour,
   type ChildKind,
   type ChildResult,
+  type ChildWriteOptions,
   type Context,
   canonicalBase64,
   checkDns1123Label,
@@ -151,7 +152,11 @@ export function resolve(source: ManifestSource, ownerName: string): ResolvedMani
  * spec's or the owner's; for a cluster-scoped kind core drops it. Owner references, system labels and the
  * applied-fields annotation are stamped by core.
  */
-export function desired(owner: OwnerObject, spec: ResolvedManifest): KubeObject {
+export function desired(
+  owner: OwnerObject,
+  spec: ResolvedManifest,
+  options: Pick<ChildWriteOptions, 'yieldedFields'> = {},
+): KubeObject {
   const namespace = spec.namespace ?? owner.metadata.namespace;
   // Fields another controller of the same owner writes (an HPA's target replicas) are not ours to set.
   return withoutFields(
@@ -166,22 +171,24 @@ export function desired(owner: OwnerObject, spec: ResolvedManifest): KubeObject 
         ...(Object.keys(spec.annotations).length ? { annotations: spec.annotations } : {}),
       },
     },
-    spec.yieldedFields,
+    options.yieldedFields,
   );
 }
 
 const redactSecretData = (path: string): boolean => path === 'data' || path.startsWith('data.');
 
-// The last in-sync answer per frozen spec (the reconciler's planner freezes the specs it memoises): a resync
-// of an unchanged CR whose object did not change builds and matches nothing (see core's InSyncMemo).
+// The last in-sync answer per memoisable spec (the reconciler's planner says its specs are, per CR version): a
+// resync of an unchanged CR whose object did not change builds and matches nothing (see core's InSyncMemo).
 const writes = new InSyncChildWrites();
 
 /** The manifest's object and its kind's behaviour; built from the spec and owner alone. */
-const buildChild = (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest) => async () => ({
-  desired: asChild(desired(owner, spec)),
-  behaviour: await behaviourOf(ctx, kube, spec),
-  pure: true,
-});
+const buildChild =
+  (ctx: Context, kube: ObjectClient, owner: OwnerObject, spec: ResolvedManifest, options: ChildWriteOptions) =>
+  async () => ({
+    desired: asChild(desired(owner, spec, options)),
+    behaviour: await behaviourOf(ctx, kube, spec),
+    pure: true,
+  });
 
 /**
  * What core's lifecycle needs to know of this manifest's kind: its scope (from the client's registry, or one
@@ -206,9 +213,10 @@ export function create(
   kube: ObjectClient,
   ownerLike: OwnerLike,
   spec: ResolvedManifest,
+  options: ChildWriteOptions = {},
 ): Promise<ChildResult> {
   const owner = asOwner(ownerLike);
-  return writes.create(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
+  return writes.create(ctx, kube, owner, spec, options, buildChild(ctx, kube, owner, spec, options));
 }
 
 /**
@@ -220,9 +228,10 @@ export function update(
   kube: ObjectClient,
   ownerLike: OwnerLike,
   spec: ResolvedManifest,
+  options: ChildWriteOptions = {},
 ): Promise<ChildResult> {
   const owner = asOwner(ownerLike);
-  return writes.update(ctx, kube, owner, spec, buildChild(ctx, kube, owner, spec));
+  return writes.update(ctx, kube, owner, spec, options, buildChild(ctx, kube, owner, spec, options));
 }
 
 /** Deletes the object if `owner` controls it (see core's `deleteChild`); anyone else's → `OwnershipError`. */
@@ -259,7 +268,7 @@ export const handler: ResourceHandler<ManifestSource, ResolvedManifest> = {
   sensitiveObjectFields: { Secret: ['data', 'stringData'] },
   kindOf,
   resolve,
-  desired: async (owner, spec) => desired(asOwner(owner), spec),
+  desired: async (owner, spec, _reader, options) => desired(asOwner(owner), spec, options),
   create,
   update,
   delete: remove,

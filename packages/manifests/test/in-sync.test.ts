@@ -1,6 +1,6 @@
 /**
- * The manifests handler remembers that an object was in sync for a frozen spec, the owner and the live
- * object's version (core's InSyncMemo), as handlers made with defineResource do: the next update answers
+ * The manifests handler remembers that an object was in sync for a spec its caller says is memoisable, the
+ * owner and the live object's version (core's InSyncMemo), as handlers made with defineResource do: the next update answers
  * `unchanged` without asking the kind's scope, building or matching. The client is a stand-in for an informer
  * cache (pure logic); the reconciler's and this package's integration tests run it against a real API server.
  */
@@ -16,6 +16,8 @@ import {
 import { handler } from '../src/index.js';
 
 const ctx = createContext({ logger: silentLogger, fieldManager: 'orkestra' });
+/** What the reconciler's planner says of the specs it hands out. */
+const M = { memoisable: true } as const;
 const owner = {
   apiVersion: 'example.com/v1',
   kind: 'Website',
@@ -67,19 +69,19 @@ describe('the manifests handler in steady state', () => {
   it('answers an unchanged object from memory, and matches again once it changed', async () => {
     const c = cachedClient();
     const spec = pdb();
-    expect((await handler.update(ctx, c.kube, owner, spec)).action).toBe('created');
-    expect((await handler.update(ctx, c.kube, owner, spec)).action).toBe('unchanged');
+    expect((await handler.update(ctx, c.kube, owner, spec, M)).action).toBe('created');
+    expect((await handler.update(ctx, c.kube, owner, spec, M)).action).toBe('unchanged');
     const asked = c.calls.resourceFor;
-    expect((await handler.update(ctx, c.kube, owner, spec)).action).toBe('unchanged');
+    expect((await handler.update(ctx, c.kube, owner, spec, M)).action).toBe('unchanged');
     expect(c.calls.resourceFor).toBe(asked); // nothing built, no scope asked
     c.edit('shop-web', { minAvailable: 3 });
-    expect((await handler.update(ctx, c.kube, owner, spec)).action).toBe('updated');
+    expect((await handler.update(ctx, c.kube, owner, spec, M)).action).toBe('updated');
     expect(c.calls.apply).toBe(2);
   });
 
-  it('does not remember for a spec that is not frozen', async () => {
+  it('does not remember for a spec not said memoisable', async () => {
     const c = cachedClient();
-    const spec = { ...pdb() };
+    const spec = pdb();
     await handler.update(ctx, c.kube, owner, spec);
     await handler.update(ctx, c.kube, owner, spec);
     const asked = c.calls.resourceFor;

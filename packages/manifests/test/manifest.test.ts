@@ -166,10 +166,9 @@ describe('desired', () => {
   });
 
   it('leaves out the fields another controller writes (yieldedFields: an HPA scaling this StatefulSet)', () => {
-    const obj = desired(owner, {
-      ...resolve(statefulSet(), 'shop'),
-      yieldedFields: ['spec.replicas'],
-    }) as KubeObject & { spec: Record<string, unknown> };
+    const obj = desired(owner, resolve(statefulSet(), 'shop'), { yieldedFields: ['spec.replicas'] }) as KubeObject & {
+      spec: Record<string, unknown>;
+    };
     expect(obj.spec).not.toHaveProperty('replicas');
     expect(obj.spec.serviceName).toBe('shop-db');
     expect((statefulSet().spec as Record<string, unknown>).replicas).toBe(3);

@@ -9,6 +9,7 @@
  * steady-state resync of an unchanged CR resolves nothing at all.
  */
 import {
+  type ChildWriteOptions,
   type KubeObject,
   type OwnerObject,
   type ResolvedSpec,
@@ -21,7 +22,7 @@ import { childSource } from './child-source.js';
 import type { HandlerTemplates } from './config.js';
 import { type ForEachItem, forEachItems } from './for-each.js';
 import { deepFreeze } from './frozen.js';
-import { objectKey } from './informer.js';
+import { objectKey } from './machinery/informer.js';
 import {
   type ChildTemplateRef,
   type DeferredChild,
@@ -154,11 +155,12 @@ export class ChildPlanner {
    * The children of `cr` in `phases` (default: onCreate and onReconcile) whose `when` holds, resolved and
    * checked for placement (the owner's namespace) and uniqueness; every problem is collected instead of
    * stopping at the first. A caller writes nothing while `problems` is not empty. A child whose fields a
-   * sibling's controller writes (an HPA's target) has them in `spec.yieldedFields`.
+   * sibling's controller writes (an HPA's target) has them in `writeOptions.yieldedFields`.
    *
    * A CR with a uid and a resourceVersion is planned once per version: later calls return the same children
-   * and problems (fresh lists, shared entries; the specs are deep-frozen) without evaluating a template or
-   * calling `handler.resolve`. A CR without them (a file given to `orkestra render`) is planned on every call.
+   * and problems (fresh lists, shared entries; the specs are deep-frozen, and `writeOptions.memoisable` says
+   * so to their handlers) without evaluating a template or calling `handler.resolve`. A CR without them (a
+   * file given to `orkestra render`) is planned on every call.
    */
   resolve(cr: OwnerObject, phases: readonly Phase[] = ['onCreate', 'onReconcile']): Plan {
     const { uid, resourceVersion } = cr.metadata;
@@ -227,7 +229,6 @@ export class ChildPlanner {
     }
     const checked = checkPlacement(cr, children, this.scopes);
     const planned = yieldControlledFields(cr, checked.children);
-    for (const child of planned) deepFreeze(child.spec);
     return { children: planned, problems: [...problems, ...checked.problems], deferred };
   }
 
@@ -247,7 +248,8 @@ export class ChildPlanner {
     return {
       ...ref,
       handler,
-      spec: handler.resolve(c.evaluate(data as OwnerObject), cr.metadata.name),
+      spec: deepFreeze(handler.resolve(c.evaluate(data as OwnerObject), cr.metadata.name)),
+      writeOptions: MEMOISABLE,
       ...(c.readyWhen ? { readyWhen: c.readyWhen } : {}),
     };
   }
@@ -267,7 +269,6 @@ export class ChildPlanner {
         const problem = checked.problems.find((p) => p.field === ref.field && p.item === ref.item);
         if (problem) throw problem.error;
         const planned = yieldControlledFields(cr, [...siblings, child]).at(-1)!;
-        deepFreeze(planned.spec);
         last = { lives, child: planned };
         return planned;
       } catch (caught) {
@@ -282,6 +283,13 @@ export class ChildPlanner {
     return { ...ref, reads: c.reads, resolve };
   }
 }
+
+/**
+ * The write options of a planned child: its spec is deep-frozen and the planner hands out the same child for
+ * every reconcile of one CR version (see {@link ChildPlanner.resolve}), so its handler may remember that it was
+ * in sync (core's InSyncMemo). One shared object; a child that yields fields gets its own copy.
+ */
+const MEMOISABLE: ChildWriteOptions = Object.freeze({ memoisable: true });
 
 /**
  * True when `error` says only that a field read from another child is not there yet (`children.services.db.spec.clusterIP

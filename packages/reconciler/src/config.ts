@@ -3,8 +3,8 @@ import type { Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { TemplateEngine, When } from '@orkestra/template';
 import type { ReadKind } from './hook-context.js';
 import type { ReconcilerHooks } from './hooks.js';
+import type { SharedInformerFactory } from './machinery/shared-informers.js';
 import type { OwnerApi } from './owner-api.js';
-import type { SharedInformerFactory } from './shared-informers.js';
 
 export type { When };
 

@@ -1,7 +1,7 @@
 /**
  * Deep freezing of the specs a planner memoises: they are shared by every reconcile of one CR version, so
- * nothing may change them in place, and a frozen spec is what lets a handler made with core's
- * `defineResource` remember that its child was in sync (see core's in-sync-memo.ts).
+ * nothing may change them in place — which is what the planner promises their handlers when it calls them
+ * with `memoisable: true` (core's `ChildWriteOptions`).
  *
  * A memoised spec is kept for as long as its CR version lives, and about half of the objects of a resolved
  * spec are empty (`annotations: {}`, `env: []`, `nodeSelector: {}`…): once frozen, one empty object or array

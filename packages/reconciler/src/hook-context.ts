@@ -5,7 +5,7 @@
  * a child computed from another object follows it.
  */
 import { type KubeObject, type Logger, matchesLabelSelector, OrkestraError } from '@orkestra/core';
-import type { Informer } from './informer.js';
+import type { Informer } from './machinery/informer.js';
 
 /** A kind the hooks read (see `ReconcilerConfig.reads`): its objects are cached in the watched namespaces. */
 export interface ReadKind {

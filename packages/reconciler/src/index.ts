@@ -63,20 +63,28 @@ export type {
   TypedOwnerApi,
 } from './define-operator.js';
 export { children, defineOperator } from './define-operator.js';
+export { HookTimeoutError } from './deletion/finalize-hook.js';
 export type { EventRecorderOptions, EventType } from './events.js';
 export { EventRecorder } from './events.js';
-export { HookTimeoutError } from './finalize-hook.js';
 export type { HookChild } from './hook-child.js';
 export { child } from './hook-child.js';
 export type { CacheReader, HookContext, ReadKind } from './hook-context.js';
 export { CacheReadError } from './hook-context.js';
 export type { LiveChildren, ReconcilerHooks } from './hooks.js';
 export { HookError } from './hooks.js';
-export type { InformerEvent, InformerOptions } from './informer.js';
-export { Informer, objectKey } from './informer.js';
-export { InventoryRecordUnavailableError, inventoryRecordName, RECORD_KINDS_KEY } from './inventory-record.js';
+export { InventoryRecordUnavailableError, inventoryRecordName, RECORD_KINDS_KEY } from './inventory/record.js';
 export type { Katalog, KatalogEntry } from './katalog.js';
 export { katalogSource, loadKatalog, parseDuration } from './katalog.js';
+export type { InformerEvent, InformerOptions } from './machinery/informer.js';
+export { Informer, objectKey } from './machinery/informer.js';
+export type {
+  InformerLease,
+  SharedInformerFactoryOptions,
+  SharedInformerOptions,
+} from './machinery/shared-informers.js';
+export { SharedInformerFactory } from './machinery/shared-informers.js';
+export type { WorkPriority, WorkQueueOptions, WorkResult } from './machinery/work-queue.js';
+export { WorkQueue } from './machinery/work-queue.js';
 export type {
   AdmissionPolicy,
   AdmissionRule,
@@ -88,12 +96,8 @@ export type {
 } from './owner-api.js';
 export type { ReconcileReport } from './reconciler.js';
 export { GenericReconciler } from './reconciler.js';
-export type { InformerLease, SharedInformerFactoryOptions, SharedInformerOptions } from './shared-informers.js';
-export { SharedInformerFactory } from './shared-informers.js';
 export type { Condition, ReconcileOutcome } from './status.js';
 export { statusPatch } from './status.js';
-export type { WorkPriority, WorkQueueOptions, WorkResult } from './work-queue.js';
-export { WorkQueue } from './work-queue.js';
 export { splitLocation, YamlLocator } from './yaml-locator.js';
 export type { YamlSource } from './yaml-source.js';
 export { readYaml } from './yaml-source.js';

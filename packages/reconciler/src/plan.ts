@@ -2,7 +2,7 @@
  * The shapes of a plan: the children a CR should have and the problems of those that could not be planned.
  * Apart from the planner so that the checks it runs can name them without importing it.
  */
-import type { KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import type { ChildWriteOptions, KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 
 /** The three lists of a handler's children. */
 export const PHASES = ['onCreate', 'onReconcile', 'onDelete'] as const;
@@ -25,6 +25,12 @@ export interface ChildTemplateRef {
 export interface PlannedChild extends ChildTemplateRef {
   handler: ResourceHandler<unknown, ResolvedSpec>;
   spec: ResolvedSpec;
+  /**
+   * What its handler's `create`/`update`/`desired` are called with beside the spec: the fields a sibling's
+   * controller writes on it (`yieldedFields`: an HPA's target yields `spec.replicas`), and `memoisable` when
+   * the planner hands out this same frozen spec for every reconcile of one CR version.
+   */
+  writeOptions?: ChildWriteOptions;
   /** The template's `readyWhen` over the child's live object; absent: the kind's built-in rule. */
   readyWhen?: (live: KubeObject) => boolean;
 }

@@ -7,8 +7,8 @@
  */
 import { deepEqual, isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { Informer } from './informer.js';
-import { annotationsBesidesInventory } from './inventory.js';
+import { annotationsBesidesInventory } from './inventory/annotation.js';
+import { Informer } from './machinery/informer.js';
 
 /** The object a child would be. */
 export interface ChildRef {

@@ -1,7 +1,7 @@
 /**
  * Fields one child's controller writes on a sibling — an HPA sets its Deployment's `spec.replicas` — are
- * yielded by that sibling: the reconciler hands them to its handler as `yieldedFields`, so the sibling is
- * written without them and the two never fight. Generic: the HPA's handler declares what it controls
+ * yielded by that sibling: the reconciler calls its handler with them as `yieldedFields` (core's
+ * `ChildWriteOptions`), so the sibling is written without them and the two never fight. Generic: the HPA's handler declares what it controls
  * (`ResourceHandler.controls`), core's `defineResource` leaves yielded fields out; no resource package is
  * named here.
  */
@@ -13,11 +13,11 @@ const objectId = (apiVersion: string, kind: string, namespace: string | undefine
 
 /**
  * The planned children, each with the fields its siblings' controllers write on it added to its
- * `spec.yieldedFields`; children nobody controls are returned as they are.
+ * `writeOptions.yieldedFields`; children nobody controls are returned as they are. The specs are not changed.
  *
  * @example
  * yieldControlledFields(cr, [deploymentChild, hpaChild]);
- * // the Deployment's spec gets yieldedFields: ['spec.replicas'] when the HPA targets it
+ * // the Deployment's child gets writeOptions: { yieldedFields: ['spec.replicas'] } when the HPA targets it
  */
 export function yieldControlledFields(owner: OwnerObject, children: readonly PlannedChild[]): PlannedChild[] {
   const ownerNs = owner.metadata.namespace;
@@ -35,9 +35,7 @@ export function yieldControlledFields(owner: OwnerObject, children: readonly Pla
     const { apiVersion, kind } = childKindOf(child.handler, child.spec);
     const fields = claims.get(objectId(apiVersion, kind, child.spec.namespace ?? ownerNs, child.spec.name));
     if (!fields) return child;
-    return {
-      ...child,
-      spec: { ...child.spec, yieldedFields: [...new Set([...(child.spec.yieldedFields ?? []), ...fields])] },
-    };
+    const yieldedFields = [...new Set([...(child.writeOptions?.yieldedFields ?? []), ...fields])];
+    return { ...child, writeOptions: { ...child.writeOptions, yieldedFields } };
   });
 }

@@ -3,7 +3,7 @@ import { silentLogger } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import { Informer, type InformerEvent } from '../src/index.js';
-import { StringPool } from '../src/string-pool.js';
+import { StringPool } from '../src/machinery/string-pool.js';
 
 const cluster = testCluster();
 let kube: Kubeclient;

@@ -7,8 +7,8 @@ import {
   inventoryValue,
   parseKind,
   recordedKinds,
-} from '../src/inventory.js';
-import { inventoryRecordName } from '../src/inventory-record.js';
+} from '../src/inventory/annotation.js';
+import { inventoryRecordName } from '../src/inventory/record.js';
 
 describe('the inventory annotation', () => {
   it('writes Kind.version.group and reads it back, core group included', () => {

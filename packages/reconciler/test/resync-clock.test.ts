@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
-import { ResyncClock } from '../src/resync-clock.js';
+import { ResyncClock } from '../src/machinery/resync-clock.js';
 
 // A manual clock: the resync clock reads `now`, its timer runs on Jest's fake timers, both moved together.
 let now = 0;

@@ -38,7 +38,8 @@ const ready = (o: KubeObject | undefined) =>
   (o?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions?.some(
     (c) => c.type === 'Ready' && c.status === 'True',
   ) ?? false;
-const childInformers = (r: GenericReconciler) => (r as unknown as { childInformers: Informer[] }).childInformers;
+const childInformers = (r: GenericReconciler) =>
+  (r as unknown as { watches: { children: Informer[] } }).watches.children;
 
 describe('GenericReconcilers of two CRDs on one client', () => {
   let user: Kubeclient;

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from '@jest/globals';
-import { StringPool } from '../src/string-pool.js';
+import { StringPool } from '../src/machinery/string-pool.js';
 
 /** Two parses of the same text: equal strings, distinct copies (as two watch events give). */
 const parsed = () =>

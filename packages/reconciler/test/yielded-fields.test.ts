@@ -38,13 +38,19 @@ describe("fields a sibling's controller writes are yielded", () => {
     });
     expect(problems).toEqual([]);
     const [web, other] = children.filter((c) => c.handlerKey === 'deployments');
-    expect(web!.spec.yieldedFields).toEqual(['spec.replicas']);
-    expect(other!.spec.yieldedFields).toBeUndefined();
-    const desired = (await web!.handler.desired(cr, web!.spec)) as unknown as { spec: Record<string, unknown> };
+    expect(web!.writeOptions?.yieldedFields).toEqual(['spec.replicas']);
+    expect(other!.writeOptions?.yieldedFields).toBeUndefined();
+    const desired = (await web!.handler.desired(cr, web!.spec, undefined, web!.writeOptions)) as unknown as {
+      spec: Record<string, unknown>;
+    };
     expect(desired.spec).not.toHaveProperty('replicas');
     expect(desired.spec).toHaveProperty('template');
     expect(
-      ((await other!.handler.desired(cr, other!.spec)) as unknown as { spec: { replicas: number } }).spec.replicas,
+      (
+        (await other!.handler.desired(cr, other!.spec, undefined, other!.writeOptions)) as unknown as {
+          spec: { replicas: number };
+        }
+      ).spec.replicas,
     ).toBe(1);
   });
 
@@ -53,9 +59,9 @@ describe("fields a sibling's controller writes are yielded", () => {
       deployments: { onReconcile: [{ image: 'nginx:1.27' }] },
       scalers: { onReconcile: [{ target: 'elsewhere' }] },
     });
-    expect(children.every((c) => c.spec.yieldedFields === undefined)).toBe(true);
+    expect(children.every((c) => c.writeOptions?.yieldedFields === undefined)).toBe(true);
     expect(
-      plan({ deployments: { onReconcile: [{ image: 'nginx:1.27' }] } }).children[0]!.spec.yieldedFields,
+      plan({ deployments: { onReconcile: [{ image: 'nginx:1.27' }] } }).children[0]!.writeOptions?.yieldedFields,
     ).toBeUndefined();
   });
 });

@@ -11,10 +11,10 @@
  */
 import { type Context, deleteChild, isControlledBy, type KubeObject, type OwnerObject } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { describeChild } from './child-gates.js';
-import type { ChildOrder } from './child-order.js';
-import type { Plan, PlannedChild, ReadChildren } from './plan.js';
-import type { ChildRef } from './refusals.js';
+import { describeChild } from '../child-gates.js';
+import type { ChildOrder } from '../child-order.js';
+import type { Plan, PlannedChild, ReadChildren } from '../plan.js';
+import type { ChildRef } from '../refusals.js';
 
 /** What one step of an ordered deletion did. */
 export interface DeletionStep {

@@ -5,9 +5,9 @@
  * place; the reconciler records it and retries with the work queue's backoff.
  */
 import type { OwnerObject } from '@orkestra/core';
-import type { HookContext } from './hook-context.js';
-import { HookError } from './hooks.js';
-import type { ReconcileOutcome } from './status.js';
+import type { HookContext } from '../hook-context.js';
+import { HookError } from '../hooks.js';
+import type { ReconcileOutcome } from '../status.js';
 
 /** Default bound of one `finalize` attempt. */
 export const DEFAULT_FINALIZE_TIMEOUT_MS = 30_000;

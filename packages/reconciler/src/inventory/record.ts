@@ -17,9 +17,9 @@ import {
   OrkestraError,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { kindKey } from './child-kinds.js';
-import type { InventoryRecordOptions, OwnerKind } from './config.js';
-import { inventoryValue, parseInventory } from './inventory.js';
+import { kindKey } from '../child-kinds.js';
+import type { InventoryRecordOptions, OwnerKind } from '../config.js';
+import { inventoryValue, parseInventory } from './annotation.js';
 
 /** The data key of the record holding the kinds, `Kind.version.group` comma-separated (as the CR annotation). */
 export const RECORD_KINDS_KEY = 'managed-kinds';

@@ -9,7 +9,7 @@
  * state.
  */
 import type { ChildKind, KubeObject } from '@orkestra/core';
-import { kindKey } from './child-kinds.js';
+import { kindKey } from '../child-kinds.js';
 
 /** The annotation on a CR listing the kinds of its children, `Kind.version.group` comma-separated. */
 export const INVENTORY_ANNOTATION = 'orkestra.io/managed-kinds';
