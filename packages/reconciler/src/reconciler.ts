@@ -167,7 +167,9 @@ export class GenericReconciler {
       this.kube.resourceFor(apiVersion, kind, { signal: this.abort.signal }),
     );
     const { planner, engine } = this.parts.templates;
-    planner.knowFields(await readReferencedFields(this.kube, this.config, this.handlers, engine, this.abort.signal));
+    planner.knowFields(
+      await readReferencedFields(this.kube, this.config, this.parts.handlers, engine, this.abort.signal),
+    );
     const reads = await this.watches.resolveReads();
     // While the informers sync; reconciles (queued by the first lists) wait for it.
     const recordOpened = (this.recordOpening = this.openRecord().finally(() => {
