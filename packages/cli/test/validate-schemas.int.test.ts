@@ -123,6 +123,8 @@ describe("orkestra validate: manifests' literal values against the cluster's sch
     const r = await cli(['validate', '--katalog', katalog, '--output', 'json']);
     expect(r.code).toBe(0);
     const { checked } = JSON.parse(r.stdout) as { checked: string[] };
-    expect(checked).toContain("manifests' literal values: no schema at hand (pass --crd or --kubeconfig)");
+    expect(checked).toContain(
+      "manifests' literal values and fields read of children: no schema at hand (pass --crd or --kubeconfig)",
+    );
   });
 });
