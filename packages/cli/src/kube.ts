@@ -17,9 +17,6 @@ import {
 import { serviceAccountDir } from '@orkestra/operator';
 import { CliError, ExitCode } from './exit-codes.js';
 
-// The pod's service-account folder and namespace: the Manager's rule too (its inventory records live there).
-export { operatorNamespace as defaultLeaseNamespace, serviceAccountDir } from '@orkestra/operator';
-
 /** How to reach the cluster. */
 export interface ClusterOptions {
   kubeconfig?: string | undefined;
@@ -144,5 +141,3 @@ export async function assertReachable(kube: Kubeclient, logger?: Logger): Promis
   }
   logger?.debug({ server: kube.server }, 'API server reachable');
 }
-
-export { whoAmI } from '@orkestra/operator';

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import { Kubeclient } from '@orkestra/core/kube';
-import { children, defineOperator, inventoryRecordName, type ReconcilerConfig } from '@orkestra/reconciler';
+import { children, defineOperator, type ReconcilerConfig } from '@orkestra/reconciler';
+import { inventoryRecordName } from '@orkestra/reconciler/internal';
 import { serviceAccountIdentity, testCluster } from '@orkestra/testenv';
 import {
   deniedPermissions,
