@@ -14,7 +14,7 @@ import {
   KubeconfigError,
   loadKubeconfig as loadCoreKubeconfig,
 } from '@orkestra/core/kube';
-import { serviceAccountDir } from '@orkestra/operator';
+import { serviceAccountDir } from '@orkestra/operator/internal';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /** How to reach the cluster. */

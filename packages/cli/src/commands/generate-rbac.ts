@@ -3,7 +3,6 @@
 import { basename, extname } from 'node:path';
 import { Kubeclient, ResourceRegistry } from '@orkestra/core/kube';
 import {
-  describePermission,
   type KindLookup,
   operatorPermissions,
   type Permission,
@@ -12,6 +11,7 @@ import {
   requiredPermissions,
   UnknownKindsError,
 } from '@orkestra/operator';
+import { describePermission } from '@orkestra/operator/internal';
 import { Command } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';

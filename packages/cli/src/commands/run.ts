@@ -4,16 +4,14 @@ import { OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
   CrdInstallError,
-  describePermission,
   discoverChildKinds,
   HttpAddressError,
   Manager,
   operatorNamespace,
   PermissionsDeniedError,
-  parseAddress,
   requiredPermissions,
-  whoAmI,
 } from '@orkestra/operator';
+import { describePermission, parseAddress, whoAmI } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
