@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Kubeclient } from '@orkestra/core/kube';
-import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/operator';
+import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG, TUNED_MARKER } from '@orkestra/operator/runtime-tuning';
 import { startControlPlane } from './lib/control-plane.mjs';
 import { describeMachine, machineInfo } from './lib/machine.mjs';
 import { writeReports } from './lib/report.mjs';

@@ -2,7 +2,7 @@
 // read after gc() at convergence and compared with the same process's figures before the first CR existed.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG } from '@orkestra/operator';
+import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG } from '@orkestra/operator/runtime-tuning';
 import { newNamespace, websiteCrd } from '../lib/workload.mjs';
 
 const CHILD = fileURLToPath(new URL('./memory-child.mjs', import.meta.url));

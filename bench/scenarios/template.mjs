@@ -1,6 +1,6 @@
 // 1. Template resolution: a realistic Deployment template (13 templated fields) against a CR, four ways.
 // In-process; needs no cluster. The template and the baselines are packages/template/bench/deployment-template.mjs.
-import { ChildPlanner } from '@orkestra/reconciler';
+import { ChildPlanner } from '@orkestra/reconciler/internal';
 import { createTemplateEngine } from '@orkestra/template';
 import {
   cachedHandlebars,

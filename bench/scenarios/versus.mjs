@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kubeclient } from '@orkestra/core/kube';
-import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/operator';
+import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/operator/runtime-tuning';
 import { startControlPlane } from '../lib/control-plane.mjs';
 import { controllerRuntimeOperator } from '../lib/controller-runtime.mjs';
 import { cpuMsOf, fetchText, memoryOf, samples, sumOf, tlsFromKubeconfig } from '../lib/process-stats.mjs';

@@ -1,8 +1,11 @@
 import { packageConfig } from '../../tsup.base.ts';
 
-// Two entries: the Manager and everything it holds (`@orkestra/operator`), and the memory settings alone
+// Three entries: the Manager and everything it holds (`@orkestra/operator`); the memory settings alone
 // (`@orkestra/operator/runtime-tuning`), which an entry point checks before it loads anything else: a process
-// about to re-execute itself should not load (and compile) the Manager, prom-client and the reconciler first.
+// about to re-execute itself should not load (and compile) the Manager, prom-client and the reconciler first; and
+// `@orkestra/operator/internal` (the CLI's pieces; not public). Code splitting puts what entries share in shared
+// chunks, so a class is one class whichever entry loaded it (runtime-tuning's chunk imports nothing).
 export default packageConfig({
-  entry: { index: 'src/index.ts', 'runtime-tuning': 'src/runtime-tuning.ts' },
+  entry: { index: 'src/index.ts', 'runtime-tuning': 'src/runtime-tuning.ts', internal: 'src/internal.ts' },
+  splitting: true,
 });

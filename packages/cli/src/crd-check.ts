@@ -4,23 +4,21 @@
  * same problems; this file only reads the CRDs and turns the problems into the command's exit.
  */
 import type { Kubeclient } from '@orkestra/core/kube';
+import { analyzeConfiguration, type Katalog, type KindSchemas } from '@orkestra/reconciler';
 import {
-  analyzeConfiguration,
   collectKindSchemas,
   type FoundCrd,
-  type Katalog,
-  type KindSchemas,
   katalogSource,
   readOwnerCrd,
   schemaLookup,
   type YamlLocator,
-} from '@orkestra/reconciler';
+} from '@orkestra/reconciler/internal';
 import type { TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { clusterError } from './kube.js';
 
-export type { Crd, FoundCrd } from '@orkestra/reconciler';
+export type { Crd, FoundCrd } from '@orkestra/reconciler/internal';
 
 /** The handlers of a katalog entry's keys (those loaded). */
 function handlersOf(resources: object, handlers: ReadonlyMap<string, AnyHandler>): AnyHandler[] {

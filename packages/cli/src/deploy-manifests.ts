@@ -8,9 +8,10 @@
 import { createHash } from 'node:crypto';
 import type { KubeObject } from '@orkestra/core';
 import { ResourceRegistry } from '@orkestra/core/kube';
+import { type Permission, rbacObjects, requiredPermissions } from '@orkestra/operator';
 import type { LoadedKatalog } from './katalog-file.js';
 import { withNamespaces } from './katalog-file.js';
-import { type Permission, rbacObjects, requiredPermissions, unknownKindsError } from './rbac.js';
+import { unknownKindsError } from './rbac.js';
 
 /** Where the katalog ConfigMap is mounted in the container, and the file `run --katalog` reads. */
 export const KATALOG_MOUNT_PATH = '/etc/orkestra';

@@ -25,7 +25,7 @@ import {
   sensitivePathsOf,
 } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { ChildGates, childKinds, type PlannedChild } from '@orkestra/reconciler';
+import { ChildGates, childKinds, type PlannedChild } from '@orkestra/reconciler/internal';
 import { DryRunClient } from './dry-run-client.js';
 import { CliError, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';

@@ -14,11 +14,8 @@ import {
   KubeconfigError,
   loadKubeconfig as loadCoreKubeconfig,
 } from '@orkestra/core/kube';
-import { serviceAccountDir } from '@orkestra/operator';
+import { serviceAccountDir } from '@orkestra/operator/internal';
 import { CliError, ExitCode } from './exit-codes.js';
-
-// The pod's service-account folder and namespace: the Manager's rule too (its inventory records live there).
-export { operatorNamespace as defaultLeaseNamespace, serviceAccountDir } from '@orkestra/operator';
 
 /** How to reach the cluster. */
 export interface ClusterOptions {
@@ -144,5 +141,3 @@ export async function assertReachable(kube: Kubeclient, logger?: Logger): Promis
   }
   logger?.debug({ server: kube.server }, 'API server reachable');
 }
-
-export { whoAmI } from '@orkestra/operator';

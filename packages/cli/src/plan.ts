@@ -14,16 +14,16 @@ import {
   ValidationError,
 } from '@orkestra/core';
 import { ResourceRegistry } from '@orkestra/core/kube';
-import type { YamlLocator } from '@orkestra/reconciler';
+import type { KatalogEntry } from '@orkestra/reconciler';
+import type { YamlLocator } from '@orkestra/reconciler/internal';
 import {
   buildChildOrder,
   ChildOrder,
   ChildPlanner,
-  type KatalogEntry,
   type Phase,
   type Plan,
   type PlannedChild as ReconcilerChild,
-} from '@orkestra/reconciler';
+} from '@orkestra/reconciler/internal';
 import { type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
 import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';

@@ -1,27 +1,6 @@
-/**
- * The RBAC a katalog needs: computed by @orkestra/operator (one place for katalogs and operators written in
- * code), re-exported here so the CLI's public API keeps its names.
- */
+/** The CLI's report of an RBAC computation @orkestra/operator refused (one place for katalogs and operators written in code). */
 import { UnknownKindsError } from '@orkestra/operator';
 import { CliError, ExitCode } from './exit-codes.js';
-
-export type {
-  KindLookup,
-  Permission,
-  PermissionConfig,
-  PermissionEntry,
-  PermissionOptions,
-  RbacOptions,
-  UnknownKind,
-} from '@orkestra/operator';
-export {
-  describePermission,
-  discoverChildKinds,
-  operatorPermissions,
-  rbacObjects,
-  requiredPermissions,
-  UnknownKindsError,
-} from '@orkestra/operator';
 
 /**
  * An {@link UnknownKindsError} as the CLI reports it (exit 1, one problem per kind, the two ways to fix it);

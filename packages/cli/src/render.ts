@@ -14,7 +14,7 @@ import {
   redactPaths,
   sensitivePathsOf,
 } from '@orkestra/core';
-import type { Phase } from '@orkestra/reconciler';
+import type { Phase } from '@orkestra/reconciler/internal';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { appliedObject, ChildPlan, type PlannedChild, problemsOf } from './plan.js';

@@ -3,7 +3,7 @@
  * back to the object and, for a child written as a native manifest, to its line in the katalog.
  */
 import type { InvalidError, KubeObject } from '@orkestra/core';
-import type { YamlLocator } from '@orkestra/reconciler';
+import type { YamlLocator } from '@orkestra/reconciler/internal';
 
 /** One field the API server refused. */
 export interface RejectedField {

@@ -6,7 +6,9 @@ import { type KubeObject, matchObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
 import { stringify } from 'yaml';
-import { type DiffResult, ExitCode, GENERATED } from '../src/index.js';
+import type { DiffResult } from '../src/diff.js';
+import { ExitCode } from '../src/index.js';
+import { GENERATED } from '../src/render.js';
 import { type CliRun, cli, example } from './helpers.js';
 import { website } from './test-files.js';
 

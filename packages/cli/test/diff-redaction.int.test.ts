@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { installCRDs, testCluster } from '@orkestra/testenv';
-import { type DiffResult, ExitCode } from '../src/index.js';
+import type { DiffResult } from '../src/diff.js';
+import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';
 import { tempFiles, website } from './test-files.js';
 

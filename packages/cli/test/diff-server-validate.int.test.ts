@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
-import type { DiffResult } from '../src/index.js';
+import type { DiffResult } from '../src/diff.js';
 import { cli } from './helpers.js';
 import { katalogYaml, tempFiles, website } from './test-files.js';
 

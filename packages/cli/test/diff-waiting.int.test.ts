@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Kubeclient } from '@orkestra/core/kube';
 import { installCRDs, testCluster } from '@orkestra/testenv';
-import { type DiffResult, ExitCode } from '../src/index.js';
+import type { DiffResult } from '../src/diff.js';
+import { ExitCode } from '../src/index.js';
 import { cli, example, fixture } from './helpers.js';
 import { website } from './test-files.js';
 

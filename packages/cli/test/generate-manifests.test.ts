@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
-import { inventoryRecordName } from '@orkestra/reconciler';
+import { inventoryRecordName } from '@orkestra/reconciler/internal';
 import { parse, parseAllDocuments } from 'yaml';
 import { ExitCode } from '../src/index.js';
 import { cli, example } from './helpers.js';

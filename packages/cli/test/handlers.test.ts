@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { CliError, ExitCode, installedKeys, loadHandlers, nearInstalledKey, packageFor } from '../src/index.js';
+import { CliError } from '../src/exit-codes.js';
+import { installedKeys, loadHandlers, nearInstalledKey, packageFor } from '../src/handlers.js';
+import { ExitCode } from '../src/index.js';
 
 const installed = 'the keys installed: configmaps, deployments, hpas, manifests, secrets, services';
 

@@ -12,9 +12,9 @@ import { describe, expect, it, jest } from '@jest/globals';
 // No import of ../src before the mock below (helpers.ts imports it): the mock must be in place first.
 const example = (f: string) => fileURLToPath(new URL(`../../../examples/website/${f}`, import.meta.url));
 
-const reconciler = await import('@orkestra/reconciler');
+const reconciler = await import('@orkestra/reconciler/internal');
 const readYaml = jest.fn(reconciler.readYaml);
-jest.unstable_mockModule('@orkestra/reconciler', () => ({ ...reconciler, readYaml }));
+jest.unstable_mockModule('@orkestra/reconciler/internal', () => ({ ...reconciler, readYaml }));
 const { readKatalog } = await import('../src/katalog-file.js');
 const { reconcilerConfigs } = await import('../src/manager-config.js');
 const { checkAgainstCrds } = await import('../src/crd-check.js');

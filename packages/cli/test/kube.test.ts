@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { Kubeclient } from '@orkestra/core/kube';
+import { operatorNamespace } from '@orkestra/operator';
 import { stringify } from 'yaml';
-import { CliError, ExitCode } from '../src/index.js';
-import { defaultLeaseNamespace, loadKubeconfig } from '../src/kube.js';
+import { CliError } from '../src/exit-codes.js';
+import { ExitCode } from '../src/index.js';
+import { loadKubeconfig } from '../src/kube.js';
 import { cli, example } from './helpers.js';
 import { aliasBomb } from './test-files.js';
 
@@ -126,11 +128,11 @@ describe('loadKubeconfig (core loader, CLI messages and exit codes)', () => {
     expect(from).toBe(`in-cluster service account (${sa})`);
     expect([kubeConfig.server, kubeConfig.namespace]).toEqual(['https://10.96.0.1:443', 'ops']);
     const kube = new Kubeclient(kubeConfig);
-    expect(defaultLeaseNamespace(kube, podEnv)).toBe('ops');
+    expect(operatorNamespace(kube, podEnv)).toBe('ops');
   });
 });
 
-describe('defaultLeaseNamespace', () => {
+describe('operatorNamespace', () => {
   const kube = new Kubeclient(
     loadKubeconfig(
       { kubeconfig: file('ns', { a: { server: 'https://a', namespace: 'shop' }, b: { server: 'https://b' } }, 'a') },
@@ -138,12 +140,12 @@ describe('defaultLeaseNamespace', () => {
     ).kubeConfig,
   );
   it("takes POD_NAMESPACE, then the pod's namespace file, then the context's namespace, then default", () => {
-    expect(defaultLeaseNamespace(kube, { POD_NAMESPACE: 'ops' }, () => 'pod')).toBe('ops');
-    expect(defaultLeaseNamespace(kube, {}, () => 'pod\n')).toBe('pod');
-    expect(defaultLeaseNamespace(kube, {}, () => undefined)).toBe('shop');
+    expect(operatorNamespace(kube, { POD_NAMESPACE: 'ops' }, () => 'pod')).toBe('ops');
+    expect(operatorNamespace(kube, {}, () => 'pod\n')).toBe('pod');
+    expect(operatorNamespace(kube, {}, () => undefined)).toBe('shop');
     const other = new Kubeclient(
       loadKubeconfig({ kubeconfig: file('ns2', { b: { server: 'https://b' } }, 'b') }, env()).kubeConfig,
     );
-    expect(defaultLeaseNamespace(other, {}, () => undefined)).toBe('default');
+    expect(operatorNamespace(other, {}, () => undefined)).toBe('default');
   });
 });

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient, ResourceRegistry } from '@orkestra/core/kube';
-import { deniedPermissions, describePermission } from '@orkestra/operator';
+import { operatorPermissions, rbacObjects } from '@orkestra/operator';
+import { deniedPermissions, describePermission } from '@orkestra/operator/internal';
 import { children, defineOperator, GenericReconciler } from '@orkestra/reconciler';
 import { testCluster } from '@orkestra/testenv';
-import { operatorPermissions, rbacObjects } from '../src/index.js';
 import { deleteClusterRole, serviceAccountClient } from './service-account.js';
 import { website } from './test-files.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { SEMI_SPACE_FLAG } from '@orkestra/operator';
+import { SEMI_SPACE_FLAG } from '@orkestra/operator/runtime-tuning';
 import { testCluster } from '@orkestra/testenv';
 import { example } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { KubeConfig } from '@kubernetes/client-node';
 import { Kubeclient } from '@orkestra/core/kube';
-import { LeaderElector, microTime, parseAddress } from '@orkestra/operator';
+import { LeaderElector, microTime, parseAddress } from '@orkestra/operator/internal';
 
 describe('small parts', () => {
   it('writes Lease times as MicroTime', () => {

@@ -16,12 +16,8 @@
  * a guess: a kind nothing knows is an {@link UnknownKindsError}.
  */
 import { type ResolvedSpec, type ResourceHandler, templateKindOf } from '@orkestra/core';
-import {
-  type HandlerTemplates,
-  inventoryRecordName,
-  type KatalogEntry,
-  type ReconcilerConfig,
-} from '@orkestra/reconciler';
+import type { HandlerTemplates, KatalogEntry, ReconcilerConfig } from '@orkestra/reconciler';
+import { inventoryRecordName } from '@orkestra/reconciler/internal';
 import type { Permission } from './permission-check.js';
 import { rbacChildPermissions } from './rbac-children.js';
 

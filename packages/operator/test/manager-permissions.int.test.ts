@@ -2,16 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import { Kubeclient } from '@orkestra/core/kube';
-import { children, defineOperator, inventoryRecordName, type ReconcilerConfig } from '@orkestra/reconciler';
+import { children, defineOperator, type ReconcilerConfig } from '@orkestra/reconciler';
+import { inventoryRecordName } from '@orkestra/reconciler/internal';
 import { serviceAccountIdentity, testCluster } from '@orkestra/testenv';
-import {
-  deniedPermissions,
-  Manager,
-  operatorPermissions,
-  type Permission,
-  PermissionsDeniedError,
-  rbacObjects,
-} from '../src/index.js';
+import { Manager, operatorPermissions, type Permission, PermissionsDeniedError, rbacObjects } from '../src/index.js';
+import { deniedPermissions } from '../src/internal.js';
 
 // A code operator (defineOperator, no CLI) under a Manager that acts as a ServiceAccount: the Manager computes
 // what its reconcilers need and checks it at start, before the Lease and before any write.

@@ -15,17 +15,13 @@ import { handler as services } from '@orkestra/services';
 import { createTemplateEngine } from '@orkestra/template';
 import {
   analyzeConfiguration,
-  ChildPlanner,
   ConfigurationError,
-  collectKindSchemas,
-  type FoundCrd,
   GenericReconciler,
   type HandlerTemplates,
   loadKatalog,
   type ReconcilerConfig,
-  schemaLookup,
-  splitLocation,
 } from '../src/index.js';
+import { ChildPlanner, collectKindSchemas, type FoundCrd, schemaLookup, splitLocation } from '../src/internal.js';
 
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
 const dir = mkdtempSync(join(tmpdir(), 'orkestra-analysis-'));

@@ -7,7 +7,8 @@ import {
   type ResourceInfo,
   ValidationError,
 } from '@orkestra/core';
-import { type ChildKindUse, childKinds, resolveChildKinds } from '../src/index.js';
+import { type ChildKindUse, resolveChildKinds } from '../src/child-kinds.js';
+import { childKinds } from '../src/internal.js';
 
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
 const typed = (key: string, apiVersion: string, kind: string): Handler =>

@@ -6,7 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import type { OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { createTemplateEngine } from '@orkestra/template';
-import { ChildPlanner, type HandlerTemplates } from '../src/index.js';
+import type { HandlerTemplates } from '../src/index.js';
+import { ChildPlanner } from '../src/internal.js';
 
 function counted(): { handler: ResourceHandler<unknown, ResolvedSpec>; calls: () => number } {
   let calls = 0;

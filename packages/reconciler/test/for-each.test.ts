@@ -6,7 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import type { OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { createTemplateEngine } from '@orkestra/template';
-import { ChildPlanner, type HandlerTemplates } from '../src/index.js';
+import type { HandlerTemplates } from '../src/index.js';
+import { ChildPlanner } from '../src/internal.js';
 
 const handler = configmaps.handler as unknown as ResourceHandler<unknown, ResolvedSpec>;
 

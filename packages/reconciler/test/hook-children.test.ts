@@ -6,7 +6,8 @@ import * as deployments from '@orkestra/deployments';
 import * as services from '@orkestra/services';
 import { createTemplateEngine } from '@orkestra/template';
 import { hookChildKinds, planHookChildren } from '../src/hook-children.js';
-import { ChildPlanner, child, childKinds, type HandlerTemplates } from '../src/index.js';
+import { child, type HandlerTemplates } from '../src/index.js';
+import { ChildPlanner, childKinds } from '../src/internal.js';
 
 const as = (h: unknown) => h as ResourceHandler<unknown, ResolvedSpec>;
 const handlers = new Map([configmaps.handler, deployments.handler].map((h) => [h.key, as(h)]));

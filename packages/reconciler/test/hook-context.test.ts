@@ -6,7 +6,8 @@ import { describe, expect, it } from '@jest/globals';
 import { type KubeObject, silentLogger } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { HookReads } from '../src/hook-context.js';
-import { CacheReadError, Informer } from '../src/index.js';
+import { CacheReadError } from '../src/index.js';
+import { Informer } from '../src/machinery/informer.js';
 
 const informer = (kind: string, namespace?: string) =>
   new Informer(undefined as unknown as Kubeclient, { apiVersion: 'v1', kind, namespace, logger: silentLogger });

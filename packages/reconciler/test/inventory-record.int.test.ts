@@ -8,7 +8,8 @@ import * as configmaps from '@orkestra/configmaps';
 import type { KubeObject } from '@orkestra/core';
 import * as deployments from '@orkestra/deployments';
 import * as services from '@orkestra/services';
-import { child, inventoryRecordName, type ReconcilerConfig } from '../src/index.js';
+import { child, type ReconcilerConfig } from '../src/index.js';
+import { inventoryRecordName } from '../src/internal.js';
 import { harness, owner } from './harness.js';
 import { ANNOTATION, full } from './inventory-fixtures.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { problemPaths, type ResolvedSpec, type ResourceHandler, Type, ValidationError } from '@orkestra/core';
-import { loadKatalog, parseDuration, readYaml } from '../src/index.js';
+import { loadKatalog } from '../src/index.js';
+import { parseDuration, readYaml } from '../src/internal.js';
 
 const handler = {
   key: 'configmaps',

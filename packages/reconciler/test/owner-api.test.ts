@@ -5,14 +5,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { Type, ValidationError } from '@orkestra/core';
-import {
-  admissionPolicy,
-  celProblems,
-  customResourceDefinition,
-  loadKatalog,
-  type OwnerApi,
-  readOwnerApi,
-} from '../src/index.js';
+import { readOwnerApi } from '../src/api-schema.js';
+import { celProblems } from '../src/cel-rules.js';
+import { admissionPolicy, customResourceDefinition, loadKatalog, type OwnerApi } from '../src/index.js';
 
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type OwnerObject, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
 import { createTemplateEngine } from '@orkestra/template';
-import { ChildPlanner } from '../src/index.js';
+import { ChildPlanner } from '../src/internal.js';
 
 const handler = (key: string, kind: string, namespaced = true) =>
   ({

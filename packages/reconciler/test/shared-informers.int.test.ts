@@ -4,7 +4,8 @@ import { type KubeObject, type ObjectRef, silentLogger } from '@orkestra/core';
 import { type CacheAnswer, Kubeclient, type ReadCache } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { testCluster } from '@orkestra/testenv';
-import { GenericReconciler, type Informer, type ReconcilerConfig, SharedInformerFactory } from '../src/index.js';
+import { GenericReconciler, type ReconcilerConfig, SharedInformerFactory } from '../src/index.js';
+import type { Informer } from '../src/machinery/informer.js';
 
 const cluster = testCluster();
 const handlers = [deployments.handler, configmaps.handler] as ReconcilerConfig['handlers'];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { statusPatch } from '../src/index.js';
-import { isFirstReconcile, namedList } from '../src/status.js';
+import { isFirstReconcile, namedList, statusPatch } from '../src/status.js';
 
 const t0 = new Date('2026-01-01T00:00:00Z');
 const t1 = new Date('2026-01-01T01:00:00Z');

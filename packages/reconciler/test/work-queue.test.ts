@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { WorkQueue } from '../src/index.js';
+import { WorkQueue } from '../src/machinery/work-queue.js';
 
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { splitLocation, YamlLocator } from '../src/index.js';
+import { splitLocation, YamlLocator } from '../src/internal.js';
 
 describe('YamlLocator', () => {
   const text =

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import * as deployments from '@orkestra/deployments';
 import { createTemplateEngine } from '@orkestra/template';
-import { ChildPlanner } from '../src/index.js';
+import { ChildPlanner } from '../src/internal.js';
 
 const cr = {
   apiVersion: 'example.com/v1',

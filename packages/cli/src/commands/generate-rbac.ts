@@ -2,14 +2,7 @@
 
 import { basename, extname } from 'node:path';
 import { Kubeclient, ResourceRegistry } from '@orkestra/core/kube';
-import { Command } from 'commander';
-import { CliError, ExitCode } from '../exit-codes.js';
-import { readKatalog, withNamespaces } from '../katalog-file.js';
-import { assertReachable, loadKubeconfig } from '../kube.js';
-import { loadOperatorModule } from '../operator-module.js';
-import { json } from '../output.js';
 import {
-  describePermission,
   type KindLookup,
   operatorPermissions,
   type Permission,
@@ -17,8 +10,15 @@ import {
   rbacObjects,
   requiredPermissions,
   UnknownKindsError,
-  unknownKindsError,
-} from '../rbac.js';
+} from '@orkestra/operator';
+import { describePermission } from '@orkestra/operator/internal';
+import { Command } from 'commander';
+import { CliError, ExitCode } from '../exit-codes.js';
+import { readKatalog, withNamespaces } from '../katalog-file.js';
+import { assertReachable, loadKubeconfig } from '../kube.js';
+import { loadOperatorModule } from '../operator-module.js';
+import { json } from '../output.js';
+import { unknownKindsError } from '../rbac.js';
 import { readCrds } from '../validate.js';
 import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';

@@ -2,7 +2,7 @@
  * Options and help text shared by several commands, parsed the same way everywhere.
  */
 
-import { parseDuration } from '@orkestra/reconciler';
+import { parseDuration } from '@orkestra/reconciler/internal';
 import { Option } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { LOG_LEVELS, type LogLevel } from '../logger.js';

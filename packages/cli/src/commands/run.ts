@@ -4,21 +4,22 @@ import { OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
   CrdInstallError,
-  describePermission,
+  discoverChildKinds,
   HttpAddressError,
   Manager,
+  operatorNamespace,
   PermissionsDeniedError,
-  parseAddress,
+  requiredPermissions,
 } from '@orkestra/operator';
+import { describePermission, parseAddress, whoAmI } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
-import { assertReachable, clusterError, connect, defaultLeaseNamespace, whoAmI } from '../kube.js';
+import { assertReachable, clusterError, connect } from '../kube.js';
 import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
 import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
-import { discoverChildKinds, requiredPermissions } from '../rbac.js';
 import type { CommandContext } from './context.js';
 import {
   collect,
@@ -146,12 +147,12 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     logger,
   });
   const leaseNamespace = opts.leaderElect
-    ? (opts.leaderElectionNamespace ?? defaultLeaseNamespace(kube, ctx.env))
+    ? (opts.leaderElectionNamespace ?? operatorNamespace(kube, ctx.env))
     : undefined;
   const manager = new Manager({
     kube,
     logger,
-    namespace: defaultLeaseNamespace(kube, ctx.env),
+    namespace: operatorNamespace(kube, ctx.env),
     reconcilers: reconcilerConfigs(loaded, opts.namespace),
     permissions: false, // checked below, for the katalog (--skip-permission-check), before the CRD check
     crdCheck: false, // checked below, each problem located in the katalog (--skip-crd-check)

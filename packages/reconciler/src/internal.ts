@@ -1,0 +1,16 @@
+// `@orkestra/reconciler/internal`: NOT PUBLIC. What this repository's other packages (the CLI, the operator, the
+// benchmarks) need from the reconciler's insides: its planner, child order and gates, the katalog's YAML reading
+// and locations, the owner-CRD analysis pieces. No semver promise: any release may change or remove these names.
+// Operator authors use `@orkestra/reconciler`.
+export type { Crd, FoundCrd, SchemaLookup } from './analysis/index.js';
+export { collectKindSchemas, readOwnerCrd, schemaLookup } from './analysis/index.js';
+export { ChildGates } from './child-gates.js';
+export { childKinds } from './child-kinds.js';
+export { buildChildOrder, ChildOrder } from './child-order.js';
+export type { Phase, Plan, PlannedChild } from './child-planner.js';
+export { ChildPlanner } from './child-planner.js';
+export { inventoryRecordName } from './inventory/record.js';
+export { katalogSource, parseDuration } from './katalog.js';
+export { splitLocation, YamlLocator } from './yaml-locator.js';
+export type { YamlSource } from './yaml-source.js';
+export { readYaml } from './yaml-source.js';
