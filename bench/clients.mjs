@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The two ObjectClients side by side (issue 24): Kubeclient (@orkestra/core/kube: core's own kubeconfig loader and
 // node:https transport) and ClientNodeObjectClient (@orkestra/core/client-node: through @kubernetes/client-node).
-// One control plane; per run and client a fresh `node --expose-gc` process (bench/lib/client-probe.mjs) that
+// One control plane; per run and client a fresh `node --expose-gc` process (bench/lib/client-probe-child.mjs) that
 // imports the client, lists namespaces once, then sends 100 GETs one after another. Printed: the medians (min–max)
 // of the time to import, of the first list (discovery-free: Namespace is a well-known kind) and of the 100 GETs,
 // and the RSS after a full gc at each step. Figures only, nothing asserted. Needs the packages built.
@@ -14,7 +14,7 @@ import { parseArgs, promisify } from 'node:util';
 import { start } from '@orkestra/testenv';
 
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
-const probe = fileURLToPath(new URL('./lib/client-probe.mjs', import.meta.url));
+const probe = fileURLToPath(new URL('./lib/client-probe-child.mjs', import.meta.url));
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(1))

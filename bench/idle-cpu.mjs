@@ -105,7 +105,7 @@ try {
   for (;;) {
     await sleep(1000);
     const { items } = await user.list('example.com/v1', 'Website', { namespace: ns });
-    const ready = items.filter((c) => c.status?.conditions?.some((x) => x.type === 'Ready' && x.status === 'True'));
+    const ready = items.filter((c) => c.status?.conditions?.some((x) => x.type === 'Synced' && x.status === 'True'));
     if (ready.length >= n) break;
   }
   await sleep(resyncSeconds * 1000);

@@ -121,13 +121,13 @@ try {
     await Promise.all(Array.from({ length: Math.min(16, N - i) }, (_, j) => user.create(site(ns, i + j))));
   for (;;) {
     const { items } = await user.list('example.com/v1', 'Website', { namespace: ns });
-    const ready = items.filter((w) => w.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'));
+    const ready = items.filter((w) => w.status?.conditions?.some((c) => c.type === 'Synced' && c.status === 'True'));
     if (ready.length >= N) break;
     await sleep(500);
   }
   const readyCpuMs = cpuMsOf(child.pid);
   console.log(
-    `${N} CRs Ready ${((performance.now() - t0) / 1000).toFixed(1)} s after the spawn; operator CPU ${readyCpuMs} ms`,
+    `${N} CRs Synced ${((performance.now() - t0) / 1000).toFixed(1)} s after the spawn; operator CPU ${readyCpuMs} ms`,
   );
   await sleep(waitS * 1000);
   const { rssMiB, peakRssMiB } = memoryOf(child.pid);

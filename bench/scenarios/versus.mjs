@@ -69,6 +69,7 @@ export function katalog(resyncSeconds) {
           owner: owner(),
           resources,
           status: { fields: { image: '{{spec.image}}' } },
+          readiness: 'synced', // no nodes in the bench's control plane: Ready = children written (see workload.mjs)
           resyncPeriod: `${resyncSeconds}s`,
         },
       ],

@@ -1,6 +1,6 @@
 // One client in a fresh process, for bench/clients.mjs: imports it, lists namespaces once, then sends 100 more GETs;
 // prints JSON with the time and RSS (after a full gc, `--expose-gc`) at each step.
-//   node --expose-gc bench/lib/client-probe.mjs <kubeconfig> <kubeclient|client-node>
+//   node --expose-gc bench/lib/client-probe-child.mjs <kubeconfig> <kubeclient|client-node>
 import { performance } from 'node:perf_hooks';
 
 const [kubeconfig, which] = process.argv.slice(2);
