@@ -4,8 +4,11 @@ import type { KubeObject } from '@orkestra/core';
 import { describeResourceContract } from '@orkestra/testenv/contract';
 import { handler, type ServiceSource } from '../src/index.js';
 
-// Node ports are cluster-wide and stay taken while earlier tests' namespaces terminate: each test gets its own.
-let nextNodePort = 32000 + Math.floor(Math.random() * 500);
+// Node ports are cluster-wide and stay taken while earlier tests' namespaces terminate: each test gets its own,
+// from the static band of the default range (30000–30085), which the API server leaves out of its own
+// allocations: a port it hands another test's NodePort Service can never be ours. service.int.test.ts uses
+// 30000–30011; this suite, two a test, 30012–30084.
+let nextNodePort = 30012;
 let np = 0;
 beforeEach(() => {
   np = nextNodePort;
