@@ -10,7 +10,7 @@ import type { KubeObject } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, type ReconcilerConfig } from '@orkestra/reconciler';
 import * as services from '@orkestra/services';
-import { installCRDs, testCluster } from '@orkestra/testenv';
+import { installCRDs, openCRD, testCluster } from '@orkestra/testenv';
 import { resourceTestEnv } from '@orkestra/testenv/contract';
 import * as manifests from '../src/index.js';
 
@@ -21,36 +21,10 @@ let user: Kubeclient; // someone else
 let ns: string;
 
 const owner = { group: 'compose.example.com', version: 'v1', kind: 'Stack', plural: 'stacks' };
-const STACK_CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'stacks.compose.example.com' },
-  spec: {
-    group: owner.group,
-    scope: 'Namespaced',
-    names: { plural: 'stacks', singular: 'stack', kind: 'Stack', listKind: 'StackList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        subresources: { status: {} },
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-              status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-            },
-          },
-        },
-      },
-    ],
-  },
-};
+const STACK_CRD = openCRD(owner);
 
 beforeAll(async () => {
-  await installCRDs(cluster.kubeConfig, [STACK_CRD as never]);
+  await installCRDs(cluster.kubeConfig, [STACK_CRD]);
 });
 beforeEach(() => {
   ({ kube, other: user } = t);

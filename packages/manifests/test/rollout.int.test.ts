@@ -10,38 +10,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { GenericReconciler, type ReconcilerConfig } from '@orkestra/reconciler';
-import { start, type TestEnvironment } from '@orkestra/testenv';
+import { openCRD, start, type TestEnvironment } from '@orkestra/testenv';
 import * as manifests from '../src/index.js';
 
 const NEVER_READY = 'example.com/never-ready:1';
 const owner = { group: 'rollout.example.com', version: 'v1', kind: 'Stack', plural: 'stacks' };
-const STACK_CRD = {
-  apiVersion: 'apiextensions.k8s.io/v1',
-  kind: 'CustomResourceDefinition',
-  metadata: { name: 'stacks.rollout.example.com' },
-  spec: {
-    group: owner.group,
-    scope: 'Namespaced',
-    names: { plural: 'stacks', singular: 'stack', kind: 'Stack', listKind: 'StackList' },
-    versions: [
-      {
-        name: 'v1',
-        served: true,
-        storage: true,
-        subresources: { status: {} },
-        schema: {
-          openAPIV3Schema: {
-            type: 'object',
-            properties: {
-              spec: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-              status: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-            },
-          },
-        },
-      },
-    ],
-  },
-};
+const STACK_CRD = openCRD(owner);
 
 let env: TestEnvironment;
 let user: Kubeclient;
@@ -52,7 +26,7 @@ let reconciler: GenericReconciler | undefined;
 beforeAll(async () => {
   env = await start({
     nodes: { count: 2, neverReadyImages: [NEVER_READY], podStartDelayMs: 1_000 },
-    crds: [STACK_CRD as never],
+    crds: [STACK_CRD],
   });
   user = new Kubeclient(env.kubeConfig);
   kube = new Kubeclient(env.kubeConfig);

@@ -21,6 +21,50 @@ import { waitFor } from './wait-for.js';
  */
 export type CRDSource = string | V1CustomResourceDefinition;
 
+/** A kind for {@link openCRD}: group, version, kind and plural; namespaced unless `scope` says otherwise. */
+export interface OpenKind {
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  scope?: 'Namespaced' | 'Cluster';
+}
+
+/**
+ * The CRD of a kind whose `spec` and `status` accept any fields, with the status subresource: an owner kind for
+ * tests that are about the children, not the owner's schema.
+ *
+ * @example
+ * await installCRDs(env.kubeConfig, [openCRD({ group: 'example.com', version: 'v1', kind: 'Stack', plural: 'stacks' })]);
+ */
+export function openCRD(kind: OpenKind): V1CustomResourceDefinition {
+  const open = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${kind.plural}.${kind.group}` },
+    spec: {
+      group: kind.group,
+      scope: kind.scope ?? 'Namespaced',
+      names: {
+        plural: kind.plural,
+        singular: kind.kind.toLowerCase(),
+        kind: kind.kind,
+        listKind: `${kind.kind}List`,
+      },
+      versions: [
+        {
+          name: kind.version,
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          schema: { openAPIV3Schema: { type: 'object', properties: { spec: open, status: open } } },
+        },
+      ],
+    },
+  } as V1CustomResourceDefinition;
+}
+
 /** Options of {@link installCRDs}. */
 export interface InstallCRDsOptions {
   /** How long to wait for all CRDs to be Established and served. Default 30 000 ms. */

@@ -2,8 +2,8 @@ export type { BinaryOptions, FoundBinaries } from './binaries.js';
 export { controlPlaneCacheRoot, findBinaries } from './binaries.js';
 export type { TestCluster } from './cluster.js';
 export { clusterHelpers, TEST_KUBECONFIG_VARIABLE, testCluster } from './cluster.js';
-export type { CRDSource, InstallCRDsOptions } from './crds.js';
-export { CRDNotAcceptedError, installCRDs, loadCRDs } from './crds.js';
+export type { CRDSource, InstallCRDsOptions, OpenKind } from './crds.js';
+export { CRDNotAcceptedError, installCRDs, loadCRDs, openCRD } from './crds.js';
 export type {
   Component,
   EnvironmentPids,
