@@ -3,11 +3,11 @@
  * desired object, and what is special about the kind — into a full {@link ResourceHandler}. The create /
  * update / delete functions are core's child lifecycle, so no resource package writes them again.
  */
-import { type ChildBehaviour, type ChildResult, deleteChild } from './children.js';
+import { type ChildBehaviour, deleteChild } from './children.js';
 import type { Context } from './context.js';
 import type { ChildWriteOptions, ControlledFields, JsonSchema, ResolvedSpec, ResourceHandler } from './contract.js';
 import { InSyncChildWrites } from './in-sync-memo.js';
-import { asChild, asOwner, type OwnerLike } from './model-objects.js';
+import { asChild, asOwner } from './model-objects.js';
 import type { ObjectClient } from './object-client.js';
 import type { KubeObject, OwnerObject } from './objects.js';
 import type { ObjectReader } from './referenced-data.js';
@@ -34,24 +34,11 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
   controls?(spec: Resolved): readonly ControlledFields[];
 }
 
-/** A handler with its functions bound, ready to export one by one. */
-export interface DefinedResource<Source, Resolved extends ResolvedSpec> extends ResourceHandler<Source, Resolved> {
-  create(
-    ctx: Context,
-    kube: ObjectClient,
-    owner: OwnerLike,
-    spec: Resolved,
-    options?: ChildWriteOptions,
-  ): Promise<ChildResult>;
-  update(
-    ctx: Context,
-    kube: ObjectClient,
-    owner: OwnerLike,
-    spec: Resolved,
-    options?: ChildWriteOptions,
-  ): Promise<ChildResult>;
-  delete(ctx: Context, kube: ObjectClient, owner: OwnerLike, spec: Resolved): Promise<ChildResult>;
-}
+/**
+ * A handler with its functions bound, ready to export one by one (`export const { create, update } = handler`):
+ * the same members as {@link ResourceHandler}, which already declares create, update and delete.
+ */
+export type DefinedResource<Source, Resolved extends ResolvedSpec> = ResourceHandler<Source, Resolved>;
 
 /**
  * Builds a resource handler from a definition.
