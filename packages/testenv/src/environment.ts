@@ -23,6 +23,7 @@ import { ManagedProcess } from './process.js';
 import { Reaper } from './reaper.js';
 import type { RequestCounter } from './request-counter.js';
 import { DEFAULT_START_TIMEOUT_MS, DEFAULT_STOP_TIMEOUT_MS, parseDuration } from './timeouts.js';
+import type { SimulatedVolumes } from './volumes.js';
 import { waitFor } from './wait-for.js';
 
 /** Options of {@link start}. */
@@ -191,6 +192,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
   private controllerManager: ManagedProcess | undefined;
   /** kube-scheduler and kwok, each from the moment it is spawned (so a failed start still stops it). */
   private readonly simulated: Partial<Record<'kube-scheduler' | 'kwok', ManagedProcess>> = {};
+  private volumes: SimulatedVolumes | undefined;
   private readonly nodes: ResolvedNodes | undefined;
   private etcdUrl = '';
   private helpers: TestCluster | undefined;
@@ -259,7 +261,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
       this.timings.controllerManagerMs = lap();
     }
     if (this.nodes) {
-      await startSimulatedNodes({
+      ({ volumes: this.volumes } = await startSimulatedNodes({
         nodes: this.nodes,
         kubeConfig: this.kubeConfig,
         kubeconfigPath: this.kubeconfigPath,
@@ -274,7 +276,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
             this.simulated[component] = proc;
             return proc;
           }, ready),
-      });
+      }));
       this.timings.nodesMs = lap();
     }
     this.timings.totalMs = Math.round(performance.now() - t0);
@@ -571,6 +573,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
     // Reverse start order. kube-apiserver before etcd: with etcd gone, its graceful shutdown hangs
     // for minutes retrying its lease; if etcd is already down (stopEtcd()), it is killed outright.
     const apiServerSignal = this.etcd?.running ? 'SIGTERM' : 'SIGKILL';
+    await attempt(() => this.volumes?.stop());
     await Promise.all([
       attempt(() => this.simulated.kwok?.stop(timeoutMs)),
       attempt(() => this.simulated['kube-scheduler']?.stop(timeoutMs)),

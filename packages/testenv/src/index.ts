@@ -24,5 +24,6 @@ export type { CountedRequest, RequestCounter, Verb } from './request-counter.js'
 export { classifyRequest, countRequests } from './request-counter.js';
 export type { ServiceAccountIdentity, ServiceAccountIdentityOptions } from './service-account.js';
 export { serviceAccountIdentity } from './service-account.js';
+export { SIMULATED_STORAGE_CLASS } from './volumes.js';
 export type { Truthy, WaitForOptions, WaitForUntilOptions } from './wait-for.js';
 export { waitFor } from './wait-for.js';

@@ -12,6 +12,7 @@ import { type ExtraFlags, kwokFlags, mergeFlags, schedulerFlags, toArgs } from '
 import { get, type TlsOptions } from './http.js';
 import { freePort } from './ports.js';
 import type { ManagedProcess } from './process.js';
+import { type SimulatedVolumes, startSimulatedVolumes, VOLUME_CONTROLLERS } from './volumes.js';
 
 /** What each simulated node offers the scheduler (its capacity, also its allocatable). */
 export interface NodeCapacity {
@@ -59,6 +60,7 @@ export const WORKLOAD_CONTROLLERS = [
   'daemonset',
   'job',
   'endpointslice',
+  ...VOLUME_CONTROLLERS,
 ] as const;
 
 /** The annotation (and label) on every simulated node; kwok manages the nodes that carry it. */
@@ -309,11 +311,13 @@ export interface SimulatedNodesContext {
 export interface SimulatedNodes {
   scheduler: ManagedProcess;
   kwok: ManagedProcess;
+  /** The default StorageClass's provisioner (see volumes.ts). */
+  volumes: SimulatedVolumes;
 }
 
 /**
  * Starts kube-scheduler, creates the Node objects, then starts kwok; resolves when every node is `Ready` and
- * untainted.
+ * untainted, and the default StorageClass provisions claims.
  * kube-controller-manager with {@link WORKLOAD_CONTROLLERS} is the caller's part.
  */
 export async function startSimulatedNodes(c: SimulatedNodesContext): Promise<SimulatedNodes> {
@@ -354,5 +358,5 @@ export async function startSimulatedNodes(c: SimulatedNodesContext): Promise<Sim
     if (!node.spec?.taints?.length) continue;
     await core.replaceNode({ name, body: { ...node, spec: { ...node.spec, taints: [] } } });
   }
-  return { scheduler, kwok };
+  return { scheduler, kwok, volumes: await startSimulatedVolumes(c.kubeConfig) };
 }

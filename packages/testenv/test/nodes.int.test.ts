@@ -1,12 +1,14 @@
 /**
  * Simulated nodes against the real binaries: kube-scheduler places a Deployment's pods on the kwok nodes, kwok
  * makes them Running and Ready, the deployment controller reports them available, a Job completes, a pod of a
- * never-ready image runs unready; stop() ends the two extra processes too.
+ * never-ready image runs unready, a StatefulSet's claims get volumes of the default StorageClass and its pods
+ * become ready, deleted claims release and delete their volumes; stop() ends the two extra processes too.
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppsV1Api, BatchV1Api, CoreV1Api } from '@kubernetes/client-node';
 import { start, type TestEnvironment } from '../src/environment.js';
+import { SIMULATED_STORAGE_CLASS } from '../src/volumes.js';
 import { processGone } from './helpers.js';
 
 let env: TestEnvironment;
@@ -91,6 +93,51 @@ describe('start({ nodes })', () => {
     expect(
       (await apps.readNamespacedDeployment({ name: 'broken', namespace: ns })).status?.availableReplicas ?? 0,
     ).toBe(0);
+  });
+
+  it('gives a StatefulSet’s claims volumes of the default StorageClass: its pods become ready', async () => {
+    const apps = env.kubeConfig.makeApiClient(AppsV1Api);
+    const labels = { app: 'db' };
+    await apps.createNamespacedStatefulSet({
+      namespace: ns,
+      body: {
+        metadata: { name: 'db', namespace: ns },
+        spec: {
+          serviceName: 'db',
+          replicas: 2,
+          selector: { matchLabels: labels },
+          template: { metadata: { labels }, spec: { containers: [{ name: 'pg', image: 'postgres:17' }] } },
+          volumeClaimTemplates: [
+            {
+              metadata: { name: 'data' },
+              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '3Gi' } } },
+            },
+          ],
+        },
+      },
+    });
+    await env.waitFor(
+      async () => (await apps.readNamespacedStatefulSet({ name: 'db', namespace: ns })).status?.readyReplicas === 2,
+      { timeoutMs: 60_000, description: 'the StatefulSet to be ready' },
+    );
+    const core = env.kubeConfig.makeApiClient(CoreV1Api);
+    const claims = (await core.listNamespacedPersistentVolumeClaim({ namespace: ns })).items;
+    expect(claims.map((c) => c.metadata?.name).sort()).toEqual(['data-db-0', 'data-db-1']);
+    for (const claim of claims) {
+      expect(claim.status?.phase).toBe('Bound');
+      expect(claim.spec?.storageClassName).toBe(SIMULATED_STORAGE_CLASS); // set by the default-class admission
+      const volume = await core.readPersistentVolume({ name: claim.spec?.volumeName ?? '' });
+      expect(volume.spec?.capacity).toEqual({ storage: '3Gi' });
+      expect(volume.spec?.claimRef).toMatchObject({ namespace: ns, name: claim.metadata?.name });
+    }
+
+    const volumeName = claims[0]?.spec?.volumeName ?? '';
+    await apps.deleteNamespacedStatefulSet({ name: 'db', namespace: ns });
+    await core.deleteNamespacedPersistentVolumeClaim({ name: 'data-db-0', namespace: ns });
+    await env.waitFor(
+      async () => !(await core.listPersistentVolume()).items.some((v) => v.metadata?.name === volumeName),
+      { timeoutMs: 60_000, description: 'the released volume to be deleted' },
+    );
   });
 
   it('stop() ends kube-scheduler and kwok with the rest', async () => {
