@@ -66,6 +66,7 @@ export const databaseConfig: ReconcilerConfig = {
     manifests: {
       onReconcile: [
         {
+          id: 'db',
           apiVersion: 'apps/v1',
           kind: 'StatefulSet',
           metadata: { name: app, labels: { app } },
@@ -136,6 +137,8 @@ export const databaseConfig: ReconcilerConfig = {
             },
           },
           when: { field: 'spec.backup.enabled', operator: 'notEquals', value: false },
+          // The first backup needs a database that answers: written once the StatefulSet is ready.
+          dependsOn: ['manifests.db'],
         },
       ],
     },

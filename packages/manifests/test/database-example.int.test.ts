@@ -45,9 +45,7 @@ const database = (name: string, spec: Record<string, unknown>): KubeObject => ({
 });
 
 async function run(config: Omit<ReconcilerConfig, 'handlers'>): Promise<GenericReconciler> {
-  // Ready = in sync: nothing provisions volumes here, so the StatefulSet's claims never bind and its pods never
-  // start; these tests are about the children's values, drift and refusals, not their readiness.
-  const r = new GenericReconciler(kube, { readiness: 'synced', ...config, handlers, namespaces: [ns] });
+  const r = new GenericReconciler(kube, { ...config, handlers, namespaces: [ns] });
   t.stopAfterTest(r);
   await r.start();
   return r;
@@ -84,6 +82,7 @@ describe('examples/database', () => {
 
     const sts = (await get('apps/v1', 'StatefulSet', 'orders-db'))!;
     expect(sts.spec.replicas).toBe(2);
+    expect(sts.status.readyReplicas).toBe(2); // Ready means the StatefulSet is: its claims bound, its pods ready
     expect(sts.spec.template.spec.containers[0].image).toBe('postgres:17');
     expect(sts.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBe('10Gi');
     expect(sts.metadata.labels).toMatchObject({
