@@ -68,7 +68,7 @@ export class ChildGates {
   unresolved = 0;
 
   /**
-   * `order` undefined (a configuration without edges) puts every child in one wave, as before ordering.
+   * `order` undefined (a configuration without edges) puts every child in one wave.
    * `children` and `deferred` come from one plan.
    */
   constructor(

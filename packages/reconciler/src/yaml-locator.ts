@@ -4,14 +4,14 @@
  * dots (`app.kubernetes.io/name`): at each map the longest key that the rest of the path starts with wins.
  *
  * The text is parsed for positions only when a position is first asked for: a valid katalog, however large,
- * never pays for a second, position-keeping parse (a YAML document tree costs tens of bytes per character), nor
- * loads the parser that builds it.
+ * never pays for a second, position-keeping parse (a YAML document tree is many times the size of its text),
+ * nor loads the parser that builds it.
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { LineCounter, Node, YAMLMap, YAMLSeq } from 'yaml';
 
-/** `yaml`, loaded on the first {@link YamlLocator.locate}: a process with a valid katalog never loads it (~13 MB of RSS). */
+/** `yaml`, loaded on the first {@link YamlLocator.locate}: a process with a valid katalog never loads it. */
 let yamlModule: typeof Yaml | undefined;
 function yaml(): typeof Yaml {
   yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
