@@ -257,7 +257,7 @@ function leaf(path: string): string {
 
 /**
  * The CEL problems of every `x-kubernetes-validations` rule in `schema`, each checked with `self` (and
- * `oldSelf`) as the node it is attached to; `pathOf` gives a rule's path from its node's path.
+ * `oldSelf`) as the node it is attached to; `sourcePath` gives a rule's path from its node's path.
  */
 function ruleProblems(schema: OpenApiSchema, path: string, sourcePath: (schemaPath: string) => string): FieldProblem[] {
   const out: FieldProblem[] = [];

@@ -14,7 +14,7 @@ import type { ChildTemplate, HandlerTemplates } from './config.js';
 import { PHASES, type Phase } from './plan.js';
 
 /** A child id: a Handlebars path segment and a readable name (`db`, `web-cache`, `primaryDb`). */
-export const CHILD_ID_PATTERN = '^[A-Za-z][A-Za-z0-9_-]*$';
+const CHILD_ID_PATTERN = '^[A-Za-z][A-Za-z0-9_-]*$';
 const ID = new RegExp(CHILD_ID_PATTERN);
 
 /** What one child template waits for. */
@@ -28,7 +28,7 @@ export interface ChildNeed {
 }
 
 /** One child template in the order. */
-export interface OrderNode {
+interface OrderNode {
   /** `deployments.onReconcile[0]`: the template's field, as plans and errors name it. */
   field: string;
   handlerKey: string;
@@ -80,7 +80,7 @@ export class ChildOrder {
 }
 
 /** Reads the paths of a template source: the template engine's `reads`. */
-export type ReadsOf = (source: unknown, field: string) => readonly TemplateRead[];
+type ReadsOf = (source: unknown, field: string) => readonly TemplateRead[];
 
 /**
  * The order of `resources`, or every problem found: an id that is not a valid segment or not unique in its

@@ -37,18 +37,6 @@ import type {
 import { checkPlacement } from './plan-checks.js';
 import { yieldControlledFields } from './yielded-fields.js';
 
-export type {
-  ChildTemplateRef,
-  DeferredChild,
-  KindScopes,
-  Phase,
-  Plan,
-  PlannedChild,
-  PlanProblem,
-  ReadChildren,
-} from './plan.js';
-export { PHASES } from './plan.js';
-
 /** The plans of one CR version, by phases. */
 interface Memo {
   readonly uid: string;

@@ -21,7 +21,7 @@ import { compilePath, joinPath } from './paths.js';
 import type { Base, Expr, PathUse, PreparedTemplate, Stmt } from './program.js';
 import { suggest } from './suggest.js';
 
-export type HelperRegistry = ReadonlyMap<string, HelperSpec>;
+type HelperRegistry = ReadonlyMap<string, HelperSpec>;
 
 const BLOCK_HELPERS = new Set(['if', 'unless', 'each', 'with']);
 const DATA_VARIABLES = new Set(['root', 'index', 'key', 'first', 'last']);

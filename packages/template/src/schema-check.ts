@@ -105,7 +105,7 @@ function propertyNames(s: JsonSchema): string[] {
 }
 
 /** Why a path is not in the schema. */
-export interface SchemaMiss {
+interface SchemaMiss {
   /** The known part, normalised (`spec`), and the segment that is unknown (`imag`). */
   readonly parent: string;
   readonly key: string;
@@ -117,7 +117,7 @@ export interface SchemaMiss {
 const INDEX = /^(0|[1-9][0-9]*)$/;
 
 /** `spec.items[*].name`: an absolute path with `[*]` for "any item". */
-export function showPath(parts: readonly string[]): string {
+function showPath(parts: readonly string[]): string {
   return parts.reduce((out, p) => (p === '[]' ? `${out}[*]` : joinPath([p], out)), '');
 }
 

@@ -24,11 +24,11 @@ import type {
 import { isTruthy } from './values.js';
 
 /** What `when` needs from the engine: its cached template strings. */
-export interface WhenHost {
+interface WhenHost {
   string(template: string, position: Position): PreparedTemplate;
 }
 
-export const WHEN_OPERATORS: readonly WhenOperator[] = [
+const WHEN_OPERATORS: readonly WhenOperator[] = [
   'equals',
   'notEquals',
   'contains',

@@ -24,7 +24,7 @@ import type { ProblemList } from './problems.js';
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
 
 /** Why a path is not a field of a kind. */
-export interface MissingField {
+interface MissingField {
   /** `spec has no field "clusterIPP"`. */
   detail: string;
   /** The path with the nearest field name, when one is near. */
@@ -44,7 +44,7 @@ function show(parts: readonly string[]): string {
  * Why `parts` (from the object's root; `'[]'` or a number for a list item) is not a field of `structure`;
  * `undefined` when it is, or when the structure cannot tell (a preserved or undescribed part).
  */
-export function missingField(structure: FieldStructure, parts: readonly string[]): MissingField | undefined {
+function missingField(structure: FieldStructure, parts: readonly string[]): MissingField | undefined {
   let node = structure;
   for (let i = 0; i < parts.length; i++) {
     const next = below(node, parts[i]!, i === 0);
@@ -100,7 +100,7 @@ function clauseReads(when: When, engine: TemplateEngine, field: string): string[
 }
 
 /** Each child template with an `id`, by `<handler key>.<id>`: what `children.<key>.<id>` reads. */
-export function templatesById(
+function templatesById(
   resources: Readonly<Record<string, HandlerTemplates>>,
 ): Map<string, { key: string; item: ChildTemplate }> {
   const out = new Map<string, { key: string; item: ChildTemplate }>();
@@ -110,7 +110,7 @@ export function templatesById(
 }
 
 /** What the reference stage reads of a configuration. */
-export interface ReferencingConfiguration {
+interface ReferencingConfiguration {
   resources: Readonly<Record<string, HandlerTemplates>>;
   status?: { fields?: Readonly<Record<string, string>> } | undefined;
 }

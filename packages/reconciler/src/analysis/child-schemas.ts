@@ -13,7 +13,7 @@ import { childAcceptedAhead, compileChildCheck, schemaExplainer } from '../schem
 import type { ProblemList } from './problems.js';
 
 /** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
-export function pathOf(segments: readonly (string | number)[]): string {
+function pathOf(segments: readonly (string | number)[]): string {
   let out = '';
   for (const s of segments) out += typeof s === 'number' ? `[${s}]` : out ? `.${s}` : s;
   return out;
@@ -29,7 +29,7 @@ function segmentsOf(pointer: string): (string | number)[] {
 }
 
 /** An Ajv error as a field problem: segments below the checked value, a message, and a hint where one helps. */
-export function describeAjvError(e: ErrorObject): {
+function describeAjvError(e: ErrorObject): {
   segments: (string | number)[];
   message: string;
   hint?: string;

@@ -156,7 +156,7 @@ function placementProblems(
 }
 
 /** What the literal stage reads of a configuration. */
-export interface LiteralConfiguration {
+interface LiteralConfiguration {
   owner: OwnerKind;
   namespaces?: readonly string[] | undefined;
   resources: Readonly<Record<string, HandlerTemplates>>;

@@ -27,7 +27,7 @@ function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
  * The schema of one item of the CR list or map at `forEach`: the array's `items`, the map's
  * `additionalProperties`; anything else (unknown, preserved, not a path) reads as any value.
  */
-export function forEachItemSchema(schema: JsonSchema, forEach: unknown): JsonSchema {
+function forEachItemSchema(schema: JsonSchema, forEach: unknown): JsonSchema {
   const list = typeof forEach === 'string' ? schemaAt(schema, forEach) : undefined;
   if (list?.type === 'array' && list.items && typeof list.items === 'object') return list.items;
   const values = list?.additionalProperties;
@@ -63,7 +63,7 @@ function templateProblem(prefix: string, p: TemplateProblem): { path: string; me
 }
 
 /** What the template stage reads of a configuration. */
-export interface TemplatedConfiguration {
+interface TemplatedConfiguration {
   resources: Readonly<Record<string, HandlerTemplates>>;
   status?: { fields?: Readonly<Record<string, string>> } | undefined;
 }
