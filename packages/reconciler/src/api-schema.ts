@@ -257,7 +257,7 @@ function leaf(path: string): string {
 
 /**
  * The CEL problems of every `x-kubernetes-validations` rule in `schema`, each checked with `self` (and
- * `oldSelf`) as the node it is attached to; `pathOf` gives a rule's path from its node's path.
+ * `oldSelf`) as the node it is attached to; `sourcePath` gives a rule's path from its node's path.
  */
 function ruleProblems(schema: OpenApiSchema, path: string, sourcePath: (schemaPath: string) => string): FieldProblem[] {
   const out: FieldProblem[] = [];
@@ -327,6 +327,28 @@ export function readOwnerApi(input: unknown, path: string): { api?: OwnerApi; pr
         near ? `did you mean ${near}?` : `known: ${API_KEYS.join(', ')}`,
       );
     }
+  const { spec, specPath, status } = readSpecAndStatus(input, path, reader);
+  addApiRules(input, path, spec, specPath, reader);
+  const admission = readAdmission(input.admission, `${path}.admission`, objectSchema(spec, status), reader);
+  const versions = readVersions(input.versions, `${path}.versions`, reader);
+  if (reader.problems.length) return { problems: reader.problems };
+  const api: OwnerApi = { spec };
+  if (status) api.status = status;
+  if (admission) api.admission = admission;
+  if (Array.isArray(input.printerColumns)) api.printerColumns = input.printerColumns as PrinterColumn[];
+  if (Array.isArray(input.shortNames)) api.shortNames = input.shortNames.map(String);
+  if (Array.isArray(input.categories)) api.categories = input.categories.map(String);
+  if (typeof input.singular === 'string') api.singular = input.singular;
+  if (versions) api.versions = versions;
+  return { api, problems: [] };
+}
+
+/** The spec's and the status's schemas, given as `spec`/`status` or inside a plain `openAPIV3Schema`. */
+function readSpecAndStatus(
+  input: Json,
+  path: string,
+  reader: SchemaReader,
+): { spec: OpenApiSchema; specPath: string; status: OpenApiSchema | undefined } {
   const open = isMap(input.openAPIV3Schema) ? input.openAPIV3Schema : undefined;
   const openProps = open && isMap(open.properties) ? open.properties : {};
   const specInput = input.spec ?? openProps.spec;
@@ -336,6 +358,14 @@ export function readOwnerApi(input: unknown, path: string): { api?: OwnerApi; pr
   const spec = specInput === undefined ? { type: 'object' as const } : reader.field(specInput, specPath).schema;
   const statusPath = input.status !== undefined ? `${path}.status` : `${path}.openAPIV3Schema.properties.status`;
   const status = statusInput === undefined ? undefined : reader.field(statusInput, statusPath).schema;
+  return { spec, specPath, status };
+}
+
+/**
+ * Adds the API's own `rules` to the spec's CEL rules, after those of the spec's schema, and checks every rule
+ * of the spec's schema; a problem names the rule where it was written (`api.rules[0].rule`).
+ */
+function addApiRules(input: Json, path: string, spec: OpenApiSchema, specPath: string, reader: SchemaReader): void {
   const rules = asList(input.rules).filter((r, i) => {
     if (isMap(r) && typeof r.rule === 'string') return true;
     reader.problem(`${path}.rules[${i}]`, 'must be a map with rule (CEL), and message or messageExpression');
@@ -360,18 +390,6 @@ export function readOwnerApi(input: unknown, path: string): { api?: OwnerApi; pr
       : p,
   );
   reader.problems.push(...problems);
-  const admission = readAdmission(input.admission, `${path}.admission`, objectSchema(spec, status), reader);
-  const versions = readVersions(input.versions, `${path}.versions`, reader);
-  if (reader.problems.length) return { problems: reader.problems };
-  const api: OwnerApi = { spec };
-  if (status) api.status = status;
-  if (admission) api.admission = admission;
-  if (Array.isArray(input.printerColumns)) api.printerColumns = input.printerColumns as PrinterColumn[];
-  if (Array.isArray(input.shortNames)) api.shortNames = input.shortNames.map(String);
-  if (Array.isArray(input.categories)) api.categories = input.categories.map(String);
-  if (typeof input.singular === 'string') api.singular = input.singular;
-  if (versions) api.versions = versions;
-  return { api, problems: [] };
 }
 
 /**

@@ -21,7 +21,7 @@ export type GatedItem = PlannedChild | DeferredChild;
  * What a gate decided: write `child`; let it wait (`waiting` says on what — with `child` when it is resolved,
  * so it still counts as desired and is not pruned); or it failed to resolve (`error`).
  */
-export type Gate =
+type Gate =
   | { child: PlannedChild; waiting?: undefined; error?: undefined }
   | { child?: PlannedChild | undefined; waiting: string; error?: undefined }
   | { child?: undefined; waiting?: undefined; error: unknown };
@@ -68,7 +68,7 @@ export class ChildGates {
   unresolved = 0;
 
   /**
-   * `order` undefined (a configuration without edges) puts every child in one wave, as before ordering.
+   * `order` undefined (a configuration without edges) puts every child in one wave.
    * `children` and `deferred` come from one plan.
    */
   constructor(

@@ -10,11 +10,12 @@
 import type { FieldProblem } from '@orkestra/core';
 import type { TemplateRead } from '@orkestra/template';
 import { childSource } from './child-source.js';
+import { childTemplates } from './child-templates.js';
 import type { ChildTemplate, HandlerTemplates } from './config.js';
-import { PHASES, type Phase } from './plan.js';
+import type { Phase } from './plan.js';
 
 /** A child id: a Handlebars path segment and a readable name (`db`, `web-cache`, `primaryDb`). */
-export const CHILD_ID_PATTERN = '^[A-Za-z][A-Za-z0-9_-]*$';
+const CHILD_ID_PATTERN = '^[A-Za-z][A-Za-z0-9_-]*$';
 const ID = new RegExp(CHILD_ID_PATTERN);
 
 /** What one child template waits for. */
@@ -28,7 +29,7 @@ export interface ChildNeed {
 }
 
 /** One child template in the order. */
-export interface OrderNode {
+interface OrderNode {
   /** `deployments.onReconcile[0]`: the template's field, as plans and errors name it. */
   field: string;
   handlerKey: string;
@@ -80,7 +81,7 @@ export class ChildOrder {
 }
 
 /** Reads the paths of a template source: the template engine's `reads`. */
-export type ReadsOf = (source: unknown, field: string) => readonly TemplateRead[];
+type ReadsOf = (source: unknown, field: string) => readonly TemplateRead[];
 
 /**
  * The order of `resources`, or every problem found: an id that is not a valid segment or not unique in its
@@ -97,43 +98,38 @@ export function buildChildOrder(
   const nodes = new Map<string, OrderNode>();
   const byId = new Map<string, OrderNode>();
   const templates: [OrderNode, ChildTemplate][] = [];
-  for (const [handlerKey, phases] of Object.entries(resources)) {
-    for (const phase of PHASES) {
-      (phases[phase] ?? []).forEach((item, index) => {
-        const field = `${handlerKey}.${phase}[${index}]`;
-        const id = typeof item.id === 'string' ? item.id : undefined;
-        if (item.id !== undefined && (id === undefined || !ID.test(id))) {
-          problems.push({
-            path: `${field}.id`,
-            message: `must be a name such as "db" or "web-cache" (letters, digits, - and _, starting with a letter), got ${JSON.stringify(item.id)}`,
-          });
-        }
-        const label = id !== undefined ? `${handlerKey}.${id}` : field;
-        const node: OrderNode = {
-          field,
-          handlerKey,
-          phase,
-          id,
-          label,
-          repeated: item.forEach !== undefined,
-          needs: [],
-          reads: new Map(),
-          level: 0,
-        };
-        if (id !== undefined && ID.test(id)) {
-          const other = byId.get(label);
-          if (other)
-            problems.push({
-              path: `${field}.id`,
-              message: `"${id}" is also the id of ${other.field}`,
-              hint: `give each ${handlerKey} template its own id`,
-            });
-          else byId.set(label, node);
-        }
-        nodes.set(field, node);
-        templates.push([node, item]);
+  for (const { handlerKey, phase, field, template: item } of childTemplates(resources)) {
+    const id = typeof item.id === 'string' ? item.id : undefined;
+    if (item.id !== undefined && (id === undefined || !ID.test(id))) {
+      problems.push({
+        path: `${field}.id`,
+        message: `must be a name such as "db" or "web-cache" (letters, digits, - and _, starting with a letter), got ${JSON.stringify(item.id)}`,
       });
     }
+    const label = id !== undefined ? `${handlerKey}.${id}` : field;
+    const node: OrderNode = {
+      field,
+      handlerKey,
+      phase,
+      id,
+      label,
+      repeated: item.forEach !== undefined,
+      needs: [],
+      reads: new Map(),
+      level: 0,
+    };
+    if (id !== undefined && ID.test(id)) {
+      const other = byId.get(label);
+      if (other)
+        problems.push({
+          path: `${field}.id`,
+          message: `"${id}" is also the id of ${other.field}`,
+          hint: `give each ${handlerKey} template its own id`,
+        });
+      else byId.set(label, node);
+    }
+    nodes.set(field, node);
+    templates.push([node, item]);
   }
   for (const [node, item] of templates) {
     addDeclared(node, item, byId, problems);

@@ -19,25 +19,12 @@ import {
 import { type TemplateEngine, TemplateError, type TemplateProblem } from '@orkestra/template';
 import { type FieldsOf, unknownChildField } from './analysis/child-references.js';
 import { childSource } from './child-source.js';
+import { childTemplates, type PlacedTemplate } from './child-templates.js';
 import type { HandlerTemplates } from './config.js';
 import { type ForEachItem, forEachItems } from './for-each.js';
 import { deepFreeze } from './frozen.js';
 import { objectKey } from './machinery/informer.js';
-import {
-  type ChildTemplateRef,
-  type DeferredChild,
-  type KindScopes,
-  PHASES,
-  type Phase,
-  type Plan,
-  type PlannedChild,
-  type PlanProblem,
-  type ReadChildren,
-} from './plan.js';
-import { checkPlacement } from './plan-checks.js';
-import { yieldControlledFields } from './yielded-fields.js';
-
-export type {
+import type {
   ChildTemplateRef,
   DeferredChild,
   KindScopes,
@@ -47,7 +34,8 @@ export type {
   PlanProblem,
   ReadChildren,
 } from './plan.js';
-export { PHASES } from './plan.js';
+import { checkPlacement } from './plan-checks.js';
+import { yieldControlledFields } from './yielded-fields.js';
 
 /** The plans of one CR version, by phases. */
 interface Memo {
@@ -95,44 +83,13 @@ export class ChildPlanner {
     private readonly scopes?: KindScopes,
   ) {
     const problems: TemplateProblem[] = [];
-    for (const [handlerKey, templates] of Object.entries(resources)) {
-      const sensitive = (handlers.get(handlerKey)?.sensitiveFields?.length ?? 0) > 0;
-      for (const phase of PHASES) {
-        (templates[phase] ?? []).forEach((item, index) => {
-          const field = `${handlerKey}.${phase}[${index}]`;
-          const { when, forEach, readyWhen, source } = childSource(item);
-          try {
-            if (
-              forEach !== undefined &&
-              (typeof forEach !== 'string' || !/^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/.test(forEach))
-            ) {
-              throw new TemplateError({
-                field: `${field}.forEach`,
-                message: `must be a dotted CR path such as spec.databases, got ${JSON.stringify(forEach)}`,
-              });
-            }
-            const template = engine.compile(source, { field, sensitive });
-            const whenFn = when === undefined ? () => true : engine.compileWhen(when);
-            const readyFn = readyWhen === undefined ? undefined : engine.compileWhen(readyWhen);
-            const reads = new Set<string>();
-            for (const { path } of engine.reads(source, { field, sensitive }))
-              if (path[0] === 'children' && path.length >= 3) reads.add(`${path[1]}.${path[2]}`);
-            this.compiled.push({
-              handlerKey,
-              phase,
-              index,
-              field,
-              forEach,
-              readyWhen: readyFn ? (live) => readyFn(live) : undefined,
-              when: (cr) => whenFn(cr),
-              evaluate: (cr) => template.resolve(cr),
-              reads: [...reads],
-            });
-          } catch (e) {
-            if (e instanceof TemplateError) problems.push(...e.problems);
-            else throw e;
-          }
-        });
+    for (const placed of childTemplates(resources)) {
+      const sensitive = (handlers.get(placed.handlerKey)?.sensitiveFields?.length ?? 0) > 0;
+      try {
+        this.compiled.push(compileChild(placed, sensitive, engine));
+      } catch (e) {
+        if (e instanceof TemplateError) problems.push(...e.problems);
+        else throw e;
       }
     }
     if (problems.length > 0) throw new TemplateError(problems);
@@ -283,6 +240,38 @@ export class ChildPlanner {
     return { ...ref, reads: c.reads, resolve };
   }
 }
+
+/** Compiles one child template: its source, `when` and `readyWhen`; throws a {@link TemplateError}. */
+function compileChild(placed: PlacedTemplate, sensitive: boolean, engine: TemplateEngine): CompiledChild {
+  const { handlerKey, phase, index, field } = placed;
+  const { when, forEach, readyWhen, source } = childSource(placed.template);
+  if (forEach !== undefined && (typeof forEach !== 'string' || !FOR_EACH_PATH.test(forEach))) {
+    throw new TemplateError({
+      field: `${field}.forEach`,
+      message: `must be a dotted CR path such as spec.databases, got ${JSON.stringify(forEach)}`,
+    });
+  }
+  const template = engine.compile(source, { field, sensitive });
+  const whenFn = when === undefined ? () => true : engine.compileWhen(when);
+  const readyFn = readyWhen === undefined ? undefined : engine.compileWhen(readyWhen);
+  const reads = new Set<string>();
+  for (const { path } of engine.reads(source, { field, sensitive }))
+    if (path[0] === 'children' && path.length >= 3) reads.add(`${path[1]}.${path[2]}`);
+  return {
+    handlerKey,
+    phase,
+    index,
+    field,
+    forEach,
+    readyWhen: readyFn ? (live) => readyFn(live) : undefined,
+    when: (cr) => whenFn(cr),
+    evaluate: (cr) => template.resolve(cr),
+    reads: [...reads],
+  };
+}
+
+/** A `forEach`: a dotted CR path of plain names (`spec.databases`). */
+const FOR_EACH_PATH = /^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/;
 
 /**
  * The write options of a planned child: its spec is deep-frozen and the planner hands out the same child for

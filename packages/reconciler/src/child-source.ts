@@ -7,7 +7,7 @@
 import type { ChildTemplate } from './config.js';
 
 /** A child template split into its template source and its own settings. */
-export interface ChildSource {
+interface ChildSource {
   /** What the template engine compiles: the item without `when`, `forEach`, `readyWhen`, `id` and `dependsOn`. */
   readonly source: Readonly<Record<string, unknown>>;
   readonly when: ChildTemplate['when'];

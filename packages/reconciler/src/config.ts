@@ -113,7 +113,7 @@ export interface ReconcilerConfig {
    * What the CR's `Ready` condition means. `children` (default): in sync and every child ready (its `readyWhen`,
    * or the built-in rule of its kind: a Deployment's replicas available, a Job complete…), the message naming
    * what waits (`Deployment shop-web: 1 of 3 replicas available`), as kstatus, Flux and Argo CD read `Ready`.
-   * `synced` (the earlier default): every child in sync. The `Synced` condition always says the latter.
+   * `synced`: every child in sync. The `Synced` condition always says the latter.
    */
   readiness?: 'synced' | 'children';
   /**

@@ -13,7 +13,7 @@ import type { Kubeclient } from '@orkestra/core/kube';
 export type EventType = 'Normal' | 'Warning';
 
 /** Options of {@link EventRecorder}. */
-export interface EventRecorderOptions {
+interface EventRecorderOptions {
   /** `source.component` of the events; default `orkestra`. */
   component?: string;
   windowMs?: number;

@@ -5,7 +5,7 @@
  *
  * A memoised spec is kept for as long as its CR version lives, and about half of the objects of a resolved
  * spec are empty (`annotations: {}`, `env: []`, `nodeSelector: {}`…): once frozen, one empty object or array
- * serves them all, so each is replaced by a shared frozen one (~0.8 KB less heap per CR with a Deployment).
+ * serves them all, so each is replaced by a shared frozen one.
  */
 
 const EMPTY_OBJECT: object = Object.freeze({});

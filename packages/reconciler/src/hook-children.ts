@@ -42,7 +42,7 @@ export function hookChildKinds(
 }
 
 /** What planning the hook's children needs from the reconciler. */
-export interface HookChildPlanning {
+interface HookChildPlanning {
   /** The configuration's handlers, by key. */
   handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>;
   /** Whether the reconciler watches (and so can update and prune) children of a kind. */

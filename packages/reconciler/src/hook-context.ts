@@ -58,7 +58,7 @@ export class CacheReadError extends OrkestraError {
 }
 
 /** Where a reader finds each readable kind's informers. */
-export interface ReadableKinds {
+interface ReadableKinds {
   /** The informers of a kind (one per watched namespace, or one for all) and its scope; undefined: not cached. */
   lookup(apiVersion: string, kind: string): { informers: readonly Informer[]; namespaced: boolean } | undefined;
   /** Namespaces the reconciler watches; empty: all. */

@@ -7,10 +7,10 @@ export { collectKindSchemas, readOwnerCrd, schemaLookup } from './analysis/index
 export { ChildGates } from './child-gates.js';
 export { childKinds } from './child-kinds.js';
 export { buildChildOrder, ChildOrder } from './child-order.js';
-export type { Phase, Plan, PlannedChild } from './child-planner.js';
 export { ChildPlanner } from './child-planner.js';
 export { inventoryRecordName } from './inventory/record.js';
 export { katalogSource, parseDuration } from './katalog.js';
+export type { Phase, Plan, PlannedChild } from './plan.js';
 export { splitLocation, YamlLocator } from './yaml-locator.js';
 export type { YamlSource } from './yaml-source.js';
 export { readYaml } from './yaml-source.js';

@@ -18,7 +18,7 @@ export interface Condition {
 }
 
 /** How many items a waiting message names before it says `and N more`. */
-export const MAX_NAMED_WAITING = 10;
+const MAX_NAMED_WAITING = 10;
 
 /**
  * Names every item of a waiting list, up to `max`, then how many more: `a; b; and 3 more`. Keeps a condition's

@@ -20,8 +20,9 @@ import {
 import { analyzeConfiguration } from './analysis/analyze.js';
 import { ConfigurationError } from './analysis/problems.js';
 import { buildChildOrder, ChildOrder } from './child-order.js';
-import { ChildPlanner, type KindScopes } from './child-planner.js';
+import { ChildPlanner } from './child-planner.js';
 import type { ReconcilerConfig } from './config.js';
+import type { KindScopes } from './plan.js';
 import type { StatusChildren } from './status-children.js';
 
 /** Every template of a reconciler. */

@@ -4,14 +4,14 @@
  * dots (`app.kubernetes.io/name`): at each map the longest key that the rest of the path starts with wins.
  *
  * The text is parsed for positions only when a position is first asked for: a valid katalog, however large,
- * never pays for a second, position-keeping parse (a YAML document tree costs tens of bytes per character), nor
- * loads the parser that builds it.
+ * never pays for a second, position-keeping parse (a YAML document tree is many times the size of its text),
+ * nor loads the parser that builds it.
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
-import type { LineCounter, Node } from 'yaml';
+import type { LineCounter, Node, YAMLMap, YAMLSeq } from 'yaml';
 
-/** `yaml`, loaded on the first {@link YamlLocator.locate}: a process with a valid katalog never loads it (~13 MB of RSS). */
+/** `yaml`, loaded on the first {@link YamlLocator.locate}: a process with a valid katalog never loads it. */
 let yamlModule: typeof Yaml | undefined;
 function yaml(): typeof Yaml {
   yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml;
@@ -50,47 +50,58 @@ export class YamlLocator {
    */
   locate(path: string): string | undefined {
     const { root, lines } = this.tree();
-    const { isMap, isScalar, isSeq } = yaml();
     let node: Node | null | undefined = root;
     let offset = node?.range?.[0];
     let rest = path;
     while (rest.length > 0 && node) {
       if (rest.startsWith('.')) rest = rest.slice(1);
-      if (isSeq(node)) {
-        const m = /^\[(\d+)\]/.exec(rest);
-        if (!m) break;
-        const item = node.items[Number(m[1])] as Node | undefined;
-        if (!item) break;
-        offset = item.range?.[0] ?? offset;
-        node = item;
-        rest = rest.slice(m[0].length);
-        continue;
-      }
-      if (isMap(node)) {
-        let best: { key: string; keyOffset: number | undefined; value: Node | null } | undefined;
-        for (const pair of node.items) {
-          const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-          const fits = rest === key || rest.startsWith(`${key}.`) || rest.startsWith(`${key}[`);
-          if (fits && (!best || key.length > best.key.length)) {
-            best = {
-              key,
-              keyOffset: isScalar(pair.key) ? pair.key.range?.[0] : undefined,
-              value: pair.value as Node | null,
-            };
-          }
-        }
-        if (!best) break;
-        offset = best.keyOffset ?? offset;
-        node = best.value;
-        rest = rest.slice(best.key.length);
-        continue;
-      }
-      break;
+      const step = stepInto(node, rest);
+      if (!step) break;
+      offset = step.offset ?? offset;
+      node = step.node;
+      rest = step.rest;
     }
     if (offset === undefined) return undefined;
     const { line, col } = lines.linePos(offset);
     return this.file ? `${this.file}:${line}:${col}` : `line ${line}:${col}`;
   }
+}
+
+/** One step down a path: the node reached, where it is written (a map entry's key), and the rest of the path. */
+interface Step {
+  node: Node | null;
+  offset: number | undefined;
+  rest: string;
+}
+
+/** The item (`[2]…`) or map entry (`name…`) that `rest` starts with, below `node`; `undefined` when none is. */
+function stepInto(node: Node, rest: string): Step | undefined {
+  const { isMap, isSeq } = yaml();
+  if (isSeq(node)) return itemStep(node, rest);
+  if (isMap(node)) return entryStep(node, rest);
+  return undefined;
+}
+
+function itemStep(seq: YAMLSeq, rest: string): Step | undefined {
+  const m = /^\[(\d+)\]/.exec(rest);
+  const item = m ? (seq.items[Number(m[1])] as Node | undefined) : undefined;
+  if (!m || !item) return undefined;
+  return { node: item, offset: item.range?.[0], rest: rest.slice(m[0].length) };
+}
+
+/** The entry whose key is the longest that `rest` starts with (a key may hold dots: `app.kubernetes.io/name`). */
+function entryStep(map: YAMLMap, rest: string): Step | undefined {
+  const { isScalar } = yaml();
+  let best: { key: string; step: Step } | undefined;
+  for (const pair of map.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
+    const fits = rest === key || rest.startsWith(`${key}.`) || rest.startsWith(`${key}[`);
+    if (fits && (!best || key.length > best.key.length)) {
+      const offset = isScalar(pair.key) ? pair.key.range?.[0] : undefined;
+      best = { key, step: { node: pair.value as Node | null, offset, rest: rest.slice(key.length) } };
+    }
+  }
+  return best?.step;
 }
 
 /** Splits a message that ends in a location, `must be … (katalog.yaml:12:15)`, into its text and location. */

@@ -1,8 +1,7 @@
 /**
  * A YAML file read into data once, with a locator for its fields. The data comes from js-yaml (YAML 1.2 core
- * schema, duplicate keys refused), which builds plain values directly: on a 5 MB katalog it took 0.14 s and
- * ~25 MB above the process's baseline, where a `yaml` document tree took 1.8 s and ~175 MB (node
- * --max-semi-space-size=4). The `yaml` tree is built only by {@link YamlLocator}, when a problem needs a line.
+ * schema, duplicate keys refused), which builds plain values directly, in a fraction of the time and memory a
+ * `yaml` document tree takes. The `yaml` tree is built only by {@link YamlLocator}, when a problem needs a line.
  *
  * Aliases are shared, not copied, by js-yaml; a few of them nested can still stand for billions of values
  * (a "billion laughs" file), which every later walk over the data would expand. Such data is refused.

@@ -3,8 +3,9 @@ import type { KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { createTemplateEngine } from '@orkestra/template';
 import { ChildGates } from '../src/child-gates.js';
 import { buildChildOrder, ChildOrder } from '../src/child-order.js';
-import { ChildPlanner, type PlannedChild } from '../src/child-planner.js';
+import { ChildPlanner } from '../src/child-planner.js';
 import type { HandlerTemplates } from '../src/config.js';
+import type { PlannedChild } from '../src/plan.js';
 
 const handler = (key: string, apiVersion: string, kind: string) =>
   ({

@@ -1,8 +1,8 @@
 /**
  * A bounded cache that drops the least recently used entries when full.
  *
- * A hit only stamps the entry: moving it to the end of a `Map` (delete + set) costs microseconds on a large map
- * in V8, more than resolving a template. When an insert would exceed the capacity, the oldest tenth of the entries
+ * A hit only stamps the entry: moving it to the end of a `Map` (delete + set) is slow on a large map in V8,
+ * slower than resolving a template. When an insert would exceed the capacity, the oldest tenth of the entries
  * (at least one) is dropped in one pass, so eviction costs a little per insert on average.
  */
 export class LruCache<K, V> {

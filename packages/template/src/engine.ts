@@ -191,9 +191,9 @@ class Engine implements TemplateEngine {
  * generated code, no HTML escaping, prototype access blocked, no partials, no environment, file or network
  * access), the built-in helpers plus `options.helpers`, and a bounded cache of prepared template strings.
  *
- * Preparing costs tens of microseconds per distinct string, once; resolving a compiled source costs a fraction
- * of a microsecond per templated field. Sources and CRs are read, never changed; treat a source as immutable
- * once compiled (compiled sources are cached per source object).
+ * Each distinct string is prepared (parsed and checked) once; resolving a compiled source only walks the
+ * prepared trees. Sources and CRs are read, never changed; treat a source as immutable once compiled (compiled
+ * sources are cached per source object).
  *
  * @example
  * const engine = createTemplateEngine({ helpers: { initials: (s) => String(s).slice(0, 1) } });

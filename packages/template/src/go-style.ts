@@ -30,84 +30,113 @@ function lineStarts(s: string): number[] {
 /** Rewrites Go-style leading dots and `a[0]` indexes inside the mustaches of `src`. */
 export function normalizeTemplate(src: string): NormalizedTemplate {
   if (!src.includes('{{')) return identity(src);
-  let out = '';
-  const inserts: number[] = [];
-  const n = src.length;
+  const rewriter = new Rewriter(src);
   let i = 0;
-  while (i < n) {
+  while (i < src.length) {
     const j = src.indexOf('{{', i);
     if (j < 0) {
-      out += src.slice(i);
+      rewriter.copy(i, src.length);
       break;
     }
-    if (j > 0 && src[j - 1] === '\\' && !(j > 1 && src[j - 2] === '\\')) {
-      out += src.slice(i, j + 2);
-      i = j + 2;
+    if (isEscaped(src, j)) {
+      i = rewriter.copy(i, j + 2);
       continue;
     }
-    out += src.slice(i, j);
-    let end: number;
-    if (src.startsWith('{{{{', j)) {
-      const close = src.indexOf('{{{{/', j + 4);
-      const stop = close < 0 ? -1 : src.indexOf('}}}}', close);
-      end = stop < 0 ? n : stop + 4;
-      out += src.slice(j, end);
-      i = end;
-      continue;
-    }
-    const afterOpen = src[j + 2] === '~' ? j + 3 : j + 2;
-    if (src.startsWith('!--', afterOpen)) {
-      const m = /--~?\}\}/g;
-      m.lastIndex = afterOpen + 3;
-      const found = m.exec(src);
-      end = found ? found.index + found[0].length : n;
-      out += src.slice(j, end);
-      i = end;
-      continue;
-    }
-    if (src[afterOpen] === '!') {
-      const stop = src.indexOf('}}', afterOpen);
-      end = stop < 0 ? n : stop + 2;
-      out += src.slice(j, end);
-      i = end;
-      continue;
-    }
-    // A mustache: scan to its closing braces.
-    out += '{{';
-    let k = j + 2;
-    while (k < n) {
-      const c = src[k]!;
-      if (c === '}' && src[k + 1] === '}') break;
-      if (c === '"' || c === "'") {
-        let e = k + 1;
-        while (e < n && src[e] !== c) e += src[e] === '\\' && src[e + 1] === c ? 2 : 1;
-        out += src.slice(k, e + 1);
-        k = e + 1;
-        continue;
-      }
-      const prev = out[out.length - 1] ?? '';
-      if (c === '[') {
-        if (ID_CHAR.test(prev)) {
-          inserts.push(out.length);
-          out += '.';
-        }
-        const e = src.indexOf(']', k);
-        const stop = e < 0 ? n : e + 1;
-        out += src.slice(k, stop);
-        k = stop;
-        continue;
-      }
-      if (c === '.' && BOUNDARY.test(prev) && PATH_START.test(src[k + 1] ?? '')) {
-        out += ' ';
-        k++;
-        continue;
-      }
-      out += c;
-      k++;
-    }
-    i = k;
+    rewriter.copy(i, j);
+    const verbatim = verbatimEnd(src, j);
+    i = verbatim >= 0 ? rewriter.copy(j, verbatim) : rewriter.mustache(j);
   }
-  if (inserts.length === 0) return identity(out);
+  const { out, inserts } = rewriter;
+  return inserts.length === 0 ? identity(out) : mappedBack(src, out, inserts);
+}
+
+/** `\{{` is literal braces, unless the backslash is itself escaped (`\\{{`). */
+function isEscaped(src: string, open: number): boolean {
+  return open > 0 && src[open - 1] === '\\' && !(open > 1 && src[open - 2] === '\\');
+}
+
+/**
+ * Where the span opening at `open` ends when it stays as written — a raw block `{{{{raw}}}}…{{{{/raw}}}}`, a
+ * comment `{{!-- … --}}` or `{{! … }}` — or -1 for a mustache to rewrite.
+ */
+function verbatimEnd(src: string, open: number): number {
+  const n = src.length;
+  if (src.startsWith('{{{{', open)) {
+    const close = src.indexOf('{{{{/', open + 4);
+    const stop = close < 0 ? -1 : src.indexOf('}}}}', close);
+    return stop < 0 ? n : stop + 4;
+  }
+  const afterOpen = src[open + 2] === '~' ? open + 3 : open + 2;
+  if (src.startsWith('!--', afterOpen)) {
+    const m = /--~?\}\}/g;
+    m.lastIndex = afterOpen + 3;
+    const found = m.exec(src);
+    return found ? found.index + found[0].length : n;
+  }
+  if (src[afterOpen] === '!') {
+    const stop = src.indexOf('}}', afterOpen);
+    return stop < 0 ? n : stop + 2;
+  }
+  return -1;
+}
+
+/** The normalised text, built left to right, and the offsets in it where a dot was inserted. */
+class Rewriter {
+  out = '';
+  readonly inserts: number[] = [];
+
+  constructor(private readonly src: string) {}
+
+  /** Copies `src[from, to)` as written; returns `to`. */
+  copy(from: number, to: number): number {
+    this.out += this.src.slice(from, to);
+    return to;
+  }
+
+  /** Rewrites the mustache opening at `open` up to its closing braces; returns where they start. */
+  mustache(open: number): number {
+    const { src } = this;
+    this.out += '{{';
+    let k = open + 2;
+    while (k < src.length && !src.startsWith('}}', k)) k = this.piece(k);
+    return k;
+  }
+
+  /** Copies or rewrites the piece of a mustache at `k`: a string literal, an index, a leading dot, a character. */
+  private piece(k: number): number {
+    const { src } = this;
+    const c = src[k]!;
+    if (c === '"' || c === "'") return this.copy(k, stringEnd(src, k) + 1);
+    if (c === '[') return this.index(k);
+    if (c === '.' && BOUNDARY.test(this.out.at(-1) ?? '') && PATH_START.test(src[k + 1] ?? '')) {
+      this.out += ' ';
+      return k + 1;
+    }
+    this.out += c;
+    return k + 1;
+  }
+
+  /** `a[0]` → `a.[0]`: a dot is inserted after a name, and the bracketed part copied as written. */
+  private index(k: number): number {
+    if (ID_CHAR.test(this.out.at(-1) ?? '')) {
+      this.inserts.push(this.out.length);
+      this.out += '.';
+    }
+    const e = this.src.indexOf(']', k);
+    return this.copy(k, e < 0 ? this.src.length : e + 1);
+  }
+}
+
+/** The index of the quote closing the string literal that opens at `k` (or the end of `src`). */
+function stringEnd(src: string, k: number): number {
+  const quote = src[k];
+  let e = k + 1;
+  while (e < src.length && src[e] !== quote) e += src[e] === '\\' && src[e + 1] === quote ? 2 : 1;
+  return e;
+}
+
+/** `out` with positions mapped back to `src` across the dots inserted at `inserts`. */
+function mappedBack(src: string, out: string, inserts: readonly number[]): NormalizedTemplate {
   const normStarts = lineStarts(out);
   const origStarts = lineStarts(src);
   return {

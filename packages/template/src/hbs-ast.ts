@@ -3,7 +3,7 @@
  * loose).
  */
 
-export interface Position {
+interface Position {
   line: number;
   column: number;
 }
@@ -20,7 +20,7 @@ export interface Program {
   loc?: SourceLocation | undefined;
 }
 
-export interface StripFlags {
+interface StripFlags {
   open: boolean;
   close: boolean;
 }
@@ -33,48 +33,48 @@ export interface PathExpression {
   original: string;
   loc?: SourceLocation | undefined;
 }
-export interface SubExpression {
+interface SubExpression {
   type: 'SubExpression';
   path: PathExpression | Literal;
   params: Expression[];
   hash?: Hash | undefined;
   loc?: SourceLocation | undefined;
 }
-export interface StringLiteral {
+interface StringLiteral {
   type: 'StringLiteral';
   value: string;
   original: string;
   loc?: SourceLocation | undefined;
 }
-export interface NumberLiteral {
+interface NumberLiteral {
   type: 'NumberLiteral';
   value: number;
   original: number;
   loc?: SourceLocation | undefined;
 }
-export interface BooleanLiteral {
+interface BooleanLiteral {
   type: 'BooleanLiteral';
   value: boolean;
   original: boolean;
   loc?: SourceLocation | undefined;
 }
-export interface UndefinedLiteral {
+interface UndefinedLiteral {
   type: 'UndefinedLiteral';
   loc?: SourceLocation | undefined;
 }
-export interface NullLiteral {
+interface NullLiteral {
   type: 'NullLiteral';
   loc?: SourceLocation | undefined;
 }
-export type Literal = StringLiteral | NumberLiteral | BooleanLiteral | UndefinedLiteral | NullLiteral;
+type Literal = StringLiteral | NumberLiteral | BooleanLiteral | UndefinedLiteral | NullLiteral;
 export type Expression = PathExpression | SubExpression | Literal;
 
-export interface HashPair {
+interface HashPair {
   type: 'HashPair';
   key: string;
   value: Expression;
 }
-export interface Hash {
+interface Hash {
   type: 'Hash';
   pairs: HashPair[];
   loc?: SourceLocation | undefined;
@@ -101,18 +101,18 @@ export interface BlockStatement {
   closeStrip?: StripFlags;
   loc?: SourceLocation | undefined;
 }
-export interface ContentStatement {
+interface ContentStatement {
   type: 'ContentStatement';
   value: string;
   original: string;
   loc?: SourceLocation | undefined;
 }
-export interface CommentStatement {
+interface CommentStatement {
   type: 'CommentStatement';
   value: string;
   loc?: SourceLocation | undefined;
 }
-export interface PartialStatement {
+interface PartialStatement {
   type: 'PartialStatement' | 'PartialBlockStatement';
   loc?: SourceLocation | undefined;
 }

@@ -14,7 +14,7 @@ import type { TemplateHelper } from './types.js';
 import { isTruthy, toText } from './values.js';
 
 /** `value`: ordinary; `condition`: tolerant of missing args in conditions; `default`/`required`: fallbacks. */
-export type HelperKind = 'value' | 'condition' | 'default' | 'required';
+type HelperKind = 'value' | 'condition' | 'default' | 'required';
 
 export interface HelperSpec {
   readonly name: string;
@@ -156,7 +156,7 @@ export const BUILTIN_HELPERS: readonly HelperSpec[] = [
 ];
 
 /** Names a user helper cannot take: built-ins, Handlebars' block helpers and keywords. */
-export const RESERVED_NAMES: ReadonlySet<string> = new Set([
+const RESERVED_NAMES: ReadonlySet<string> = new Set([
   ...BUILTIN_HELPERS.map((h) => h.name),
   'if',
   'unless',

@@ -143,36 +143,46 @@ export function parseFieldPath(text: string): string[] | undefined {
   if (s.startsWith('.')) s = s.slice(1);
   if (s === '') return undefined;
   const parts: string[] = [];
-  let i = 0;
-  while (i < s.length) {
-    if (s[i] === '[') {
-      const end = s.indexOf(']', i);
-      if (end < 0) return undefined;
-      let inner = s.slice(i + 1, end).trim();
-      if (inner.startsWith('"') || inner.startsWith("'")) {
-        try {
-          inner = inner.startsWith('"') ? (JSON.parse(inner) as string) : inner.slice(1, -1);
-        } catch {
-          return undefined;
-        }
-      }
-      parts.push(inner);
-      i = end + 1;
-      if (s[i] === '.') i++;
-      continue;
-    }
-    let j = i;
-    while (j < s.length && s[j] !== '.' && s[j] !== '[') j++;
-    const key = s.slice(i, j);
-    if (key === '') return undefined;
-    parts.push(key);
-    i = j;
-    if (s[i] === '.') {
-      i++;
-      if (i >= s.length) return undefined;
-    }
+  for (let i = 0; i < s.length; ) {
+    const step = s[i] === '[' ? bracketStep(s, i) : dottedStep(s, i);
+    if (step === undefined) return undefined;
+    parts.push(step.key);
+    i = step.next;
   }
   return parts;
+}
+
+/** One key of a field path and where the next one starts; `undefined` when the text there cannot be parsed. */
+type PathStep = { key: string; next: number } | undefined;
+
+/** `[0]`, `["app.kubernetes.io/name"]` or `['x']` at `i`, and the dot after it. */
+function bracketStep(s: string, i: number): PathStep {
+  const end = s.indexOf(']', i);
+  if (end < 0) return undefined;
+  const key = bracketKey(s.slice(i + 1, end).trim());
+  if (key === undefined) return undefined;
+  return { key, next: s[end + 1] === '.' ? end + 2 : end + 1 };
+}
+
+/** The key inside brackets: a JSON string unquoted, a single-quoted one stripped, anything else as written. */
+function bracketKey(inner: string): string | undefined {
+  if (inner.startsWith("'")) return inner.slice(1, -1);
+  if (!inner.startsWith('"')) return inner;
+  try {
+    return JSON.parse(inner) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A plain key at `i`, up to the next `.` or `[`; a trailing dot with nothing after it cannot be parsed. */
+function dottedStep(s: string, i: number): PathStep {
+  let j = i;
+  while (j < s.length && s[j] !== '.' && s[j] !== '[') j++;
+  const key = s.slice(i, j);
+  if (key === '') return undefined;
+  if (s[j] !== '.') return { key, next: j };
+  return j + 1 >= s.length ? undefined : { key, next: j + 1 };
 }
 
 /**

@@ -21,7 +21,7 @@ import { compilePath, joinPath } from './paths.js';
 import type { Base, Expr, PathUse, PreparedTemplate, Stmt } from './program.js';
 import { suggest } from './suggest.js';
 
-export type HelperRegistry = ReadonlyMap<string, HelperSpec>;
+type HelperRegistry = ReadonlyMap<string, HelperSpec>;
 
 const BLOCK_HELPERS = new Set(['if', 'unless', 'each', 'with']);
 const DATA_VARIABLES = new Set(['root', 'index', 'key', 'first', 'last']);
@@ -86,7 +86,9 @@ function isSimple(p: PathExpression): boolean {
   return p.parts.length === 1 && !p.data && p.depth === 0 && !isScoped(p);
 }
 
-function where(loc: SourceLocation | undefined): { line?: number; column?: number } {
+type Where = { line?: number; column?: number };
+
+function where(loc: SourceLocation | undefined): Where {
   return loc ? { line: loc.start.line, column: loc.start.column + 1 } : {};
 }
 
@@ -108,50 +110,47 @@ function classify(m: Call, helpers: HelperRegistry, blockParams: ReadonlySet<str
   const at = where(m.loc);
   if (m.path.type !== 'PathExpression') {
     const message = sub ? 'a sub-expression must start with a helper name' : 'a literal cannot be a mustache';
-    return {
-      kind: 'invalid',
-      problem: {
-        ...at,
-        message,
-        hint: sub ? undefined : 'write the text without braces; write \\{{ for literal braces',
-      },
-    };
+    const hint = sub ? undefined : 'write the text without braces; write \\{{ for literal braces';
+    return invalid({ ...at, message, hint });
   }
-  const p = m.path;
+  if (m.params.length > 0 || m.hash || sub) return helperCall(m, m.path, helpers, at);
+  return bareName(m.path, helpers, blockParams, at);
+}
+
+/** A mustache with arguments (or a sub-expression): a known, non-block helper called with its arity. */
+function helperCall(m: Call, p: PathExpression, helpers: HelperRegistry, at: Where): Classified {
+  if (!isSimple(p)) return invalid({ ...at, message: `${displayPath(p)} is not a helper name` });
   const name = p.parts[0] ?? '';
-  const blockHelper = (): Classified => ({
-    kind: 'invalid',
-    problem: { ...at, message: `${name} is a block helper: write {{#${name} …}}…{{/${name}}}` },
-  });
-  if (m.params.length > 0 || m.hash || sub) {
-    if (!isSimple(p)) return { kind: 'invalid', problem: { ...at, message: `${displayPath(p)} is not a helper name` } };
-    const helper = helpers.get(name);
-    if (!helper) {
-      if (BLOCK_HELPERS.has(name)) return blockHelper();
-      const near = suggest(name, helpers.keys());
-      return {
-        kind: 'invalid',
-        problem: { ...at, message: `unknown helper ${JSON.stringify(name)}`, hint: near && `did you mean ${near}?` },
-      };
-    }
-    if (m.hash && m.hash.pairs.length > 0) {
-      return { kind: 'invalid', problem: { ...at, message: `${name} takes positional arguments only, not key=value` } };
-    }
-    if (m.params.length < helper.minArgs || m.params.length > helper.maxArgs) {
-      return { kind: 'invalid', problem: { ...at, message: `${name} takes ${arity(helper)}, got ${m.params.length}` } };
-    }
-    return { kind: 'call', helper, name };
+  const helper = helpers.get(name);
+  if (!helper) {
+    if (BLOCK_HELPERS.has(name)) return blockHelperUsedInline(name, at);
+    const near = suggest(name, helpers.keys());
+    return invalid({ ...at, message: `unknown helper ${JSON.stringify(name)}`, hint: near && `did you mean ${near}?` });
   }
-  if (isSimple(p) && !blockParams.has(name)) {
-    const helper = helpers.get(name);
-    if (helper) {
-      if (helper.minArgs > 0)
-        return { kind: 'invalid', problem: { ...at, message: `${name} takes ${arity(helper)}, got 0` } };
-      return { kind: 'call', helper, name };
-    }
-    if (BLOCK_HELPERS.has(name)) return blockHelper();
-  }
+  if (m.hash && m.hash.pairs.length > 0)
+    return invalid({ ...at, message: `${name} takes positional arguments only, not key=value` });
+  if (m.params.length < helper.minArgs || m.params.length > helper.maxArgs)
+    return invalid({ ...at, message: `${name} takes ${arity(helper)}, got ${m.params.length}` });
+  return { kind: 'call', helper, name };
+}
+
+/** A mustache of one name and no arguments: a helper taking none, else a path (a block parameter's included). */
+function bareName(p: PathExpression, helpers: HelperRegistry, blockParams: ReadonlySet<string>, at: Where): Classified {
+  const name = p.parts[0] ?? '';
+  if (!isSimple(p) || blockParams.has(name)) return { kind: 'path', path: p };
+  const helper = helpers.get(name);
+  if (helper && helper.minArgs > 0) return invalid({ ...at, message: `${name} takes ${arity(helper)}, got 0` });
+  if (helper) return { kind: 'call', helper, name };
+  if (BLOCK_HELPERS.has(name)) return blockHelperUsedInline(name, at);
   return { kind: 'path', path: p };
+}
+
+function invalid(problem: StaticProblem): Classified {
+  return { kind: 'invalid', problem };
+}
+
+function blockHelperUsedInline(name: string, at: Where): Classified {
+  return invalid({ ...at, message: `${name} is a block helper: write {{#${name} …}}…{{/${name}}}` });
 }
 
 /** Block parameters declared by one block: their names and the absolute CR paths they stand for. */

@@ -105,7 +105,7 @@ function propertyNames(s: JsonSchema): string[] {
 }
 
 /** Why a path is not in the schema. */
-export interface SchemaMiss {
+interface SchemaMiss {
   /** The known part, normalised (`spec`), and the segment that is unknown (`imag`). */
   readonly parent: string;
   readonly key: string;
@@ -117,7 +117,7 @@ export interface SchemaMiss {
 const INDEX = /^(0|[1-9][0-9]*)$/;
 
 /** `spec.items[*].name`: an absolute path with `[*]` for "any item". */
-export function showPath(parts: readonly string[]): string {
+function showPath(parts: readonly string[]): string {
   return parts.reduce((out, p) => (p === '[]' ? `${out}[*]` : joinPath([p], out)), '');
 }
 
@@ -126,50 +126,47 @@ export function findInSchema(schema: JsonSchema, parts: readonly string[]): Sche
   let node = schema;
   for (let i = 0; i < parts.length; i++) {
     if (isOpen(node)) return undefined;
-    const key = parts[i]!;
-    const parent = showPath(parts.slice(0, i));
-    const named = parent === '' ? 'the CR' : parent;
-    const t = types(node);
-    if (key === '[]' || INDEX.test(key)) {
-      const items = itemSchema(node) ?? additional(node);
-      if (items !== undefined) {
-        node = items;
-        continue;
-      }
-      if (INDEX.test(key) && property(node, key)) {
-        node = property(node, key)!;
-        continue;
-      }
-      return { parent, key, detail: `${named} is not a list` };
-    }
-    const p = property(node, key);
-    if (p !== undefined) {
-      node = p;
-      continue;
-    }
-    if (key === 'length' && (t.includes('array') || t.includes('string'))) return undefined;
-    const extra = additional(node);
-    if (extra !== undefined) {
-      node = extra;
-      continue;
-    }
-    const scalar = t.find((x) => x !== 'object');
-    if (scalar !== undefined && !t.includes('object') && node.properties === undefined) {
-      return {
-        parent,
-        key,
-        detail: `${named} is ${scalar === 'array' ? 'a list' : `a ${scalar}`}, it has no field ${JSON.stringify(key)}`,
-      };
-    }
-    const near = suggest(key, propertyNames(node));
-    return {
-      parent,
-      key,
-      detail: `${named} has no field ${JSON.stringify(key)}`,
-      hint: near !== undefined ? `did you mean ${showPath([...parts.slice(0, i), near])}?` : undefined,
-    };
+    const next = below(node, parts[i]!);
+    if (next === undefined) return missAt(node, parts, i);
+    node = next;
   }
   return undefined;
+}
+
+/**
+ * The schema of `key` below `node`: a list's item (or a map's value) for an index, else a named field, `length`
+ * of a list or a string, a map's value; `undefined` when `node` has no such field.
+ */
+function below(node: JsonSchema, key: string): JsonSchema | undefined {
+  if (key === '[]' || INDEX.test(key))
+    return itemSchema(node) ?? additional(node) ?? (INDEX.test(key) ? property(node, key) : undefined);
+  const p = property(node, key);
+  if (p !== undefined) return p;
+  const t = types(node);
+  // `length` reads as any value: what is below it is not checked.
+  if (key === 'length' && (t.includes('array') || t.includes('string'))) return ANY;
+  return additional(node);
+}
+
+/** Why `parts[i]` is not below `node`, which `parts[0..i)` reached. */
+function missAt(node: JsonSchema, parts: readonly string[], i: number): SchemaMiss {
+  const key = parts[i]!;
+  const parent = showPath(parts.slice(0, i));
+  const named = parent === '' ? 'the CR' : parent;
+  if (key === '[]' || INDEX.test(key)) return { parent, key, detail: `${named} is not a list` };
+  const t = types(node);
+  const scalar = t.find((x) => x !== 'object');
+  if (scalar !== undefined && !t.includes('object') && node.properties === undefined) {
+    const what = scalar === 'array' ? 'a list' : `a ${scalar}`;
+    return { parent, key, detail: `${named} is ${what}, it has no field ${JSON.stringify(key)}` };
+  }
+  const near = suggest(key, propertyNames(node));
+  return {
+    parent,
+    key,
+    detail: `${named} has no field ${JSON.stringify(key)}`,
+    hint: near !== undefined ? `did you mean ${showPath([...parts.slice(0, i), near])}?` : undefined,
+  };
 }
 
 /** The problem message for a path as written (`display`) that the schema does not have. */

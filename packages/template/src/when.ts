@@ -12,15 +12,23 @@ import { assertUsable, resolvePrepared } from './interpreter.js';
 import { compilePath, joinPath, parseFieldPath, readPath } from './paths.js';
 import type { PreparedTemplate } from './program.js';
 import { findInSchema, rootSchema, schemaMessage } from './schema-check.js';
-import type { CheckOptions, CustomResource, TemplateProblem, When, WhenCondition, WhenOperator } from './types.js';
+import type {
+  CheckOptions,
+  CustomResource,
+  JsonSchema,
+  TemplateProblem,
+  When,
+  WhenCondition,
+  WhenOperator,
+} from './types.js';
 import { isTruthy } from './values.js';
 
 /** What `when` needs from the engine: its cached template strings. */
-export interface WhenHost {
+interface WhenHost {
   string(template: string, position: Position): PreparedTemplate;
 }
 
-export const WHEN_OPERATORS: readonly WhenOperator[] = [
+const WHEN_OPERATORS: readonly WhenOperator[] = [
   'equals',
   'notEquals',
   'contains',
@@ -173,46 +181,58 @@ export function compileWhen(when: When, host: WhenHost, field = 'when'): Predica
 
 /** Every problem of a `when` clause, without a CR: malformed conditions, bad expressions, unknown fields. */
 export function checkWhen(when: When, host: WhenHost, options: CheckOptions, field = 'when'): TemplateProblem[] {
-  const problems: TemplateProblem[] = [];
   const schema = options.schema ? rootSchema(options.schema) : undefined;
-  const visit = (w: WhenCondition | string, at: string): void => {
-    if (typeof w === 'string') {
-      const leaf = host.string(w, 'condition');
-      if (leaf.problems.length > 0) {
-        try {
-          assertUsable(leaf, at, options.sensitive ?? false);
-        } catch (err) {
-          if (err instanceof TemplateError) problems.push(...err.problems);
-        }
-      } else if (schema) {
-        for (const use of leaf.uses) {
-          if (use.abs === null) continue;
-          const miss = findInSchema(schema, use.abs);
-          if (miss)
-            problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
-        }
-      }
-      return;
-    }
+  const check = (w: WhenCondition | string, at: string): TemplateProblem[] =>
+    typeof w === 'string'
+      ? checkExpression(w, at, host, options.sensitive ?? false, schema)
+      : checkCondition(w, at, host, schema);
+  if (Array.isArray(when))
+    return (when as readonly (WhenCondition | string)[]).flatMap((w, i) => check(w, `${field}[${i}]`));
+  return check(when as WhenCondition | string, field);
+}
+
+/** The problems of a `when` expression at `at`: its template's own, else the CR paths it reads that `schema` lacks. */
+function checkExpression(
+  expression: string,
+  at: string,
+  host: WhenHost,
+  sensitive: boolean,
+  schema: JsonSchema | undefined,
+): TemplateProblem[] {
+  const leaf = host.string(expression, 'condition');
+  if (leaf.problems.length > 0) {
     try {
-      compileCondition(w, at, host);
+      assertUsable(leaf, at, sensitive);
     } catch (err) {
-      if (err instanceof TemplateError) problems.push(...err.problems);
-      return;
+      if (err instanceof TemplateError) return [...err.problems];
     }
-    const parts = parseFieldPath(w.field);
-    if (schema && parts) {
-      const miss = findInSchema(schema, parts);
-      if (miss)
-        problems.push({
-          field: `${at}.field`,
-          path: joinPath(parts),
-          message: schemaMessage(joinPath(parts), miss),
-          hint: miss.hint,
-        });
-    }
-  };
-  if (Array.isArray(when)) (when as readonly (WhenCondition | string)[]).forEach((w, i) => visit(w, `${field}[${i}]`));
-  else visit(when as WhenCondition | string, field);
+    return [];
+  }
+  if (!schema) return [];
+  const problems: TemplateProblem[] = [];
+  for (const use of leaf.uses) {
+    const miss = use.abs === null ? undefined : findInSchema(schema, use.abs);
+    if (miss)
+      problems.push({ field: at, path: use.display, message: schemaMessage(use.display, miss), hint: miss.hint });
+  }
   return problems;
+}
+
+/** The problems of a `when` condition at `at`: a malformed condition's, else its field when `schema` lacks it. */
+function checkCondition(
+  condition: WhenCondition,
+  at: string,
+  host: WhenHost,
+  schema: JsonSchema | undefined,
+): TemplateProblem[] {
+  try {
+    compileCondition(condition, at, host);
+  } catch (err) {
+    return err instanceof TemplateError ? [...err.problems] : [];
+  }
+  const parts = parseFieldPath(condition.field);
+  const miss = schema && parts ? findInSchema(schema, parts) : undefined;
+  if (!miss || !parts) return [];
+  const path = joinPath(parts);
+  return [{ field: `${at}.field`, path, message: schemaMessage(path, miss), hint: miss.hint }];
 }

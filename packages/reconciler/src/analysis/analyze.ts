@@ -11,8 +11,9 @@ import { NotFoundError, type ResolvedSpec, type ResourceHandler } from '@orkestr
 import type { Kubeclient } from '@orkestra/core/kube';
 import { createTemplateEngine, defaultTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { childSource } from '../child-source.js';
+import { childTemplates } from '../child-templates.js';
 import type { HandlerTemplates, OwnerKind } from '../config.js';
-import { type KindScopes, PHASES } from '../plan.js';
+import type { KindScopes } from '../plan.js';
 import { checkChildReferences } from './child-references.js';
 import { checkChildSchemas, childOrderProblems } from './child-schemas.js';
 import {
@@ -94,34 +95,48 @@ export async function collectKindSchemas(
 ): Promise<Map<string, KindSchema | UnservedKind>> {
   const out = new Map<string, KindSchema | UnservedKind>();
   const asked = new Set<string>();
-  for (const config of configs) {
-    const handlers = new Map(config.handlers.map((h) => [h.key, h]));
-    const read = new Set<string>();
-    for (const [key, templates] of Object.entries(config.resources))
-      for (const phase of PHASES)
-        (templates[phase] ?? []).forEach((item, j) => {
-          for (const r of engine.reads(childSource(item).source, { field: `${key}.${phase}[${j}]` }))
-            if (r.path[0] === 'children' && r.path.length > 3) read.add(`${r.path[1]}.${r.path[2]}`);
-        });
-    for (const [key, templates] of Object.entries(config.resources)) {
-      const handler = handlers.get(key);
-      if (!handler) continue;
-      for (const phase of PHASES)
-        for (const item of templates[phase] ?? []) {
-          const wanted =
-            handler.kindOf !== undefined ||
-            item.readyWhen !== undefined ||
-            (typeof item.id === 'string' && read.has(`${key}.${item.id}`));
-          const kind = wanted ? literalKindOf(handler, childSource(item).source) : undefined;
-          const id = kind && `${kind.apiVersion}/${kind.kind}`;
-          if (!kind || !id || asked.has(id)) continue;
-          asked.add(id);
-          const found = await lookup(kind.apiVersion, kind.kind);
-          if (found) out.set(id, found);
-        }
+  for (const config of configs)
+    for (const { apiVersion, kind } of kindsRead(config, engine)) {
+      const id = `${apiVersion}/${kind}`;
+      if (asked.has(id)) continue;
+      asked.add(id);
+      const found = await lookup(apiVersion, kind);
+      if (found) out.set(id, found);
     }
-  }
   return out;
+}
+
+/**
+ * The literal kinds of `config`'s child templates whose schema the analysis reads: every child of a handler of
+ * any kind (its literal values), and each child that has a `readyWhen` or that another template reads.
+ */
+function kindsRead(
+  config: Pick<AnalyzedConfiguration, 'resources' | 'handlers'>,
+  engine: TemplateEngine,
+): { apiVersion: string; kind: string }[] {
+  const handlers = new Map(config.handlers.map((h) => [h.key, h]));
+  const read = childrenRead(config.resources, engine);
+  const kinds: { apiVersion: string; kind: string }[] = [];
+  for (const { handlerKey, template } of childTemplates(config.resources)) {
+    const handler = handlers.get(handlerKey);
+    if (!handler) continue;
+    const wanted =
+      handler.kindOf !== undefined ||
+      template.readyWhen !== undefined ||
+      (typeof template.id === 'string' && read.has(`${handlerKey}.${template.id}`));
+    const kind = wanted ? literalKindOf(handler, childSource(template).source) : undefined;
+    if (kind) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/** The children whose fields other templates read (`{{children.<key>.<id>.<field>}}`), as `<key>.<id>`. */
+function childrenRead(resources: AnalyzedConfiguration['resources'], engine: TemplateEngine): Set<string> {
+  const read = new Set<string>();
+  for (const { field, template } of childTemplates(resources))
+    for (const r of engine.reads(childSource(template).source, { field }))
+      if (r.path[0] === 'children' && r.path.length > 3) read.add(`${r.path[1]}.${r.path[2]}`);
+  return read;
 }
 
 /**

@@ -16,15 +16,15 @@ import {
 } from '@orkestra/core';
 import { suggest, type TemplateEngine, type TemplateProblem, type When } from '@orkestra/template';
 import { childSource } from '../child-source.js';
+import { childTemplates } from '../child-templates.js';
 import type { ChildTemplate, HandlerTemplates } from '../config.js';
-import { PHASES } from '../plan.js';
 import { type KindSchemas, literalKindOf, structureOf } from './kind-schemas.js';
 import type { ProblemList } from './problems.js';
 
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
 
 /** Why a path is not a field of a kind. */
-export interface MissingField {
+interface MissingField {
   /** `spec has no field "clusterIPP"`. */
   detail: string;
   /** The path with the nearest field name, when one is near. */
@@ -44,34 +44,46 @@ function show(parts: readonly string[]): string {
  * Why `parts` (from the object's root; `'[]'` or a number for a list item) is not a field of `structure`;
  * `undefined` when it is, or when the structure cannot tell (a preserved or undescribed part).
  */
-export function missingField(structure: FieldStructure, parts: readonly string[]): MissingField | undefined {
+function missingField(structure: FieldStructure, parts: readonly string[]): MissingField | undefined {
   let node = structure;
   for (let i = 0; i < parts.length; i++) {
-    if (node.preserveUnknownFields) return undefined;
-    const key = parts[i]!;
-    // Every object has these, whether its CRD's schema spells them out or not.
-    if (i === 0 && ROOT_FIELDS.has(key) && !node.properties?.[key]) return undefined;
-    if (key === '[]' || /^\d+$/.test(key)) {
-      const next = node.items ?? node.values;
-      if (!next) return undefined;
-      node = next;
-      continue;
-    }
-    const own = node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
-    const next = own ?? node.values;
-    if (next) {
-      node = next;
-      continue;
-    }
-    if (!node.properties || (key === 'length' && node.items)) return undefined;
-    const parent = show(parts.slice(0, i));
-    const near = suggest(key, Object.keys(node.properties));
-    return {
-      detail: `${parent || 'the object'} has no field ${JSON.stringify(key)}`,
-      near: near === undefined ? undefined : show([...parts.slice(0, i), near]),
-    };
+    const next = below(node, parts[i]!, i === 0);
+    if (next === 'untold') return undefined;
+    if (next === 'missing') return missingAt(node.properties!, parts, i);
+    node = next;
   }
   return undefined;
+}
+
+/**
+ * The structure of `key` below `node`; `untold` when the structure cannot tell (a preserved or undescribed part,
+ * a field every object has, `length` of a list), `missing` when `node` names its fields and `key` is not one.
+ */
+function below(node: FieldStructure, key: string, atRoot: boolean): FieldStructure | 'untold' | 'missing' {
+  if (node.preserveUnknownFields) return 'untold';
+  // Every object has these, whether its CRD's schema spells them out or not.
+  if (atRoot && ROOT_FIELDS.has(key) && !node.properties?.[key]) return 'untold';
+  if (key === '[]' || /^\d+$/.test(key)) return node.items ?? node.values ?? 'untold';
+  const own = node.properties && Object.hasOwn(node.properties, key) ? node.properties[key] : undefined;
+  const next = own ?? node.values;
+  if (next) return next;
+  if (!node.properties || (key === 'length' && node.items)) return 'untold';
+  return 'missing';
+}
+
+/** Why `parts[i]` is not one of `properties`, the fields below `parts[0..i)`. */
+function missingAt(
+  properties: Readonly<Record<string, FieldStructure>>,
+  parts: readonly string[],
+  i: number,
+): MissingField {
+  const key = parts[i]!;
+  const parent = show(parts.slice(0, i));
+  const near = suggest(key, Object.keys(properties));
+  return {
+    detail: `${parent || 'the object'} has no field ${JSON.stringify(key)}`,
+    near: near === undefined ? undefined : show([...parts.slice(0, i), near]),
+  };
 }
 
 /** `spec.ports[0].name` or `.status.phase` → its keys. */
@@ -88,19 +100,17 @@ function clauseReads(when: When, engine: TemplateEngine, field: string): string[
 }
 
 /** Each child template with an `id`, by `<handler key>.<id>`: what `children.<key>.<id>` reads. */
-export function templatesById(
+function templatesById(
   resources: Readonly<Record<string, HandlerTemplates>>,
 ): Map<string, { key: string; item: ChildTemplate }> {
   const out = new Map<string, { key: string; item: ChildTemplate }>();
-  for (const [key, templates] of Object.entries(resources))
-    for (const phase of PHASES)
-      for (const item of templates[phase] ?? [])
-        if (typeof item.id === 'string') out.set(`${key}.${item.id}`, { key, item });
+  for (const { handlerKey, template } of childTemplates(resources))
+    if (typeof template.id === 'string') out.set(`${handlerKey}.${template.id}`, { key: handlerKey, item: template });
   return out;
 }
 
 /** What the reference stage reads of a configuration. */
-export interface ReferencingConfiguration {
+interface ReferencingConfiguration {
   resources: Readonly<Record<string, HandlerTemplates>>;
   status?: { fields?: Readonly<Record<string, string>> } | undefined;
 }
@@ -126,40 +136,53 @@ export function checkChildReferences(
   list: ProblemList,
 ): void {
   const byId = templatesById(config.resources);
-  const kindOf = (key: string, item: ChildTemplate) => {
-    const handler = handlers.get(key);
-    const kind = handler && literalKindOf(handler, childSource(item).source);
-    const found = kind && schemas.get(`${kind.apiVersion}/${kind.kind}`);
-    const structure = found && !('unserved' in found) ? structureOf(found) : undefined;
-    return kind && found && structure
-      ? { kind: kind.kind, structure, source: 'source' in found ? found.source : '' }
-      : undefined;
-  };
   const reference = (prefix: string, field: string, path: readonly string[]) => {
     if (path[0] !== 'children' || path.length < 4) return;
     const target = byId.get(`${path[1]}.${path[2]}`);
-    const of = target && kindOf(target.key, target.item);
+    const of = target && structureKnown(handlers.get(target.key), target.item, schemas);
     const miss = of && missingField(of.structure, path.slice(3));
     if (of && miss)
       list.add(problem(`${prefix}.${field}`, show(path), of.kind, of.source, miss, `children.${path[1]}.${path[2]}.`));
   };
-  for (const [key, templates] of Object.entries(config.resources)) {
-    const sensitive = (handlers.get(key)?.sensitiveFields?.length ?? 0) > 0;
-    for (const phase of PHASES)
-      (templates[phase] ?? []).forEach((item, j) => {
-        const field = `${key}.${phase}[${j}]`;
-        const { source, readyWhen } = childSource(item);
-        for (const read of engine.reads(source, { field, sensitive })) reference('resources', read.field, read.path);
-        const own = readyWhen === undefined ? undefined : kindOf(key, item);
-        if (!own || readyWhen === undefined) return;
-        for (const path of clauseReads(readyWhen, engine, `${field}.readyWhen`)) {
-          const miss = missingField(own.structure, path);
-          if (miss) list.add(problem(`resources.${field}.readyWhen`, show(path), own.kind, own.source, miss));
-        }
-      });
+  for (const { handlerKey, field, template } of childTemplates(config.resources)) {
+    const handler = handlers.get(handlerKey);
+    const sensitive = (handler?.sensitiveFields?.length ?? 0) > 0;
+    const { source, readyWhen } = childSource(template);
+    for (const read of engine.reads(source, { field, sensitive })) reference('resources', read.field, read.path);
+    const own = readyWhen === undefined ? undefined : structureKnown(handler, template, schemas);
+    if (own && readyWhen !== undefined) checkReadyWhen(readyWhen, own, `${field}.readyWhen`, engine, list);
   }
   for (const [name, template] of Object.entries(config.status?.fields ?? {}))
     for (const read of engine.reads(template, { field: `fields.${name}` })) reference('status', read.field, read.path);
+}
+
+/** A child's kind, with its field structure and where its schema came from. */
+interface KnownKind {
+  kind: string;
+  structure: FieldStructure;
+  source: string;
+}
+
+/** The kind `item` makes and its field structure, when the kind is literal and its schema is in `schemas`. */
+function structureKnown(
+  handler: Handler | undefined,
+  item: ChildTemplate,
+  schemas: KindSchemas,
+): KnownKind | undefined {
+  const kind = handler && literalKindOf(handler, childSource(item).source);
+  const found = kind && schemas.get(`${kind.apiVersion}/${kind.kind}`);
+  const structure = found && !('unserved' in found) ? structureOf(found) : undefined;
+  return kind && found && structure
+    ? { kind: kind.kind, structure, source: 'source' in found ? found.source : '' }
+    : undefined;
+}
+
+/** Every path the `readyWhen` at `field` reads of its own child that the child's kind does not have, into `list`. */
+function checkReadyWhen(readyWhen: When, own: KnownKind, field: string, engine: TemplateEngine, list: ProblemList) {
+  for (const path of clauseReads(readyWhen, engine, field)) {
+    const miss = missingField(own.structure, path);
+    if (miss) list.add(problem(`resources.${field}`, show(path), own.kind, own.source, miss));
+  }
 }
 
 /** The field structure of a kind, as the reconciler knows it while reconciling (no request). */
@@ -179,17 +202,14 @@ export async function readReferencedFields(
 ): Promise<FieldsOf> {
   const byId = templatesById(config.resources);
   const kinds = new Map<string, { apiVersion: string; kind: string }>();
-  for (const [key, templates] of Object.entries(config.resources)) {
-    const sensitive = (handlers.get(key)?.sensitiveFields?.length ?? 0) > 0;
-    for (const phase of PHASES)
-      (templates[phase] ?? []).forEach((item, j) => {
-        for (const { path } of engine.reads(childSource(item).source, { field: `${key}.${phase}[${j}]`, sensitive })) {
-          const target = path[0] === 'children' ? byId.get(`${path[1]}.${path[2]}`) : undefined;
-          const handler = target && handlers.get(target.key);
-          const kind = handler && literalKindOf(handler, childSource(target.item).source);
-          if (kind) kinds.set(`${kind.apiVersion}/${kind.kind}`, kind);
-        }
-      });
+  for (const { handlerKey, field, template } of childTemplates(config.resources)) {
+    const sensitive = (handlers.get(handlerKey)?.sensitiveFields?.length ?? 0) > 0;
+    for (const { path } of engine.reads(childSource(template).source, { field, sensitive })) {
+      const target = path[0] === 'children' ? byId.get(`${path[1]}.${path[2]}`) : undefined;
+      const handler = target && handlers.get(target.key);
+      const kind = handler && literalKindOf(handler, childSource(target.item).source);
+      if (kind) kinds.set(`${kind.apiVersion}/${kind.kind}`, kind);
+    }
   }
   const known = new Map<string, FieldStructure>();
   for (const [id, { apiVersion, kind }] of kinds) {

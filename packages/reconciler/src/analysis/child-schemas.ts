@@ -7,13 +7,13 @@ import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationE
 import { defaultTemplateEngine, suggest, type TemplateEngine } from '@orkestra/template';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { buildChildOrder, ChildOrder } from '../child-order.js';
+import { childTemplates } from '../child-templates.js';
 import type { HandlerTemplates } from '../config.js';
-import { PHASES } from '../plan.js';
 import { childAcceptedAhead, compileChildCheck, schemaExplainer } from '../schema-checks.js';
 import type { ProblemList } from './problems.js';
 
 /** JSON pointer segments of an Ajv error → `spec.crds[0].owner.kind`. */
-export function pathOf(segments: readonly (string | number)[]): string {
+function pathOf(segments: readonly (string | number)[]): string {
   let out = '';
   for (const s of segments) out += typeof s === 'number' ? `[${s}]` : out ? `.${s}` : s;
   return out;
@@ -29,7 +29,7 @@ function segmentsOf(pointer: string): (string | number)[] {
 }
 
 /** An Ajv error as a field problem: segments below the checked value, a message, and a hint where one helps. */
-export function describeAjvError(e: ErrorObject): {
+function describeAjvError(e: ErrorObject): {
   segments: (string | number)[];
   message: string;
   hint?: string;
@@ -114,23 +114,21 @@ export function checkChildSchemas(
   handlers: ReadonlyMap<string, ResourceHandler<unknown, ResolvedSpec>>,
   list: ProblemList,
 ): void {
-  for (const [key, templates] of Object.entries(resources)) {
-    const handler = handlers.get(key);
+  /** Ajv's check of a handler's schema, compiled only to explain a template its precompiled check refuses. */
+  const explainers = new Map<string, ValidateFunction>();
+  for (const { handlerKey, field, template } of childTemplates(resources)) {
+    const handler = handlers.get(handlerKey);
     if (!handler) continue;
-    let check: ValidateFunction | undefined;
-    for (const phase of PHASES) {
-      (templates[phase] ?? []).forEach((item, j) => {
-        const at = `resources.${key}.${phase}[${j}]`;
-        if (!childAcceptedAhead(handler, item)) {
-          check ??= compileChildCheck(schemaExplainer(), handler.schema);
-          if (!check(item)) {
-            for (const p of ajvProblems(check.errors, [])) list.add({ ...p, path: p.path ? `${at}.${p.path}` : at });
-            return;
-          }
-        }
-        if (handler.kindOf) for (const p of kindProblems(handler, item, at)) list.add(p);
-      });
+    const at = `resources.${field}`;
+    if (!childAcceptedAhead(handler, template)) {
+      let check = explainers.get(handlerKey);
+      if (!check) explainers.set(handlerKey, (check = compileChildCheck(schemaExplainer(), handler.schema)));
+      if (!check(template)) {
+        for (const p of ajvProblems(check.errors, [])) list.add({ ...p, path: p.path ? `${at}.${p.path}` : at });
+        continue;
+      }
     }
+    if (handler.kindOf) for (const p of kindProblems(handler, template, at)) list.add(p);
   }
 }
 

@@ -16,8 +16,8 @@ import {
   templateKindOf,
 } from '@orkestra/core';
 import { childSource } from '../child-source.js';
+import { childTemplates } from '../child-templates.js';
 import type { HandlerTemplates } from '../config.js';
-import { PHASES } from '../plan.js';
 import type { ProblemList } from './problems.js';
 
 /** A kind's schema and the document its `$ref`s point into. */
@@ -130,38 +130,25 @@ class Checker {
     const { schema: s, special } = this.resolve(schema);
     const at = `a ${this.kind}'s ${path}`;
     const shown = JSON.stringify(value);
-    if (special === 'quantity' || special === 'int-or-string') {
+    if (special !== undefined) {
       if (typeof value !== 'string' && typeof value !== 'number')
-        this.found.push({
-          path,
-          message: `is ${shown}, but ${at} is a ${special === 'quantity' ? 'quantity (like 500m or 1Gi)' : 'number or a string'}`,
-        });
+        this.add(path, `is ${shown}, but ${at} is a ${SPECIAL_TYPES[special]}`);
       return;
     }
-    const type = s.type;
-    const wrong = (expected: string, hint?: string): void => {
-      this.found.push({
-        path,
-        message: `is ${shown} (${describe(value)}), but ${at} is ${expected}`,
-        ...(hint ? { hint } : {}),
-      });
-    };
-    if (type === 'integer' && !Number.isInteger(value)) return wrong('an integer', unquoteHint(value));
-    if (type === 'number' && typeof value !== 'number') return wrong('a number', unquoteHint(value));
-    if (type === 'boolean' && typeof value !== 'boolean') return wrong('true or false', unquoteHint(value));
-    if (type === 'string' && typeof value !== 'string') return wrong('a string', 'quote the value');
-    if (type === 'array' && !Array.isArray(value)) return wrong('a list');
-    if (type === 'object' && (typeof value !== 'object' || Array.isArray(value))) return wrong('an object');
+    const mismatch = typeMismatch(value, s.type);
+    if (mismatch)
+      return this.add(path, `is ${shown} (${describe(value)}), but ${at} is ${mismatch.expected}`, mismatch.hint);
     if (Array.isArray(s.enum) && !s.enum.includes(value))
-      return void this.found.push({
-        path,
-        message: `is ${shown}, but ${at} is one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`,
-      });
+      return this.add(path, `is ${shown}, but ${at} is one of ${s.enum.map((v) => JSON.stringify(v)).join(', ')}`);
     if (Array.isArray(value)) {
       if (s.items) value.forEach((item, i) => this.check(item, s.items!, `${path}[${i}]`));
       return;
     }
     if (typeof value === 'object') this.checkObject(value as Record<string, unknown>, s, path);
+  }
+
+  private add(path: string, message: string, hint?: string): void {
+    this.found.push({ path, message, ...(hint ? { hint } : {}) });
   }
 
   private checkObject(value: Record<string, unknown>, s: OpenApiSchema, path: string): void {
@@ -179,6 +166,29 @@ class Checker {
           hint: fieldsHint(this.kind, path, Object.keys(properties)),
         });
     }
+  }
+}
+
+/** What a quantity or an int-or-string field takes. */
+const SPECIAL_TYPES = { quantity: 'quantity (like 500m or 1Gi)', 'int-or-string': 'number or a string' } as const;
+
+/** What a schema of `type` takes that `value` is not, with a hint where one helps; `undefined` when it fits. */
+function typeMismatch(value: unknown, type: unknown): { expected: string; hint?: string | undefined } | undefined {
+  switch (type) {
+    case 'integer':
+      return Number.isInteger(value) ? undefined : { expected: 'an integer', hint: unquoteHint(value) };
+    case 'number':
+      return typeof value === 'number' ? undefined : { expected: 'a number', hint: unquoteHint(value) };
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : { expected: 'true or false', hint: unquoteHint(value) };
+    case 'string':
+      return typeof value === 'string' ? undefined : { expected: 'a string', hint: 'quote the value' };
+    case 'array':
+      return Array.isArray(value) ? undefined : { expected: 'a list' };
+    case 'object':
+      return typeof value === 'object' && !Array.isArray(value) ? undefined : { expected: 'an object' };
+    default:
+      return undefined;
   }
 }
 
@@ -218,40 +228,40 @@ export function checkManifestSchemas(
   list: ProblemList,
   known: ReadonlySet<string>,
 ): void {
-  for (const [key, templates] of Object.entries(resources)) {
-    if (!handlers.get(key)?.kindOf) continue;
-    for (const phase of PHASES) {
-      for (const [j, item] of (templates[phase] ?? []).entries()) {
-        const source = childSource(item).source;
-        const { apiVersion, kind } = source;
-        if (typeof apiVersion !== 'string' || typeof kind !== 'string') continue;
-        const found = schemas.get(`${apiVersion}/${kind}`);
-        if (!found) continue;
-        const at = `resources.${key}.${phase}[${j}]`;
-        if ('unserved' in found) {
-          const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : 'the core group';
-          list.addNew(
-            [
-              {
-                path: `${at}.kind`,
-                message: `${found.unserved} does not serve kind ${kind} in ${apiVersion} (run would refuse to start)`,
-                hint: `install the CustomResourceDefinition of ${kind} (group ${group}) there, or fix apiVersion and kind`,
-              },
-            ],
-            known,
-          );
-          continue;
-        }
-        const checker = new Checker(kind, found.components ?? {});
-        const fields = Object.fromEntries(Object.entries(source).filter(([k]) => !NOT_OF_THE_KIND.has(k)));
-        checker.check(withoutTemplates(fields), { ...found.schema, properties: topLevel(found.schema) }, '');
-        list.addNew(
-          checker.found.map((p) => ({ ...p, path: `${at}.${p.path}`, message: `${p.message} (${found.source})` })),
-          known,
-        );
-      }
-    }
+  for (const { handlerKey, field, template } of childTemplates(resources)) {
+    if (!handlers.get(handlerKey)?.kindOf) continue;
+    const source = childSource(template).source;
+    const { apiVersion, kind } = source;
+    if (typeof apiVersion !== 'string' || typeof kind !== 'string') continue;
+    const found = schemas.get(`${apiVersion}/${kind}`);
+    if (!found) continue;
+    const at = `resources.${field}`;
+    if ('unserved' in found) list.addNew([unservedProblem(at, apiVersion, kind, found)], known);
+    else list.addNew(literalProblems(source, kind, found, at), known);
   }
+}
+
+/** A manifest of a kind the cluster asked does not serve: `run` would refuse to start. */
+function unservedProblem(at: string, apiVersion: string, kind: string, found: UnservedKind): Found {
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : 'the core group';
+  return {
+    path: `${at}.kind`,
+    message: `${found.unserved} does not serve kind ${kind} in ${apiVersion} (run would refuse to start)`,
+    hint: `install the CustomResourceDefinition of ${kind} (group ${group}) there, or fix apiVersion and kind`,
+  };
+}
+
+/** The literal values of the manifest `source` (at `at`) that its kind's schema refuses. */
+function literalProblems(
+  source: Readonly<Record<string, unknown>>,
+  kind: string,
+  found: KindSchema,
+  at: string,
+): Found[] {
+  const checker = new Checker(kind, found.components ?? {});
+  const fields = Object.fromEntries(Object.entries(source).filter(([k]) => !NOT_OF_THE_KIND.has(k)));
+  checker.check(withoutTemplates(fields), { ...found.schema, properties: topLevel(found.schema) }, '');
+  return checker.found.map((p) => ({ ...p, path: `${at}.${p.path}`, message: `${p.message} (${found.source})` }));
 }
 
 /** The kind's top-level fields without apiVersion, kind and metadata (which the manifests package checks). */

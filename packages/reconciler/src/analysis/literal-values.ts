@@ -17,8 +17,9 @@ import {
   ValidationError,
 } from '@orkestra/core';
 import { childSource } from '../child-source.js';
+import { childTemplates } from '../child-templates.js';
 import type { HandlerTemplates, OwnerKind } from '../config.js';
-import { type KindScopes, PHASES } from '../plan.js';
+import type { KindScopes } from '../plan.js';
 import { isClusterScoped } from '../plan-checks.js';
 import type { ProblemList } from './problems.js';
 
@@ -156,7 +157,7 @@ function placementProblems(
 }
 
 /** What the literal stage reads of a configuration. */
-export interface LiteralConfiguration {
+interface LiteralConfiguration {
   owner: OwnerKind;
   namespaces?: readonly string[] | undefined;
   resources: Readonly<Record<string, HandlerTemplates>>;
@@ -173,25 +174,21 @@ export function checkLiteralValues(
   list: ProblemList,
   known: ReadonlySet<string>,
 ): void {
-  for (const [key, templates] of Object.entries(config.resources)) {
-    const handler = handlers.get(key);
+  for (const { handlerKey, field, template } of childTemplates(config.resources)) {
+    const handler = handlers.get(handlerKey);
     if (typeof handler?.resolve !== 'function') continue;
-    for (const phase of PHASES) {
-      (templates[phase] ?? []).forEach((item, j) => {
-        const at = `resources.${key}.${phase}[${j}]`;
-        const found: FieldProblem[] = [];
-        // The template part alone: when, forEach, readyWhen, id and dependsOn are the reconciler's, not the kind's.
-        const source = childSource(item).source as Record<string, unknown>;
-        found.push(...placementProblems(config.owner, config.namespaces, handler, source, scopes));
-        const templated: Templated[] = [];
-        const literal = withoutTemplates(source, '', templated);
-        found.push(...resolveProblems(handler, literal).filter((p) => !nearTemplate(p.path, templated)));
-        found.push(...impossibleTemplates(handler, literal, templated));
-        list.addNew(
-          found.map((p) => ({ ...p, path: p.path ? `${at}.${p.path}` : at })),
-          known,
-        );
-      });
-    }
+    const at = `resources.${field}`;
+    const found: FieldProblem[] = [];
+    // The template part alone: when, forEach, readyWhen, id and dependsOn are the reconciler's, not the kind's.
+    const source = childSource(template).source as Record<string, unknown>;
+    found.push(...placementProblems(config.owner, config.namespaces, handler, source, scopes));
+    const templated: Templated[] = [];
+    const literal = withoutTemplates(source, '', templated);
+    found.push(...resolveProblems(handler, literal).filter((p) => !nearTemplate(p.path, templated)));
+    found.push(...impossibleTemplates(handler, literal, templated));
+    list.addNew(
+      found.map((p) => ({ ...p, path: p.path ? `${at}.${p.path}` : at })),
+      known,
+    );
   }
 }

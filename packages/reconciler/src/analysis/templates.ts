@@ -7,8 +7,8 @@
 import type { JsonSchema, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { TemplateEngine, TemplateProblem } from '@orkestra/template';
 import { childSource } from '../child-source.js';
+import { childTemplates, type PlacedTemplate } from '../child-templates.js';
 import type { HandlerTemplates } from '../config.js';
-import { PHASES } from '../plan.js';
 import type { ProblemList } from './problems.js';
 
 const ANY: JsonSchema = { 'x-kubernetes-preserve-unknown-fields': true } as JsonSchema;
@@ -27,7 +27,7 @@ function schemaAt(schema: JsonSchema, path: string): JsonSchema | undefined {
  * The schema of one item of the CR list or map at `forEach`: the array's `items`, the map's
  * `additionalProperties`; anything else (unknown, preserved, not a path) reads as any value.
  */
-export function forEachItemSchema(schema: JsonSchema, forEach: unknown): JsonSchema {
+function forEachItemSchema(schema: JsonSchema, forEach: unknown): JsonSchema {
   const list = typeof forEach === 'string' ? schemaAt(schema, forEach) : undefined;
   if (list?.type === 'array' && list.items && typeof list.items === 'object') return list.items;
   const values = list?.additionalProperties;
@@ -63,7 +63,7 @@ function templateProblem(prefix: string, p: TemplateProblem): { path: string; me
 }
 
 /** What the template stage reads of a configuration. */
-export interface TemplatedConfiguration {
+interface TemplatedConfiguration {
   resources: Readonly<Record<string, HandlerTemplates>>;
   status?: { fields?: Readonly<Record<string, string>> } | undefined;
 }
@@ -80,31 +80,34 @@ export function checkTemplates(
   list: ProblemList,
 ): void {
   const add = (prefix: string) => (p: TemplateProblem) => list.add(templateProblem(prefix, p));
-  for (const [key, templates] of Object.entries(config.resources)) {
-    const sensitive = (handlers.get(key)?.sensitiveFields?.length ?? 0) > 0;
-    for (const phase of PHASES) {
-      (templates[phase] ?? []).forEach((item, j) => {
-        const field = `${key}.${phase}[${j}]`;
-        const { when, forEach, readyWhen, source } = childSource(item);
-        // readyWhen reads the child's live object, which the owner's CRD schema does not describe.
-        if (readyWhen !== undefined)
-          engine.checkWhen(readyWhen, { field: `${field}.readyWhen` }).forEach(add('resources'));
-        // A forEach template repeats over a CR path, and reads its item (`item`, `index`, `key`): an item of it.
-        if (schema && typeof forEach === 'string')
-          engine.check(`{{${forEach}}}`, { field: `${field}.forEach`, schema }).forEach(add('resources'));
-        const childSchema = schema && withChildren(forEach !== undefined ? withForEachItem(schema, forEach) : schema);
-        const options = { field, sensitive, ...(childSchema ? { schema: childSchema } : {}) };
-        engine.check(source, options).forEach(add('resources'));
-        if (when !== undefined)
-          engine
-            .checkWhen(when, { field: `${field}.when`, ...(childSchema ? { schema: childSchema } : {}) })
-            .forEach(add('resources'));
-      });
-    }
+  for (const placed of childTemplates(config.resources)) {
+    const sensitive = (handlers.get(placed.handlerKey)?.sensitiveFields?.length ?? 0) > 0;
+    childTemplateProblems(placed, sensitive, engine, schema).forEach(add('resources'));
   }
   const statusSchema = schema && withChildren(schema);
   for (const [name, template] of Object.entries(config.status?.fields ?? {}))
     engine
       .check(template, { field: `fields.${name}`, ...(statusSchema ? { schema: statusSchema } : {}) })
       .forEach(add('status'));
+}
+
+/** The problems of one child template: its `readyWhen`, its `forEach` path, its source and its `when`. */
+function childTemplateProblems(
+  { field, template }: PlacedTemplate,
+  sensitive: boolean,
+  engine: TemplateEngine,
+  schema: JsonSchema | undefined,
+): TemplateProblem[] {
+  const { when, forEach, readyWhen, source } = childSource(template);
+  const problems: TemplateProblem[] = [];
+  // readyWhen reads the child's live object, which the owner's CRD schema does not describe.
+  if (readyWhen !== undefined) problems.push(...engine.checkWhen(readyWhen, { field: `${field}.readyWhen` }));
+  // A forEach template repeats over a CR path, and reads its item (`item`, `index`, `key`): an item of it.
+  if (schema && typeof forEach === 'string')
+    problems.push(...engine.check(`{{${forEach}}}`, { field: `${field}.forEach`, schema }));
+  const childSchema = schema && withChildren(forEach !== undefined ? withForEachItem(schema, forEach) : schema);
+  const withSchema = childSchema ? { schema: childSchema } : {};
+  problems.push(...engine.check(source, { field, sensitive, ...withSchema }));
+  if (when !== undefined) problems.push(...engine.checkWhen(when, { field: `${field}.when`, ...withSchema }));
+  return problems;
 }

@@ -7,7 +7,7 @@ import { ConflictError, type Context, OrkestraError, type OwnerObject } from '@o
 import type { Kubeclient } from '@orkestra/core/kube';
 
 /** What the finalizer's patches need: the client, the reconciler's context and the finalizer's name. */
-export interface FinalizerParts {
+interface FinalizerParts {
   kube: Kubeclient;
   ctx: Context;
   finalizer: string;

@@ -17,7 +17,7 @@ import type { Plan, PlannedChild, ReadChildren } from '../plan.js';
 import type { ChildRef } from '../refusals.js';
 
 /** What one step of an ordered deletion did. */
-export interface DeletionStep {
+interface DeletionStep {
   /** Children deleted by this step. */
   deleted: ChildRef[];
   /** Ordered children still there (being deleted, or waiting for their dependents to go). */
@@ -25,7 +25,7 @@ export interface DeletionStep {
 }
 
 /** What {@link deleteInOrder} needs from the reconciler. */
-export interface OrderedDeletion {
+interface OrderedDeletion {
   ctx: Context;
   kube: Kubeclient;
   cr: OwnerObject;

@@ -17,7 +17,7 @@ export interface CrInventory {
 }
 
 /** What writing a CR's inventory needs: the client, the reconciler's context, and the record's kinds. */
-export interface InventoryWriter {
+interface InventoryWriter {
   kube: Kubeclient;
   ctx: Context;
   /** The kinds the configuration's inventory record lists for every CR: left out of the annotation. */

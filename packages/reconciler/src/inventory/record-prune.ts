@@ -11,7 +11,7 @@ import type { InventoryRecord } from './record.js';
 import { pruneRemovedKinds } from './removed-kinds.js';
 
 /** What the start's prune needs of the reconciler. */
-export interface RecordPrune {
+interface RecordPrune {
   parts: Pick<RunParts, 'ctx' | 'kube' | 'config' | 'events'>;
   record: InventoryRecord;
   /** The kinds served now, by kind key: the record's others are no longer configured. */

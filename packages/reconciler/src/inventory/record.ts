@@ -22,7 +22,7 @@ import type { InventoryRecordOptions, OwnerKind } from '../config.js';
 import { inventoryValue, parseInventory } from './annotation.js';
 
 /** The data key of the record holding the kinds, `Kind.version.group` comma-separated (as the CR annotation). */
-export const RECORD_KINDS_KEY = 'managed-kinds';
+const RECORD_KINDS_KEY = 'managed-kinds';
 
 /**
  * The record's ConfigMap name: `<plural>.<group>` (`websites.example.com`), and when the configuration watches
@@ -42,7 +42,7 @@ export function inventoryRecordName(
 type RecordObject = KubeObject & { data?: Record<string, string> };
 
 /** The record was not readable or writable (RBAC, or a missing namespace): the reconciler falls back to annotations. */
-export class InventoryRecordUnavailableError extends OrkestraError {
+class InventoryRecordUnavailableError extends OrkestraError {
   constructor(message: string, cause: unknown, object: { namespace: string; name: string }) {
     super('Config', message, { cause, object: { kind: 'ConfigMap', namespace: object.namespace, name: object.name } });
   }

@@ -19,7 +19,7 @@ import {
 import type { Kubeclient } from '@orkestra/core/kube';
 
 /** Where {@link pruneRemovedKinds} looks for the children of the removed kinds, and whom it tells. */
-export interface RemovedKindsPrune {
+interface RemovedKindsPrune {
   ctx: Context;
   kube: Kubeclient;
   /** The owner kind's apiVersion and kind: a child is a candidate only when its controller is one of these. */
@@ -39,7 +39,7 @@ export interface RemovedKindsPrune {
 }
 
 /** What {@link pruneRemovedKinds} did. */
-export interface RemovedKindsOutcome {
+interface RemovedKindsOutcome {
   /** The kinds done: pruned, no longer served (NotFound), or forbidden (told once and let go). */
   done: ChildKind[];
   /** The first failure of each other kind: it stays listed, to be tried again. */

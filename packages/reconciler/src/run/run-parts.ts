@@ -51,10 +51,10 @@ export interface RunParts {
 }
 
 /** What the parts are made of: the reconciler's configuration, compiled. */
-export type RunPartsOf = Pick<RunParts, 'kube' | 'ctx' | 'config' | 'handlers' | 'kinds' | 'templates'>;
+type RunPartsOf = Pick<RunParts, 'kube' | 'ctx' | 'config' | 'handlers' | 'kinds' | 'templates'>;
 
 /** What the parts ask of the façade: its work queue and its child caches. */
-export interface RunPartsHost {
+interface RunPartsHost {
   /** Queues a CR's key (a refused child's object in the way changed). */
   enqueue(key: string): void;
   liveChild: RunParts['liveChild'];
