@@ -1,23 +1,25 @@
 /** Deployments: how to resolve a source and build the object; the lifecycle is core's. */
 import {
+  type DriftedField,
+  type ImmutableChange,
+  type KubeObject,
+  OWNER_LABEL,
+  type OwnerObject,
+  ownerLabelValue,
+  systemLabels,
+} from '@orkestra/core';
+import {
   checkConfigKey,
   checkDns1123Label,
   checkDns1123Subdomain,
   checkLabelKey,
   checkPortName,
   compareQuantities,
-  type DriftedField,
   defineResource,
-  type ImmutableChange,
-  type KubeObject,
   metadataFor,
-  OWNER_LABEL,
-  type OwnerObject,
-  ownerLabelValue,
   resolveCommonFields,
-  systemLabels,
   Validator,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { deploymentSourceAccepts } from '../generated/schema-check.js';
 import { PROFILE_NAMES, profileResources } from './profiles.js';
 import {

@@ -1,5 +1,6 @@
 /** Secrets: how to resolve a source and build the object; the lifecycle is core's. */
 import { randomInt } from 'node:crypto';
+import type { DriftedField, ImmutableChange, KubeObject, ObjectReader, OwnerObject } from '@orkestra/core';
 import {
   type ChildBehaviour,
   canonicalBase64,
@@ -7,18 +8,13 @@ import {
   checkDns1123Subdomain,
   checkLabelKey,
   checkWrappedBase64,
-  type DriftedField,
   defineResource,
-  type ImmutableChange,
   immutableDataChanges,
-  type KubeObject,
   metadataFor,
-  type ObjectReader,
-  type OwnerObject,
   readKeysFrom,
   resolveCommonFields,
   Validator,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { secretSourceAccepts } from '../generated/schema-check.js';
 import {
   GENERATE_CHARSETS,
