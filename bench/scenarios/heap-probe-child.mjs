@@ -14,7 +14,7 @@ registerHooks({
 });
 const { Kubeclient } = await import('@orkestra/core/kube');
 if (process.env.NO_MEMO) {
-  const c = await import('@orkestra/core');
+  const c = await import('@orkestra/core/internal');
   c.InSyncMemo.prototype.remember = () => {};
 }
 const { SharedInformerFactory } = await import('@orkestra/reconciler');

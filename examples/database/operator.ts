@@ -8,7 +8,7 @@
  * `databaseConfig` is exported so tests can check that it is the katalog's configuration.
  */
 import { pathToFileURL } from 'node:url';
-import { Type } from '@orkestra/core';
+import { Type } from '@orkestra/core/authoring';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as manifests from '@orkestra/manifests';
 import { GenericReconciler, ownerApi, type ReconcilerConfig } from '@orkestra/reconciler';

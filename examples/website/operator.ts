@@ -14,7 +14,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import * as configmaps from '@orkestra/configmaps';
-import { Type } from '@orkestra/core';
+import { Type } from '@orkestra/core/authoring';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { Manager, type ManagerOptions, shutdownSignal } from '@orkestra/operator';

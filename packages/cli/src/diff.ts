@@ -9,7 +9,6 @@
  * records the values (core's `SecretValues`).
  */
 import {
-  childKindOf,
   createContext,
   type DriftedField,
   ImmutableFieldError,
@@ -24,6 +23,7 @@ import {
   type SecretValues,
   sensitivePathsOf,
 } from '@orkestra/core';
+import { childKindOf } from '@orkestra/core/internal';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { ChildGates, childKinds, type PlannedChild } from '@orkestra/reconciler/internal';
 import { DryRunClient } from './dry-run-client.js';

@@ -4,15 +4,15 @@
  * prints these, `diff` compares them with the cluster, and both build the applied object with core's `buildChild`.
  */
 import {
-  buildChild,
   type ChildWriteOptions,
-  childKindOf,
   type KubeObject,
   type ObjectReader,
   type OwnerObject,
   type ResolvedSpec,
   ValidationError,
 } from '@orkestra/core';
+import { buildChild } from '@orkestra/core/authoring';
+import { childKindOf } from '@orkestra/core/internal';
 import { ResourceRegistry } from '@orkestra/core/kube';
 import type { KatalogEntry } from '@orkestra/reconciler';
 import type { YamlLocator } from '@orkestra/reconciler/internal';

@@ -5,8 +5,6 @@
  */
 
 import {
-  childKindOf,
-  deepEqual,
   type KubeObject,
   OrkestraError,
   type OwnerObject,
@@ -14,6 +12,7 @@ import {
   redactPaths,
   sensitivePathsOf,
 } from '@orkestra/core';
+import { childKindOf, deepEqual } from '@orkestra/core/internal';
 import type { Phase } from '@orkestra/reconciler/internal';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';

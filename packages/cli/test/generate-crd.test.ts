@@ -149,7 +149,7 @@ describe('orkestra generate crd --operator: a TypeBox schema', () => {
     );
     const types = await cli(['generate', 'types', '--crd', crd]);
     expect(types.code).toBe(ExitCode.Ok);
-    const check = `import type { Static } from '@orkestra/core';
+    const check = `import type { Static } from '@orkestra/core/authoring';
 import { defineOperator } from '@orkestra/reconciler';
 import { GadgetSpec as Schema } from './operator.js';
 import type { Gadget, GadgetSpec } from './gadget.js';

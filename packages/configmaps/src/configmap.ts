@@ -1,19 +1,15 @@
 /** ConfigMaps: how to resolve a source and build the object; the lifecycle is core's. */
+import type { DriftedField, ImmutableChange, KubeObject, ObjectReader, OwnerObject } from '@orkestra/core';
 import {
   canonicalBase64,
   checkWrappedBase64,
-  type DriftedField,
   defineResource,
-  type ImmutableChange,
   immutableDataChanges,
-  type KubeObject,
   metadataFor,
-  type ObjectReader,
-  type OwnerObject,
   readKeysFrom,
   resolveCommonFields,
   Validator,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { configMapSourceAccepts } from '../generated/schema-check.js';
 import { type ConfigMapSource, ConfigMapSourceSchema, type ResolvedConfigMap } from './types.js';
 

@@ -7,7 +7,7 @@ import {
   stringField,
   stringMapField,
   Type,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 
 /** JSON Schema of a ConfigMap template source (also its TypeScript type, {@link ConfigMapSource}). */
 export const ConfigMapSourceSchema = Type.Object(

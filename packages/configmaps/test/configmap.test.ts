@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { APPLIED_FIELDS_ANNOTATION, buildChild, type OwnerObject } from '@orkestra/core';
+import type { OwnerObject } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, buildChild } from '@orkestra/core/authoring';
 import {
   controllerReferencesTo,
   expectHandlerShape,

@@ -99,18 +99,7 @@ export function claimListItems(
   now: Date = new Date(),
 ): { managedFields: ManagedFieldsEntry[]; changed: boolean } {
   const entries: ManagedFieldsEntry[] = structuredClone([...managedFields]);
-  let mine = entries.find((e) => e.manager === manager && e.operation === 'Apply' && !e.subresource);
-  if (!mine) {
-    mine = {
-      manager,
-      operation: 'Apply',
-      apiVersion,
-      time: now.toISOString().replace(/\.\d+Z$/, 'Z'),
-      fieldsType: 'FieldsV1',
-      fieldsV1: {},
-    };
-    entries.push(mine);
-  }
+  const mine = applyEntryOf(entries, manager, apiVersion, now);
   const emptied = new Set<ManagedFieldsEntry>();
   for (const item of items) {
     let element: string | undefined;
@@ -118,31 +107,70 @@ export function claimListItems(
     for (const name of Object.keys(item.key)) claimed[`f:${name}`] = {};
     for (const entry of entries) {
       if (entry === mine || !entry.fieldsV1) continue;
-      const list = node(entry.fieldsV1, item.list, false);
-      if (!list) continue;
-      for (const el of Object.keys(list)) {
-        const key = keyOf(el);
-        if (!key || !sameKey(key, item.key)) continue;
-        element = el;
-        claimed = union(claimed, list[el]!);
-        delete list[el];
+      const taken = takeItem(entry.fieldsV1, item);
+      if (taken) {
+        element = taken.element;
+        claimed = union(claimed, taken.fields);
       }
-      prune(entry.fieldsV1, item.list);
       if (Object.keys(entry.fieldsV1).length === 0) emptied.add(entry);
     }
     const target = node((mine.fieldsV1 ??= {}), item.list, true)!;
-    if (!element) {
-      const own = Object.keys(target).find((el) => {
-        const key = keyOf(el);
-        return key !== undefined && sameKey(key, item.key);
-      });
-      const sorted = Object.fromEntries(Object.entries(item.key).sort(([a], [b]) => a.localeCompare(b)));
-      element = own ?? `k:${JSON.stringify(sorted)}`;
-    }
+    element ??= elementOf(target, item);
     target[element] = union(target[element] ?? {}, claimed);
   }
   const result = entries.filter((e) => !emptied.has(e));
   return { managedFields: result, changed: !deepEqual(result, managedFields) };
+}
+
+/** `manager`'s Apply entry of the object itself in `entries`, added (owning nothing) when missing. */
+function applyEntryOf(
+  entries: ManagedFieldsEntry[],
+  manager: string,
+  apiVersion: string,
+  now: Date,
+): ManagedFieldsEntry {
+  const found = ownEntry(entries, manager, 'Apply');
+  if (found) return found;
+  const entry: ManagedFieldsEntry = {
+    manager,
+    operation: 'Apply',
+    apiVersion,
+    time: now.toISOString().replace(/\.\d+Z$/, 'Z'),
+    fieldsType: 'FieldsV1',
+    fieldsV1: {},
+  };
+  entries.push(entry);
+  return entry;
+}
+
+/** Whether the list element `el` (`k:{...}`) is `item`. */
+function isItem(el: string, item: ListItemKey): boolean {
+  const key = keyOf(el);
+  return key !== undefined && sameKey(key, item.key);
+}
+
+/**
+ * Removes `item` from `fields` (one entry's fieldsV1), with the nodes it leaves empty; returns its element
+ * name and the fields owned under it, or undefined when the entry did not own it.
+ */
+function takeItem(fields: FieldSet, item: ListItemKey): { element: string; fields: FieldSet } | undefined {
+  const list = node(fields, item.list, false);
+  if (!list) return undefined;
+  let taken: { element: string; fields: FieldSet } | undefined;
+  for (const el of Object.keys(list)) {
+    if (!isItem(el, item)) continue;
+    taken = { element: el, fields: taken ? union(taken.fields, list[el]!) : list[el]! };
+    delete list[el];
+  }
+  prune(fields, item.list);
+  return taken;
+}
+
+/** The element name of `item` in `list`: the one already there, else `k:` and its key fields sorted by name. */
+function elementOf(list: FieldSet, item: ListItemKey): string {
+  const own = Object.keys(list).find((el) => isItem(el, item));
+  const sorted = Object.fromEntries(Object.entries(item.key).sort(([a], [b]) => a.localeCompare(b)));
+  return own ?? `k:${JSON.stringify(sorted)}`;
 }
 
 /**
@@ -156,13 +184,7 @@ export function managersOf(managedFields: readonly ManagedFieldsEntry[], item: L
   for (const entry of managedFields) {
     const list = entry.fieldsV1 ? node(entry.fieldsV1, item.list, false) : undefined;
     if (!list || !entry.manager) continue;
-    if (
-      Object.keys(list).some((el) => {
-        const key = keyOf(el);
-        return key !== undefined && sameKey(key, item.key);
-      })
-    )
-      out.push(entry.manager);
+    if (Object.keys(list).some((el) => isItem(el, item))) out.push(entry.manager);
   }
   return out;
 }

@@ -4,13 +4,12 @@
  * below it stops being a compile error.
  */
 import type { KubeConfig, V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
+import { buildChild, defineResource } from '../src/authoring.js';
 import { fromModel, toModel } from '../src/client-node/index.js';
 import {
   asOwner,
-  buildChild,
   type Context,
   createChild,
-  defineResource,
   deleteChild,
   type KubeObject,
   type ObjectClient,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { deepEqual } from '../src/index.js';
+import { deepEqual } from '../src/internal.js';
 
 describe('deepEqual', () => {
   it('ignores the order of keys, at any depth', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { defineResource, type OwnerObject } from '../src/index.js';
+import { defineResource } from '../src/authoring.js';
+import type { OwnerObject } from '../src/index.js';
 
 const owner = {
   apiVersion: 'example.com/v1',

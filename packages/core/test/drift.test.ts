@@ -1,15 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   APPLIED_FIELDS_ANNOTATION,
-  fieldStructuresOf,
-  type KubeObject,
-  kindKey,
   type MatchOptions,
   matchObject as matchWith,
   parseQuantity,
   quantitiesEqual,
   withAppliedFields,
-} from '../src/index.js';
+} from '../src/authoring.js';
+import type { KubeObject } from '../src/index.js';
+import { fieldStructuresOf, kindKey } from '../src/internal.js';
 import { openApi } from './fixtures/openapi.js';
 
 const structures = fieldStructuresOf(openApi);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { immutableDataChanges, type KubeObject } from '../src/index.js';
+import { immutableDataChanges } from '../src/authoring.js';
+import type { KubeObject } from '../src/index.js';
 
 const live: KubeObject = {
   apiVersion: 'v1',

@@ -6,9 +6,9 @@
  * may remember, and when it must forget); the reconciler's integration tests cover it against a real API server.
  */
 import { describe, expect, it } from '@jest/globals';
+import { defineResource } from '../src/authoring.js';
 import {
   createContext,
-  defineResource,
   type FieldStructure,
   type KubeObject,
   type ObjectClient,

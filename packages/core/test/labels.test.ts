@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { childSelector, matchesLabelSelector, withSystemLabels } from '../src/index.js';
+import { childSelector, withSystemLabels } from '../src/index.js';
+import { matchesLabelSelector } from '../src/internal.js';
 
 describe('matchesLabelSelector', () => {
   const labels = { app: 'web', tier: 'front', 'managed-by': 'orkestra' };

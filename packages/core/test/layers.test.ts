@@ -1,6 +1,6 @@
-// The layering DESIGN.md draws inside core: the contract and the lifecycle (`@orkestra/core`) never import the
-// Kubernetes client (`@orkestra/core/kube`: kubeconfig, transport, sockets, TLS). Checked on the module graph a
-// real process loads from the sources, with the client's own entry as the control.
+// The layering DESIGN.md draws inside core: the contract and the lifecycle (`@orkestra/core`, `/authoring`,
+// `/internal`) never import the Kubernetes client (`@orkestra/core/kube`: kubeconfig, transport, sockets, TLS).
+// Checked on the module graph a real process loads from the sources, with the client's own entry as the control.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,9 +37,13 @@ const CLIENT_MODULE = /\/packages\/core\/src\/kube\//;
 const NETWORK_BUILTINS = new Set(['node:http', 'node:https', 'node:net', 'node:tls', 'node:child_process']);
 
 describe('core layers', () => {
-  it("the root entry loads no module of src/kube/ and none of Node's network or process modules", async () => {
-    const modules = await modulesLoadedBy('@orkestra/core');
-    expect(modules.some((m) => m.endsWith('/packages/core/src/children.ts'))).toBe(true);
+  it.each([
+    ['@orkestra/core', 'children.ts'],
+    ['@orkestra/core/authoring', 'define-resource.ts'],
+    ['@orkestra/core/internal', 'in-sync-memo.ts'],
+  ])("%s loads no module of src/kube/ and none of Node's network or process modules", async (entry, own) => {
+    const modules = await modulesLoadedBy(entry);
+    expect(modules.some((m) => m.endsWith(`/packages/core/src/${own}`))).toBe(true);
     expect(modules.filter((m) => CLIENT_MODULE.test(m))).toEqual([]);
     expect(modules.filter((m) => NETWORK_BUILTINS.has(m))).toEqual([]);
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { claimListItems, type ManagedFieldsEntry } from '../src/index.js';
-import { type FieldSet, upgradeToApply } from '../src/managed-fields.js';
+import { claimListItems, type FieldSet, type ManagedFieldsEntry, upgradeToApply } from '../src/managed-fields.js';
 
 const port = (n: number) => `k:{"port":${n},"protocol":"TCP"}`;
 const item = { '.': {}, 'f:name': {}, 'f:port': {}, 'f:protocol': {}, 'f:targetPort': {} };

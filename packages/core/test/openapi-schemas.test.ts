@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { OpenApiDocument } from '../src/index.js';
+import type { OpenApiDocument } from '../src/internal.js';
 import { openApiPath, SCHEMA_MISS_RETRY_MS, SchemaCache } from '../src/kube/openapi-schemas.js';
 
 const doc = (kinds: string[]): OpenApiDocument => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { checkLabelValue } from '../src/authoring.js';
 import {
   assertOwnable,
-  checkLabelValue,
   childSelector,
   controllerOf,
   controllerReference,

@@ -12,12 +12,12 @@ import {
   createChild,
   createContext,
   type KubeObject,
-  type ManagedFieldsEntry,
   type ObjectClient,
   type OwnerObject,
   updateChild,
 } from '../src/index.js';
 import { Kubeclient } from '../src/kube/index.js';
+import type { ManagedFieldsEntry } from '../src/managed-fields.js';
 
 const MANAGER = 'orkestra-test';
 const cluster = testCluster();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareQuantities, parseQuantity, quantityStoredAs, roundUpQuantity } from '../src/index.js';
+import { compareQuantities, parseQuantity, quantityStoredAs, roundUpQuantity } from '../src/authoring.js';
 
 describe('compareQuantities', () => {
   it('orders quantities by value, whatever their notation', () => {

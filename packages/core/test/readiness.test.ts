@@ -1,6 +1,7 @@
 /** The built-in readiness rules, per kind, from the live object's status alone. */
 import { describe, expect, it } from '@jest/globals';
-import { builtInReadiness, type KubeObject } from '../src/index.js';
+import type { KubeObject } from '../src/index.js';
+import { builtInReadiness } from '../src/internal.js';
 
 const obj = (
   apiVersion: string,

@@ -8,9 +8,9 @@ import {
   checkLabelKey,
   checkLabelValue,
   checkPortName,
-  ValidationError,
   Validator,
-} from '../src/index.js';
+} from '../src/authoring.js';
+import { ValidationError } from '../src/index.js';
 
 describe('name and key checks', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { resolveCommonFields, Validator } from '../src/index.js';
+import { resolveCommonFields, Validator } from '../src/authoring.js';
 
 const problems = (v: Validator) => v.problems.map((p) => `${p.path}: ${p.message}${p.hint ? ` (${p.hint})` : ''}`);
 

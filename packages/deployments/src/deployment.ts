@@ -1,25 +1,43 @@
 /** Deployments: how to resolve a source and build the object; the lifecycle is core's. */
 import {
+  type DriftedField,
+  type ImmutableChange,
+  type KubeObject,
+  OWNER_LABEL,
+  type OwnerObject,
+  ownerLabelValue,
+  systemLabels,
+} from '@orkestra/core';
+import {
   checkConfigKey,
   checkDns1123Label,
   checkDns1123Subdomain,
   checkLabelKey,
   checkPortName,
   compareQuantities,
-  type DriftedField,
   defineResource,
-  type ImmutableChange,
-  type KubeObject,
   metadataFor,
-  OWNER_LABEL,
-  type OwnerObject,
-  ownerLabelValue,
   resolveCommonFields,
-  systemLabels,
   Validator,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { deploymentSourceAccepts } from '../generated/schema-check.js';
+import { resolveProbes } from './probes.js';
 import { PROFILE_NAMES, profileResources } from './profiles.js';
+import {
+  checkEnvName,
+  checkRelativePath,
+  flag,
+  given,
+  items,
+  keySelector,
+  LIST_HINT,
+  objectRef,
+  oneOfFields,
+  required,
+  requiredName,
+  show,
+  unique,
+} from './source-fields.js';
 import {
   type ContainerPort,
   type DeploymentSource,
@@ -27,8 +45,6 @@ import {
   type DeploymentStrategy,
   type EnvFromSource,
   type EnvVar,
-  type KeySelector,
-  type Probe,
   type ResolvedDeployment,
   type Volume,
   type VolumeMount,
@@ -39,118 +55,43 @@ export const DEPLOYMENT_LABEL = 'orkestra.io/deployment';
 
 const SOURCE_FIELDS = Object.keys(DeploymentSourceSchema.properties);
 const NAME_HINT = "a Deployment's name is also the name of its container, which must be a DNS-1123 label";
-const LIST_HINT = 'write it as a list, e.g. ["sh", "-c", "exec my-app"], or make one template yield a list';
 const PROTOCOLS = ['TCP', 'UDP', 'SCTP'] as const;
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'] as const;
 const STRATEGIES = ['RollingUpdate', 'Recreate'] as const;
-const PROBES = ['liveness', 'readiness', 'startup'] as const;
 const SELECTOR_REASON =
   "the API server refuses to change a Deployment's selector, and the live one is not the one Orkestra derives from the owner and the Deployment's name";
 
-const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
-const show = (value: unknown): string => JSON.stringify(value);
-
-/** The items of a list of maps, each checked for unknown fields, with its path (`env[2]`). */
-function* items(
+/** An env var whose value comes from elsewhere (`valueFrom`: a Secret or ConfigMap key, or a field of the Pod). */
+function resolveValueFrom(
   v: Validator,
-  path: string,
-  value: unknown,
-  fields: readonly string[],
-): Generator<{ at: string; item: Record<string, unknown> }> {
-  for (const [i, raw] of v.list(path, value).entries()) {
-    const at = `${path}[${i}]`;
-    if (raw === undefined || raw === null) v.add(at, 'must not be empty');
-    const item = v.map(at, raw, fields);
-    if (item) yield { at, item };
-  }
-}
-
-/** A string that must be there. */
-function required(v: Validator, path: string, value: unknown, hint?: string): string | undefined {
-  if (!given(value)) {
-    v.add(path, 'is required', hint);
-    return undefined;
-  }
-  return v.string(path, value);
-}
-
-/** An optional boolean, `undefined` when absent. */
-function flag(v: Validator, path: string, value: unknown): boolean | undefined {
-  return given(value) ? v.boolean(path, value) : undefined;
-}
-
-/** Reports a value already seen in another item of the same list (`seen` maps values to the first item's path). */
-function unique(v: Validator, seen: Map<string, string>, path: string, value: string, what: string): void {
-  const first = seen.get(value);
-  if (first !== undefined)
-    v.add(path, `duplicate ${what} ${show(value)}, also at ${first}`, `each ${what} may appear once`);
-  else seen.set(value, path.replace(/\.[^.[]+$/, ''));
-}
-
-/** A port number or a container port name that must be there. */
-function requiredPort(v: Validator, path: string, value: unknown): number | string | undefined {
-  if (given(value)) return v.portOrName(path, value);
-  v.add(path, 'is required');
-  return undefined;
-}
-
-/** Environment variable names: any printable ASCII but `=` (Kubernetes' relaxed rule). */
-function checkEnvName(name: string): string | undefined {
-  if (name.length === 0) return 'must not be empty';
-  if (!/^[\x20-\x7e]+$/.test(name)) return `must consist of printable ASCII characters, got ${show(name)}`;
-  if (name.includes('=')) return `must not contain '=', got ${show(name)}`;
-  return undefined;
-}
-
-/** A relative path inside a volume: not absolute, no `..` element. */
-function checkRelativePath(path: string): string | undefined {
-  if (path.startsWith('/')) return `must be a relative path, got ${show(path)}`;
-  if (path.split('/').includes('..')) return `must not contain '..', got ${show(path)}`;
-  return undefined;
-}
-
-function requiredName(
-  v: Validator,
-  path: string,
-  value: unknown,
-  check: (s: string) => string | undefined = checkDns1123Subdomain,
-): string | undefined {
-  const text = required(v, path, value);
-  return text !== undefined && v.check(path, text, check) ? text : undefined;
-}
-
-function keySelector(v: Validator, path: string, value: unknown): KeySelector | undefined {
-  const ref = v.map(path, value, ['name', 'key', 'optional']);
-  if (!ref) return undefined;
-  const refName = requiredName(v, `${path}.name`, ref.name);
-  const key = requiredName(v, `${path}.key`, ref.key, checkConfigKey);
-  const optional = flag(v, `${path}.optional`, ref.optional);
-  if (refName === undefined || key === undefined) return undefined;
-  return { name: refName, key, ...(optional !== undefined ? { optional } : {}) };
-}
-
-function objectRef(v: Validator, path: string, value: unknown): { name: string; optional?: boolean } | undefined {
-  const ref = v.map(path, value, ['name', 'optional']);
-  if (!ref) return undefined;
-  const refName = requiredName(v, `${path}.name`, ref.name);
-  const optional = flag(v, `${path}.optional`, ref.optional);
-  return refName === undefined ? undefined : { name: refName, ...(optional !== undefined ? { optional } : {}) };
-}
-
-/** Exactly one of `fields` is set on `item`; returns it, or reports the problem. */
-function oneOfFields(
-  v: Validator,
-  path: string,
+  at: string,
   item: Record<string, unknown>,
-  fields: readonly string[],
-): string | undefined {
-  const set = fields.filter((f) => given(item[f]));
-  if (set.length === 1) return set[0];
-  v.add(
-    path,
-    set.length === 0 ? `must set one of ${fields.join(', ')}` : `sets ${set.join(' and ')}; set only one of them`,
-  );
-  return undefined;
+  varName: string | undefined,
+): EnvVar | undefined {
+  if (item.value !== undefined && item.value !== null)
+    v.add(`${at}.value`, 'cannot be set together with valueFrom', 'keep one of them');
+  const from = v.map(`${at}.valueFrom`, item.valueFrom, ['secretKeyRef', 'configMapKeyRef', 'fieldRef']);
+  const which = from && oneOfFields(v, `${at}.valueFrom`, from, ['secretKeyRef', 'configMapKeyRef', 'fieldRef']);
+  if (!from || !which) return undefined;
+  if (which === 'fieldRef') {
+    const ref = v.map(`${at}.valueFrom.fieldRef`, from.fieldRef, ['fieldPath']);
+    const fieldPath = ref && required(v, `${at}.valueFrom.fieldRef.fieldPath`, ref.fieldPath);
+    return varName !== undefined && fieldPath ? { name: varName, valueFrom: { fieldRef: { fieldPath } } } : undefined;
+  }
+  const ref = keySelector(v, `${at}.valueFrom.${which}`, from[which]);
+  return varName !== undefined && ref ? { name: varName, valueFrom: { [which]: ref } } : undefined;
+}
+
+/** An env var with a literal value (or none). */
+function resolveEnvValue(
+  v: Validator,
+  at: string,
+  item: Record<string, unknown>,
+  varName: string | undefined,
+): EnvVar | undefined {
+  const text = item.value === undefined || item.value === null ? undefined : v.string(`${at}.value`, item.value);
+  if (varName === undefined) return undefined;
+  return text === undefined ? { name: varName } : { name: varName, value: text };
 }
 
 function resolveEnv(v: Validator, value: unknown): EnvVar[] {
@@ -159,24 +100,9 @@ function resolveEnv(v: Validator, value: unknown): EnvVar[] {
   for (const { at, item } of items(v, 'env', value, ['name', 'value', 'valueFrom'])) {
     const varName = requiredName(v, `${at}.name`, item.name, checkEnvName);
     if (varName !== undefined) unique(v, seen, `${at}.name`, varName, 'name');
-    let entry: EnvVar | undefined;
-    if (given(item.valueFrom)) {
-      if (item.value !== undefined && item.value !== null)
-        v.add(`${at}.value`, 'cannot be set together with valueFrom', 'keep one of them');
-      const from = v.map(`${at}.valueFrom`, item.valueFrom, ['secretKeyRef', 'configMapKeyRef', 'fieldRef']);
-      const which = from && oneOfFields(v, `${at}.valueFrom`, from, ['secretKeyRef', 'configMapKeyRef', 'fieldRef']);
-      if (from && which === 'fieldRef') {
-        const ref = v.map(`${at}.valueFrom.fieldRef`, from.fieldRef, ['fieldPath']);
-        const fieldPath = ref && required(v, `${at}.valueFrom.fieldRef.fieldPath`, ref.fieldPath);
-        if (varName !== undefined && fieldPath) entry = { name: varName, valueFrom: { fieldRef: { fieldPath } } };
-      } else if (from && (which === 'secretKeyRef' || which === 'configMapKeyRef')) {
-        const ref = keySelector(v, `${at}.valueFrom.${which}`, from[which]);
-        if (varName !== undefined && ref) entry = { name: varName, valueFrom: { [which]: ref } };
-      }
-    } else {
-      const text = item.value === undefined || item.value === null ? undefined : v.string(`${at}.value`, item.value);
-      if (varName !== undefined) entry = text === undefined ? { name: varName } : { name: varName, value: text };
-    }
+    const entry = given(item.valueFrom)
+      ? resolveValueFrom(v, at, item, varName)
+      : resolveEnvValue(v, at, item, varName);
     if (entry) env.push(entry);
   }
   return env;
@@ -233,72 +159,6 @@ function resolveResources(v: Validator, source: DeploymentSource): Pick<Resolved
     );
   }
   return { profile, resources };
-}
-
-function resolveProbe(v: Validator, path: string, value: unknown, kind: (typeof PROBES)[number]): Probe | undefined {
-  const raw = v.map(path, value, [
-    'httpGet',
-    'tcpSocket',
-    'exec',
-    'initialDelaySeconds',
-    'periodSeconds',
-    'timeoutSeconds',
-    'failureThreshold',
-    'successThreshold',
-  ]);
-  if (!raw) return undefined;
-  const probe: Probe = {};
-  const which = oneOfFields(v, path, raw, ['httpGet', 'tcpSocket', 'exec']);
-  if (which === 'httpGet') {
-    const http = v.map(`${path}.httpGet`, raw.httpGet, ['path', 'port', 'scheme']) ?? {};
-    const port = requiredPort(v, `${path}.httpGet.port`, http.port);
-    const httpPath = given(http.path) ? v.string(`${path}.httpGet.path`, http.path) : undefined;
-    if (httpPath !== undefined)
-      v.check(`${path}.httpGet.path`, httpPath, (p) =>
-        p.startsWith('/') ? undefined : `must start with /, got ${show(p)}`,
-      );
-    const scheme = given(http.scheme)
-      ? v.oneOf(`${path}.httpGet.scheme`, http.scheme, ['HTTP', 'HTTPS'] as const)
-      : undefined;
-    if (port !== undefined)
-      probe.httpGet = { ...(httpPath !== undefined ? { path: httpPath } : {}), port, ...(scheme ? { scheme } : {}) };
-  } else if (which === 'tcpSocket') {
-    const tcp = v.map(`${path}.tcpSocket`, raw.tcpSocket, ['port']) ?? {};
-    const port = requiredPort(v, `${path}.tcpSocket.port`, tcp.port);
-    if (port !== undefined) probe.tcpSocket = { port };
-  } else if (which === 'exec') {
-    const exec = v.map(`${path}.exec`, raw.exec, ['command']) ?? {};
-    const command = v.stringList(`${path}.exec.command`, exec.command, LIST_HINT);
-    if (command.length) probe.exec = { command };
-    else if (!given(exec.command) || Array.isArray(exec.command))
-      v.add(`${path}.exec.command`, 'is required: the command to run');
-  }
-  const timings = {
-    initialDelaySeconds: 0,
-    periodSeconds: 1,
-    timeoutSeconds: 1,
-    failureThreshold: 1,
-    successThreshold: 1,
-  } as const;
-  for (const [field, min] of Object.entries(timings) as [keyof typeof timings, number][]) {
-    if (!given(raw[field])) continue;
-    const n = v.integer(`${path}.${field}`, raw[field], { min });
-    if (n !== undefined) probe[field] = n;
-  }
-  if (kind !== 'readiness' && probe.successThreshold !== undefined && probe.successThreshold !== 1) {
-    v.add(`${path}.successThreshold`, `must be 1 for a ${kind} probe, got ${probe.successThreshold}`);
-  }
-  return probe;
-}
-
-function resolveProbes(v: Validator, value: unknown): ResolvedDeployment['probes'] {
-  const source = v.map('probes', value, PROBES);
-  const probes: ResolvedDeployment['probes'] = {};
-  for (const kind of PROBES) {
-    const probe = resolveProbe(v, `probes.${kind}`, source?.[kind], kind);
-    if (probe) probes[kind] = probe;
-  }
-  return probes;
 }
 
 function resolvePullSecrets(v: Validator, value: unknown): string[] {

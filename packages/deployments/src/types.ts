@@ -9,7 +9,7 @@ import {
   stringField,
   stringMapField,
   Type,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { PROFILE_NAMES, type ProfileName, type ResourceRequirements } from './profiles.js';
 
 /** A port number, or a string that resolves to one. */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  APPLIED_FIELDS_ANNOTATION,
-  buildChild,
-  type FieldStructure,
-  type KubeObject,
-  matchObject,
-  type OwnerObject,
-  ValidationError,
-} from '@orkestra/core';
+import { type FieldStructure, type KubeObject, type OwnerObject, ValidationError } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, buildChild, matchObject } from '@orkestra/core/authoring';
 import {
   controllerReferencesTo,
   expectHandlerShape,

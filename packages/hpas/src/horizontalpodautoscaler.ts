@@ -1,14 +1,12 @@
 /** HorizontalPodAutoscalers: how to resolve a source and build the object; the lifecycle is core's. */
+import type { ControlledFields, KubeObject, OwnerObject } from '@orkestra/core';
 import {
-  type ControlledFields,
   checkDns1123Subdomain,
   defineResource,
-  type KubeObject,
   metadataFor,
-  type OwnerObject,
   resolveCommonFields,
   Validator,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { horizontalPodAutoscalerSourceAccepts } from '../generated/schema-check.js';
 import {
   type HorizontalPodAutoscalerSource,

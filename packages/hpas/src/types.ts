@@ -1,5 +1,12 @@
 /** The HorizontalPodAutoscaler template source and its resolved spec. */
-import { type CommonResolved, commonSourceFields, integerField, type Static, stringField, Type } from '@orkestra/core';
+import {
+  type CommonResolved,
+  commonSourceFields,
+  integerField,
+  type Static,
+  stringField,
+  Type,
+} from '@orkestra/core/authoring';
 
 /** How fast one direction scales (`behavior.scaleUp` / `behavior.scaleDown`). */
 const ScalingRulesSchema = Type.Object(

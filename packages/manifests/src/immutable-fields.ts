@@ -3,7 +3,8 @@
  * turns such a change into an `ImmutableFieldError` naming the field (or a recreate) before any write;
  * for every other kind, core recognises the server's refusal of the write itself.
  */
-import { type DriftedField, type ImmutableChange, immutableDataChanges, type KubeObject } from '@orkestra/core';
+import type { DriftedField, ImmutableChange, KubeObject } from '@orkestra/core';
+import { immutableDataChanges } from '@orkestra/core/authoring';
 
 /** Changes under `path` are refused, except under the paths of `except`. */
 interface ImmutableRule {

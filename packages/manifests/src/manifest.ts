@@ -6,25 +6,27 @@ import {
   ANY_KIND,
   asChild,
   asOwner,
-  type ChildBehaviour,
   type ChildKind,
   type ChildResult,
   type ChildWriteOptions,
   type Context,
-  canonicalBase64,
-  checkDns1123Label,
-  checkDns1123Subdomain,
   deleteChild,
-  InSyncChildWrites,
   type KubeObject,
   type ObjectClient,
   type OwnerLike,
   type OwnerObject,
   type ResourceHandler,
-  Validator,
-  withoutFields,
   withSystemLabels,
 } from '@orkestra/core';
+import {
+  type ChildBehaviour,
+  canonicalBase64,
+  checkDns1123Label,
+  checkDns1123Subdomain,
+  Validator,
+  withoutFields,
+} from '@orkestra/core/authoring';
+import { InSyncChildWrites } from '@orkestra/core/internal';
 import { manifestSourceAccepts } from '../generated/schema-check.js';
 import { immutableChanges } from './immutable-fields.js';
 import { type ManifestSource, ManifestSourceSchema, type ResolvedManifest } from './types.js';

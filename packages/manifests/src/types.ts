@@ -1,5 +1,12 @@
 /** The manifest template source (a native Kubernetes object) and its resolved spec. */
-import { booleanField, type CommonResolved, type Static, stringField, stringMapField, Type } from '@orkestra/core';
+import {
+  booleanField,
+  type CommonResolved,
+  type Static,
+  stringField,
+  stringMapField,
+  Type,
+} from '@orkestra/core/authoring';
 
 /**
  * JSON Schema of a manifest template source (also its TypeScript type, {@link ManifestSource}): a native

@@ -1,14 +1,7 @@
 /** Unit tests of @orkestra/manifests: resolve, kindOf, desired, immutable fields and the handler, no cluster. */
 import { describe, expect, it } from '@jest/globals';
-import {
-  ANY_KIND,
-  APPLIED_FIELDS_ANNOTATION,
-  buildChild,
-  type KubeObject,
-  matchObject,
-  type OwnerObject,
-  ValidationError,
-} from '@orkestra/core';
+import { ANY_KIND, type KubeObject, type OwnerObject, ValidationError } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, buildChild, matchObject } from '@orkestra/core/authoring';
 import { desired, handler, immutableChanges, kindOf, type ManifestSource, resolve } from '../src/index.js';
 
 const statefulSet = (): ManifestSource => ({

@@ -12,7 +12,8 @@
  *   watched namespaces (cluster-wide) — with `create` and `bind` that is the power to grant anything there. Write
  *   rules literally to avoid it.
  */
-import { type ResolvedSpec, type ResourceHandler, templateKindOf } from '@orkestra/core';
+import type { ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import { templateKindOf } from '@orkestra/core/internal';
 import type { HandlerTemplates } from '@orkestra/reconciler';
 import type { Permission } from './permission-check.js';
 

@@ -15,7 +15,8 @@
  * A kind's plural and scope come from `resources` (core's table of built-in kinds, CRDs, discovery), never from
  * a guess: a kind nothing knows is an {@link UnknownKindsError}.
  */
-import { type ResolvedSpec, type ResourceHandler, templateKindOf } from '@orkestra/core';
+import type { ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import { templateKindOf } from '@orkestra/core/internal';
 import type { HandlerTemplates, KatalogEntry, ReconcilerConfig } from '@orkestra/reconciler';
 import { inventoryRecordName } from '@orkestra/reconciler/internal';
 import type { Permission } from './permission-check.js';

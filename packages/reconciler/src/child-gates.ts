@@ -8,7 +8,8 @@
  * Everything is read from what the reconcile already holds (the live objects its writes and cache reads
  * returned): a gate costs no request.
  */
-import { builtInReadiness, childKindOf, type KubeObject } from '@orkestra/core';
+import type { KubeObject } from '@orkestra/core';
+import { builtInReadiness, childKindOf } from '@orkestra/core/internal';
 import type { ChildNeed, ChildOrder } from './child-order.js';
 import { isWaitingOnChildren } from './child-planner.js';
 import type { DeferredChild, PlannedChild, ReadChildren } from './plan.js';

@@ -5,16 +5,15 @@
  */
 import {
   type ChildKind,
-  kindKey as coreKindKey,
   type FieldProblem,
   NotFoundError,
   OrkestraError,
   type ResolvedSpec,
   type ResourceHandler,
   type ResourceInfo,
-  templateKindOf,
   ValidationError,
 } from '@orkestra/core';
+import { kindKey as coreKindKey, templateKindOf } from '@orkestra/core/internal';
 import type { HandlerTemplates } from './config.js';
 import { PHASES, type Phase } from './plan.js';
 

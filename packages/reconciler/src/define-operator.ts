@@ -4,7 +4,8 @@
  * a plain-JavaScript user gets the katalog's errors).
  */
 
-import type { OwnerObject, ResolvedSpec, ResourceHandler, Static, TSchema } from '@orkestra/core';
+import type { OwnerObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import type { Static, TSchema } from '@orkestra/core/authoring';
 import { analyzeConfiguration } from './analysis/analyze.js';
 import { ConfigurationError, type ConfigurationProblem } from './analysis/problems.js';
 import { readOwnerApi } from './api-schema.js';

@@ -11,9 +11,9 @@ import {
   type OwnerObject,
   type ResolvedSpec,
   type ResourceHandler,
-  templateKindOf,
   ValidationError,
 } from '@orkestra/core';
+import { templateKindOf } from '@orkestra/core/internal';
 import { type ChildKindUse, kindKey } from './child-kinds.js';
 import type { HookChild } from './hook-child.js';
 import type { KindScopes, PlannedChild, PlanProblem } from './plan.js';

@@ -4,7 +4,8 @@
  * resync. Which objects each CR's hooks read is remembered, so a change to one of them reconciles that CR —
  * a child computed from another object follows it.
  */
-import { type KubeObject, type Logger, matchesLabelSelector, OrkestraError } from '@orkestra/core';
+import { type KubeObject, type Logger, OrkestraError } from '@orkestra/core';
+import { matchesLabelSelector } from '@orkestra/core/internal';
 import type { Informer } from './machinery/informer.js';
 
 /** A kind the hooks read (see `ReconcilerConfig.reads`): its objects are cached in the watched namespaces. */

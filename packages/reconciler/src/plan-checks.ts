@@ -6,12 +6,12 @@
 import {
   ANY_KIND,
   assertOwnable,
-  childKindOf,
   type OwnerObject,
   type ResolvedSpec,
   type ResourceHandler,
   ValidationError,
 } from '@orkestra/core';
+import { childKindOf } from '@orkestra/core/internal';
 import type { KindScopes, PlannedChild, PlanProblem } from './plan.js';
 
 /**

@@ -5,7 +5,8 @@
  * reconciler asks again only when one of them does: each refusal watches the object in the way with a
  * field-selected informer (one list and one watch, then nothing), and a change of it re-queues the owner.
  */
-import { deepEqual, isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
+import { isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
+import { deepEqual } from '@orkestra/core/internal';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { annotationsBesidesInventory } from './inventory/annotation.js';
 import { Informer } from './machinery/informer.js';

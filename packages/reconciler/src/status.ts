@@ -5,7 +5,7 @@
  * katalog's templated status fields. {@link statusPatch} returns `undefined` when nothing changed, so a
  * steady-state reconcile writes no status.
  */
-import { deepEqual } from '@orkestra/core';
+import { deepEqual } from '@orkestra/core/internal';
 
 /** A condition as in Kubernetes API conventions (metav1.Condition). */
 export interface Condition {

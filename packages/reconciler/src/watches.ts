@@ -6,7 +6,6 @@
  */
 import {
   childSelector,
-  deepEqual,
   type KubeObject,
   type Logger,
   NotFoundError,
@@ -14,6 +13,7 @@ import {
   type OwnerObject,
   type ResourceInfo,
 } from '@orkestra/core';
+import { deepEqual } from '@orkestra/core/internal';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { kindKey } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';

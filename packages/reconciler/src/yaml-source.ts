@@ -7,7 +7,8 @@
  * (a "billion laughs" file), which every later walk over the data would expand. Such data is refused.
  */
 
-import { excessiveAliases, ValidationError } from '@orkestra/core';
+import { ValidationError } from '@orkestra/core';
+import { excessiveAliases } from '@orkestra/core/internal';
 import { load, YAMLException } from 'js-yaml';
 import { YamlLocator } from './yaml-locator.js';
 

@@ -5,7 +5,8 @@
  * (`ResourceHandler.controls`), core's `defineResource` leaves yielded fields out; no resource package is
  * named here.
  */
-import { childKindOf, type OwnerObject } from '@orkestra/core';
+import type { OwnerObject } from '@orkestra/core';
+import { childKindOf } from '@orkestra/core/internal';
 import type { PlannedChild } from './plan.js';
 
 const objectId = (apiVersion: string, kind: string, namespace: string | undefined, name: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { problemPaths, type ResolvedSpec, type ResourceHandler, Type, ValidationError } from '@orkestra/core';
+import { problemPaths, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
+import { Type } from '@orkestra/core/authoring';
 import { loadKatalog } from '../src/index.js';
 import { parseDuration, readYaml } from '../src/internal.js';
 

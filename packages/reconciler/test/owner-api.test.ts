@@ -4,7 +4,8 @@
  * CRD and admission policy made from it.
  */
 import { describe, expect, it } from '@jest/globals';
-import { Type, ValidationError } from '@orkestra/core';
+import { ValidationError } from '@orkestra/core';
+import { Type } from '@orkestra/core/authoring';
 import { readOwnerApi } from '../src/api-schema.js';
 import { celProblems } from '../src/cel-rules.js';
 import { admissionPolicy, customResourceDefinition, loadKatalog, type OwnerApi } from '../src/index.js';

@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
-import { defineResource, type ResourceHandler } from '@orkestra/core';
+import type { ResourceHandler } from '@orkestra/core';
+import { defineResource } from '@orkestra/core/authoring';
 import { createTemplateEngine } from '@orkestra/template';
 import type { ReconcilerConfig } from '../src/index.js';
 import { harness } from './harness.js';

@@ -1,5 +1,6 @@
 /** Secrets: how to resolve a source and build the object; the lifecycle is core's. */
 import { randomInt } from 'node:crypto';
+import type { DriftedField, ImmutableChange, KubeObject, ObjectReader, OwnerObject } from '@orkestra/core';
 import {
   type ChildBehaviour,
   canonicalBase64,
@@ -7,18 +8,13 @@ import {
   checkDns1123Subdomain,
   checkLabelKey,
   checkWrappedBase64,
-  type DriftedField,
   defineResource,
-  type ImmutableChange,
   immutableDataChanges,
-  type KubeObject,
   metadataFor,
-  type ObjectReader,
-  type OwnerObject,
   readKeysFrom,
   resolveCommonFields,
   Validator,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { secretSourceAccepts } from '../generated/schema-check.js';
 import {
   GENERATE_CHARSETS,
@@ -172,29 +168,15 @@ export function resolve(source: SecretSource, ownerName: string): ResolvedSecret
     name: typeof source.name === 'string' ? source.name : `${ownerName}-secret`,
   });
   const common = resolveCommonFields(v, source, ownerName, { defaultSuffix: 'secret' });
-  let type = 'Opaque';
-  if (source.type !== undefined && source.type !== null) {
-    const t = v.string('type', source.type);
-    if (t !== undefined && v.check('type', t, checkSecretType)) type = t;
-  }
-  const stringData = v.data('stringData', source.stringData);
-  const data = Object.fromEntries(
-    Object.entries(v.data('data', source.data, checkWrappedBase64)).map(([k, b]) => [k, canonicalBase64(b)]),
-  );
-  for (const key of Object.keys(data))
-    if (key in stringData)
-      v.add(`data.${key}`, 'is also a key of stringData', 'a key can be in stringData or in data, not both');
+  const type = resolveType(v, source.type);
+  const { stringData, data } = resolveValues(v, source);
   const generate = resolveGenerate(v, source.generate);
   for (const key of Object.keys(generate)) {
     const also = key in stringData ? 'stringData' : key in data ? 'data' : undefined;
     if (also) v.add(`generate.${key}`, `is also a key of ${also}`, 'a key is either generated or given, not both');
   }
   const fromSecret = resolveFromSecret(v, source.fromSecret, common.name);
-  const jsonKey = JSON_KEY[type];
-  if (jsonKey !== undefined) {
-    if (jsonKey in stringData) checkJsonValue(v, `stringData.${jsonKey}`, stringData[jsonKey]!);
-    if (jsonKey in data) checkJsonValue(v, `data.${jsonKey}`, Buffer.from(data[jsonKey]!, 'base64').toString('utf8'));
-  }
+  checkJsonKey(v, type, stringData, data);
   if (!fromSecret || fromSecret.keys) {
     const keys = new Set([
       ...Object.keys(stringData),
@@ -208,6 +190,41 @@ export function resolve(source: SecretSource, ownerName: string): ResolvedSecret
     source.immutable === undefined || source.immutable === null ? undefined : v.boolean('immutable', source.immutable);
   v.done();
   return { ...common, type, stringData, data, fromSecret, generate, immutable };
+}
+
+/** The Secret's type: `Opaque` unless the source names a valid one. */
+function resolveType(v: Validator, value: unknown): string {
+  if (value === undefined || value === null) return 'Opaque';
+  const t = v.string('type', value);
+  return t !== undefined && v.check('type', t, checkSecretType) ? t : 'Opaque';
+}
+
+/** `stringData` as given, `data` checked to be base64 and made canonical; a key in both refused. */
+function resolveValues(
+  v: Validator,
+  source: SecretSource,
+): { stringData: Record<string, string>; data: Record<string, string> } {
+  const stringData = v.data('stringData', source.stringData);
+  const data = Object.fromEntries(
+    Object.entries(v.data('data', source.data, checkWrappedBase64)).map(([k, b]) => [k, canonicalBase64(b)]),
+  );
+  for (const key of Object.keys(data))
+    if (key in stringData)
+      v.add(`data.${key}`, 'is also a key of stringData', 'a key can be in stringData or in data, not both');
+  return { stringData, data };
+}
+
+/** The key a built-in type holds JSON in (`.dockerconfigjson`), checked to be JSON where it is given. */
+function checkJsonKey(
+  v: Validator,
+  type: string,
+  stringData: Record<string, string>,
+  data: Record<string, string>,
+): void {
+  const jsonKey = JSON_KEY[type];
+  if (jsonKey === undefined) return;
+  if (jsonKey in stringData) checkJsonValue(v, `stringData.${jsonKey}`, stringData[jsonKey]!);
+  if (jsonKey in data) checkJsonValue(v, `data.${jsonKey}`, Buffer.from(data[jsonKey]!, 'base64').toString('utf8'));
 }
 
 /** A random value by `rule`: each character drawn uniformly (crypto `randomInt`, no modulo bias). */

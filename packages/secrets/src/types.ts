@@ -8,7 +8,7 @@ import {
   stringField,
   stringMapField,
   Type,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 
 /** The alphabets a generated value can be drawn from (see {@link GenerateRule}). */
 export const GENERATE_CHARSETS = {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  APPLIED_FIELDS_ANNOTATION,
-  buildChild,
-  createContext,
-  type KubeObject,
-  matchObject,
-  type ObjectReader,
-  type OwnerObject,
-  ValidationError,
-} from '@orkestra/core';
+import { createContext, type KubeObject, type ObjectReader, type OwnerObject, ValidationError } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, buildChild, matchObject } from '@orkestra/core/authoring';
 import { controllerReferencesTo, expectHandlerShape, sampleOwner } from '@orkestra/testenv/contract';
 import {
   desired,

@@ -1,18 +1,20 @@
 /** Services: how to resolve a source and build the object; the lifecycle is core's. */
 import {
-  checkDns1123Label,
   type DriftedField,
-  defineResource,
   type ImmutableChange,
   type KubeObject,
-  type ListItemKey,
-  metadataFor,
   OWNER_LABEL,
   type OwnerObject,
   ownerLabelValue,
+} from '@orkestra/core';
+import {
+  checkDns1123Label,
+  defineResource,
+  type ListItemKey,
+  metadataFor,
   resolveCommonFields,
   Validator,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 import { serviceSourceAccepts } from '../generated/schema-check.js';
 import {
   NODE_PORT_RANGE,

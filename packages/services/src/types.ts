@@ -8,7 +8,7 @@ import {
   stringField,
   stringMapField,
   Type,
-} from '@orkestra/core';
+} from '@orkestra/core/authoring';
 
 /** The Service types Orkestra manages (ExternalName is not one: it has no ports, selector or cluster IP). */
 export const SERVICE_TYPES = ['ClusterIP', 'NodePort', 'LoadBalancer'] as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { APPLIED_FIELDS_ANNOTATION, buildChild, type KubeObject, matchObject, type OwnerObject } from '@orkestra/core';
+import type { KubeObject, OwnerObject } from '@orkestra/core';
+import { APPLIED_FIELDS_ANNOTATION, buildChild, matchObject } from '@orkestra/core/authoring';
 import { expectHandlerShape, sampleOwner, validationProblems } from '@orkestra/testenv/contract';
 import { desired, displacedPorts, handler, immutableChanges, resolve } from '../src/index.js';
 

@@ -4,7 +4,8 @@
  * A failure deep inside an evaluation knows the CR path (`spec.imag`) but not the template field; the caller that
  * walks the source tree adds the field and the CR, and gathers every failing field into one error.
  */
-import { describeObject, type ObjectLocation, OrkestraError } from '@orkestra/core';
+import { type ObjectLocation, OrkestraError } from '@orkestra/core';
+import { describeObject } from '@orkestra/core/internal';
 import type { TemplateProblem } from './types.js';
 
 /** A problem found without a CR, before its field is known. `excerpt` is template text: left out for sensitive sources. */

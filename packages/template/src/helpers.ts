@@ -7,7 +7,7 @@
  * condition (`{{#if (eq spec.env "prod")}}`, a `when` expression); every other argument must exist.
  */
 import { createHash } from 'node:crypto';
-import { deepEqual } from '@orkestra/core';
+import { deepEqual } from '@orkestra/core/internal';
 import { EvalFailure } from './errors.js';
 import { describeType } from './paths.js';
 import type { TemplateHelper } from './types.js';

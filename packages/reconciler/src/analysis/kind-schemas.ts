@@ -6,15 +6,8 @@
  * (`{{…}}`) are left out: only a CR can tell what they become (a single-expression template may well give a
  * number).
  */
-import {
-  type FieldStructure,
-  fieldStructuresOf,
-  type OpenApiDocument,
-  type OpenApiSchema,
-  type ResolvedSpec,
-  type ResourceHandler,
-  templateKindOf,
-} from '@orkestra/core';
+import type { FieldStructure, ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import { fieldStructuresOf, type OpenApiDocument, type OpenApiSchema, templateKindOf } from '@orkestra/core/internal';
 import { childSource } from '../child-source.js';
 import { childTemplates } from '../child-templates.js';
 import type { HandlerTemplates } from '../config.js';

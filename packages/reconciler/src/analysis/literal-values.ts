@@ -9,13 +9,8 @@
  * A templated value is left out before `resolve` runs, and a problem about it (or about the fields around it)
  * is not reported: only a CR can tell whether it is right.
  */
-import {
-  type FieldProblem,
-  type ResolvedSpec,
-  type ResourceHandler,
-  templateKindOf,
-  ValidationError,
-} from '@orkestra/core';
+import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationError } from '@orkestra/core';
+import { templateKindOf } from '@orkestra/core/internal';
 import { childSource } from '../child-source.js';
 import { childTemplates } from '../child-templates.js';
 import type { HandlerTemplates, OwnerKind } from '../config.js';

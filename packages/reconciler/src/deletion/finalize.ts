@@ -3,7 +3,8 @@
  * the `onDelete` children created, the `finalize` hook run, then the finalizer removed (others stay); the
  * garbage collector removes the rest.
  */
-import { childKindOf, type OwnerObject } from '@orkestra/core';
+import type { OwnerObject } from '@orkestra/core';
+import { childKindOf } from '@orkestra/core/internal';
 import { ChangeNotes } from '../change-notes.js';
 import { describeError } from '../error-reasons.js';
 import type { HookContext } from '../hook-context.js';

@@ -13,7 +13,8 @@
  *   Nothing else is removed (a hook may read any field, or write back what it read), but repeated string values
  *   are shared between objects (string-pool.ts).
  */
-import { KubeApiError, type KubeObject, type Logger, matchesLabelSelector, type WatchEvent } from '@orkestra/core';
+import { KubeApiError, type KubeObject, type Logger, type WatchEvent } from '@orkestra/core';
+import { matchesLabelSelector } from '@orkestra/core/internal';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { StringPool } from './string-pool.js';
 

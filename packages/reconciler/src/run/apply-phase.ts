@@ -3,7 +3,8 @@
  * whose dependencies are not there (or not ready) yet waits, unwritten, and the status says on what. Each child
  * is created (`onCreate`) or updated (`onReconcile`) by its handler: read from the cache, written only on drift.
  */
-import { type ChildResult, childKindOf, OwnershipError } from '@orkestra/core';
+import { type ChildResult, OwnershipError } from '@orkestra/core';
+import { childKindOf } from '@orkestra/core/internal';
 import { ChildGates, type GatedItem } from '../child-gates.js';
 import { startInventory } from '../inventory/cr-inventory.js';
 import type { PlannedChild } from '../plan.js';

@@ -1,5 +1,6 @@
 /** The object a planned child would be: its kind, namespace and name, worked out from its handler and spec. */
-import { ANY_KIND, childKindOf, type OwnerObject, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
+import { ANY_KIND, type OwnerObject, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
+import { childKindOf } from '@orkestra/core/internal';
 import type { KindScopes } from '../plan.js';
 import type { ChildRef } from '../refusals.js';
 

@@ -8,8 +8,8 @@ import {
   OwnershipError,
   type ResolvedSpec,
   type ResourceHandler,
-  templateKindOf,
 } from '@orkestra/core';
+import { templateKindOf } from '@orkestra/core/internal';
 import { type Fixture, fixture, type ResourceContractFixtures } from './fixtures.js';
 import type { ResourceTestEnv, TestObjectClient } from './resource-test-env.js';
 

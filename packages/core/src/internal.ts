@@ -1,0 +1,16 @@
+// `@orkestra/core/internal`: NOT PUBLIC. What this repository's other packages (the reconciler, the CLI, the
+// operator, testenv, manifests, the benchmarks) need from core's insides: the in-sync memo, the kind of a template
+// or a resolved child, field structures from OpenAPI, built-in readiness, label-selector matching, the one deep
+// equality, YAML alias limits. No semver promise: any release may change or remove these names. Operator and
+// resource-package authors use `@orkestra/core` and `@orkestra/core/authoring`.
+export { childKindOf, templateKindOf } from './contract.js';
+export { deepEqual } from './deep-equal.js';
+export { describeObject } from './errors.js';
+export type { OpenApiDocument, OpenApiSchema } from './field-structure.js';
+export { fieldStructuresOf, kindKey } from './field-structure.js';
+export type { BuiltChild, InSyncAnswer } from './in-sync-memo.js';
+export { InSyncChildWrites, InSyncMemo } from './in-sync-memo.js';
+export { matchesLabelSelector } from './labels.js';
+export type { Readiness } from './readiness.js';
+export { builtInReadiness } from './readiness.js';
+export { excessiveAliases } from './yaml-aliases.js';
