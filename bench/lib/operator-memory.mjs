@@ -51,14 +51,28 @@ export function describeSplit(rssMiB, s) {
 
 /**
  * A bare Node process of this binary (`node -e 'setTimeout(…)'`, Node's defaults), measured from outside as the
- * operator is, `settleMs` after its spawn: `{ rssMiB, split }`.
+ * operator is once it is up (its first timer has run, so bootstrap is over) and its RSS has stopped moving (two
+ * samples 500 ms apart within 0.1 MiB; on a loaded machine a process still starting would read low):
+ * `{ rssMiB, split }`.
  */
-export async function bareNodeMemory({ settleMs = 2000 } = {}) {
+export async function bareNodeMemory() {
   const env = { ...process.env };
   for (const k of ['NODE_OPTIONS', 'MALLOC_ARENA_MAX']) delete env[k];
-  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600_000)'], { env, stdio: 'ignore' });
+  // fs.writeSync, not console.log: a console on a pipe loads the stream modules a bare process does not have
+  const script = "setTimeout(() => require('fs').writeSync(1, 'up'), 100); setTimeout(() => {}, 600_000)";
+  const child = spawn(process.execPath, ['-e', script], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   try {
-    await sleep(settleMs);
+    await new Promise((resolve, reject) => {
+      child.stdout.once('data', resolve);
+      child.once('exit', (code) => reject(new Error(`bare node exited (${code}) before it was up`)));
+    });
+    let last = memoryOf(child.pid).rssMiB;
+    for (let i = 0; i < 30; i++) {
+      await sleep(500);
+      const now = memoryOf(child.pid).rssMiB;
+      if (Math.abs(now - last) < 0.1) break;
+      last = now;
+    }
     return { rssMiB: memoryOf(child.pid).rssMiB, split: rssSplit(child.pid) };
   } finally {
     child.kill('SIGKILL');
