@@ -3,7 +3,8 @@
 // start-up figures, issue 14 item 17's realistic one): start to the first child written and the API server's
 // requests meanwhile (apiserver_request_total, less this script's own polling GETs), then N CRs converged, then
 // after WAIT_S (default 15) s the operator's RSS split into the node binary's shared pages and its own anonymous memory
-// (/proc/<pid>/smaps: code and read-only data of the binary, anonymous memory, the rest) and its CPU time (/proc).
+// (/proc/<pid>/smaps: code and read-only data of the binary, anonymous memory, the rest) and its CPU time (/proc),
+// beside a bare node process of the same binary measured right then (lib/operator-memory.mjs).
 // Figures only, nothing asserted.
 //
 //   node bench/run-memory.mjs [N=100]                                # the website example's katalog and CRD
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Kubeclient } from '@orkestra/core/kube';
 import { start } from '@orkestra/testenv';
+import { bareNodeMemory, describeSplit, OVER_BARE_GOAL_MIB, rssSplit } from './lib/operator-memory.mjs';
 import { cpuMsOf, fetchText, memoryOf, sumOf, tlsFromKubeconfig } from './lib/process-stats.mjs';
 
 const N = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 100);
@@ -35,30 +37,6 @@ const site = (ns, i) => ({
   metadata: { name: `s${i}`, namespace: ns },
   spec: { image: 'nginx:1.27', replicas: 1, greeting: `hello ${i}` },
 });
-
-/**
- * RSS by mapping: the node binary's pages (shared with every node process; its code, and its read-only data: the
- * builtin modules' sources, V8's snapshot, ICU's data), anonymous memory (`brk` heap: malloc; other anonymous
- * mappings: V8's pages and large malloc chunks), the rest (shared libraries, files).
- */
-function rssSplit(pid) {
-  const by = { binary: 0, binaryCode: 0, binaryData: 0, anonymous: 0, brk: 0, other: 0 };
-  let kind = '';
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const head = /^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
-    if (head) {
-      const [, perms, name] = head;
-      if (name === process.execPath) kind = perms.includes('x') ? 'binaryCode' : 'binaryData';
-      else kind = name === '' ? 'anonymous' : name === '[heap]' ? 'brk' : 'other';
-    }
-    const rss = /^Rss:\s+(\d+) kB/.exec(line);
-    if (!rss) continue;
-    by[kind] += Number(rss[1]) / 1024;
-    if (kind.startsWith('binary')) by.binary += Number(rss[1]) / 1024;
-    if (kind === 'brk') by.anonymous += Number(rss[1]) / 1024;
-  }
-  return by;
-}
 
 /** Prints what lib/memory-probe.mjs wrote: V8's spaces, the builtin modules, the module files by package. */
 function printProbe(file) {
@@ -139,6 +117,11 @@ try {
       `operator CPU ${cpuMsOf(child.pid)} ms; load ${loadavg()
         .map((x) => x.toFixed(1))
         .join(' ')}`,
+  );
+  const bare = await bareNodeMemory();
+  console.log(
+    `bare node (same binary, measured now): ${describeSplit(bare.rssMiB, bare.split)}; ` +
+      `orkestra run over bare: ${f(rssMiB - bare.rssMiB)} MiB (goal at N = 100: ≤ ${OVER_BARE_GOAL_MIB})`,
   );
   if (probeOut) {
     process.kill(child.pid, 'SIGUSR2');

@@ -175,6 +175,19 @@ export function rows(results) {
           'the bench imported it into the measured process',
         );
     }
+    const o = s.memory.orkestraRun;
+    if (o) {
+      const span = (x) => `${fmt(x.median, 1)} (${fmt(x.min, 1)}–${fmt(x.max, 1)})`;
+      add(
+        'memory',
+        o.n,
+        'orkestra run: RSS MiB / bare node MiB / over bare MiB (median, min–max)',
+        `${span(o.rssMiB)} / ${span(o.bareRssMiB)} / ${span(o.overBareMiB)}`,
+        `≤ ${o.goalMiB} MiB over bare (issue 28)`,
+        o.overBareMiB.median <= o.goalMiB,
+        o.overBareMiB.median <= o.goalMiB ? '' : 'see README: memory over a bare node',
+      );
+    }
     const m = s.memory.multiCrd;
     if (m) {
       add(

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { MALLOC_ARENA_MAX, SEMI_SPACE_FLAG } from '@orkestra/operator/runtime-tuning';
+import { orkestraRunOverBare } from '../lib/operator-memory.mjs';
 import { newNamespace, websiteCrd } from '../lib/workload.mjs';
 
 const CHILD = fileURLToPath(new URL('./memory-child.mjs', import.meta.url));
@@ -29,8 +30,15 @@ function child(input, { tuned = true } = {}) {
   });
 }
 
-export async function run({ env, user, sizes, crdCount, crdSize, log }) {
+export async function run({ env, user, sizes, crdCount, crdSize, reps, log }) {
   const out = { sizes: {}, multiCrd: undefined };
+  // issue 28: `orkestra run` itself at N = 100, over a bare node of the same binary measured in the same run
+  try {
+    out.orkestraRun = await orkestraRunOverBare({ env, user, reps, log });
+  } catch (err) {
+    log(`  orkestra run over a bare node: ${err.message}`);
+    (out.errors ??= []).push({ orkestraRun: true, error: err.message });
+  }
   const row = (label, r) => {
     const d = { rssMB: r.after.rssMB - r.baseline.rssMB, heapUsedMB: r.after.heapUsedMB - r.baseline.heapUsedMB };
     const perChildKB = { rss: (d.rssMB * 1024) / r.children, heapUsed: (d.heapUsedMB * 1024) / r.children };
