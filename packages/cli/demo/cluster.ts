@@ -24,7 +24,7 @@ interface Environment {
 }
 
 /** Options of a {@link DemoCluster}. */
-export interface DemoClusterOptions {
+interface DemoClusterOptions {
   kubeconfig?: string | undefined;
   context?: string | undefined;
   /** The example CRD, and its file (for the embedded control plane and the step's summary). */

@@ -34,7 +34,7 @@ import { ChildPlan, type PlannedChild, problemsOf } from './plan.js';
 import { type RejectedField, rejectedFields } from './server-validation.js';
 
 /** The verdict on one child. */
-export type ChildState = 'in-sync' | 'drifted' | 'missing' | 'waiting' | 'prune' | 'conflict' | 'error' | 'rejected';
+type ChildState = 'in-sync' | 'drifted' | 'missing' | 'waiting' | 'prune' | 'conflict' | 'error' | 'rejected';
 
 /** One child of the diff. */
 export interface ChildDiff {
@@ -79,7 +79,7 @@ export interface DiffResult {
 }
 
 /** Options of {@link diffCluster}. */
-export interface DiffOptions {
+interface DiffOptions {
   /** Namespaces to look in, overriding the katalog's; all when neither names any. */
   namespaces?: readonly string[];
   /** Only the CR of this name. */

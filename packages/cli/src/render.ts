@@ -21,8 +21,6 @@ import { yaml } from './yaml-module.js';
 
 /** The owner UID used when the CR file has none. */
 export const PLACEHOLDER_UID = '00000000-0000-0000-0000-000000000000';
-/** What a redacted Secret value is shown as (core's). */
-export { REDACTED };
 /** What a value drawn at random on every render (a generated Secret key) is shown as. */
 export const GENERATED = '[generated when created, then kept]';
 

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import type { KubeObject } from '@orkestra/core';
+import { type KubeObject, REDACTED } from '@orkestra/core';
 import { inventoryRecordName } from '@orkestra/reconciler/internal';
 import { parseAllDocuments, stringify } from 'yaml';
 import { ExitCode } from '../src/index.js';
-import { GENERATED, PLACEHOLDER_UID, REDACTED } from '../src/render.js';
+import { GENERATED, PLACEHOLDER_UID } from '../src/render.js';
 import { cli, example, fixture } from './helpers.js';
 
 const katalog = example('katalog.yaml');

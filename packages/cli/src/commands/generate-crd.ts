@@ -25,7 +25,7 @@ interface OwnerEntry {
 }
 
 /** The YAML documents `generate crd` writes: the CRDs, and the admission policies with their bindings. */
-export interface CrdFiles {
+interface CrdFiles {
   crds: string;
   /** Empty when no owner has rules that need a ValidatingAdmissionPolicy. */
   admission: string;
