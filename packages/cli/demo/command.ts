@@ -23,7 +23,7 @@ interface DemoCommandOptions {
 export function demoMain(argv: readonly string[], io: CliIo): Promise<number> {
   return runProgram(argv, io, async (state) => {
     const ctx = commandContext(io, state);
-    return new Command('demo')
+    return new Command('npm run demo --')
       .description(
         'the whole life of an operator on an embedded control plane: children created, Ready, drift corrected, a change rolled out, deletion',
       )
@@ -41,6 +41,7 @@ export function demoMain(argv: readonly string[], io: CliIo): Promise<number> {
       .addOption(outputOption())
       .addOption(resourcePackageOption())
       .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) })
+      .showHelpAfterError('(run with --help for usage)')
       .exitOverride()
       .addHelpText(
         'after',

@@ -1,23 +1,11 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from '@jest/globals';
 import { testCluster } from '@orkestra/testenv';
-import { demoMain } from '../demo/command.js';
 import type { DemoStep } from '../demo/demo.js';
 import { ExitCode } from '../src/index.js';
+import { demo } from './helpers.js';
 
 const cluster = testCluster();
 
-/** `npm run demo -- <args>` in this process, with captured streams and no colour. */
-async function demo(args: string[], env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }) {
-  const streams = [new PassThrough(), new PassThrough()];
-  const [out, err] = streams.map((stream) => {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    return () => Buffer.concat(chunks).toString('utf8');
-  });
-  const code = await demoMain(args, { stdout: streams[0]!, stderr: streams[1]!, env });
-  return { code, stdout: out!(), stderr: err!() };
-}
 const STEPS = [
   'load the katalog and its resource packages',
   'start an embedded control plane',
