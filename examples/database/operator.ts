@@ -53,7 +53,7 @@ export const databaseConfig: ReconcilerConfig = {
     shortNames: ['pgdb'],
     categories: ['orkestra'],
   }),
-  handlers: [secrets.handler, services.handler, manifests.handler] as ReconcilerConfig['handlers'],
+  handlers: [secrets.handler, services.handler, manifests.handler],
   resources: {
     secrets: {
       onReconcile: [

@@ -63,12 +63,7 @@ export const websiteConfig: ReconcilerConfig = {
     shortNames: ['ws'],
     categories: ['orkestra'],
   }),
-  handlers: [
-    deployments.handler,
-    services.handler,
-    configmaps.handler,
-    secrets.handler,
-  ] as ReconcilerConfig['handlers'],
+  handlers: [deployments.handler, services.handler, configmaps.handler, secrets.handler],
   resources: {
     deployments: {
       onReconcile: [

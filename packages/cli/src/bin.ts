@@ -12,8 +12,8 @@ import { tunedExec } from '@orkestra/operator/runtime-tuning';
 
 // V8's compiled code of every module, cached on disk between runs (Node's default folder, os.tmpdir(), or
 // NODE_COMPILE_CACHE; off with NODE_DISABLE_COMPILE_CACHE=1) — for the short-lived commands only: the cache stays in
-// memory for the life of the process, which cost `orkestra run` 4–6 MiB of RSS (N = 100 Websites: 101 MiB without,
-// 105–107 with) for ~0.05 s of CPU once at start.
+// memory for the life of the process, more resident memory than a long-running `orkestra run` gains in start-up
+// time (figures in bench/README.md).
 if (process.argv[2] !== 'run') enableCompileCache?.();
 
 // `orkestra run` re-executes itself once with the operator's memory settings (@orkestra/operator); this never returns.

@@ -4,21 +4,30 @@
  * tests run the whole CLI in-process and the bin only wires it to the process.
  */
 import { createRequire } from 'node:module';
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
+import { runProgram } from './command-runner.js';
 import { type CliIo, type CommandContext, type CommandState, commandContext } from './commands/context.js';
-import { EXIT_CODES_HELP } from './commands/options.js';
-import { printError } from './error-output.js';
-import { CliError, ExitCode } from './exit-codes.js';
-import { createOutput, note } from './output.js';
 
 export type { CliIo } from './commands/context.js';
 
 /** This package's version (read from its package.json, next to src/ and dist/). */
 const VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
+/** The exit codes, once, at the end of the program's help (the README's table says the same). */
+const EXIT_CODES_HELP = `
+Exit codes:
+  0  ok (diff: every child in sync; validate: no problem)
+  1  problems found: invalid katalog, CR, CRD or template; diff found a difference
+  2  usage error: unknown command or option, missing or unreadable file, bad local setting (--http-address)
+  3  cluster unreachable, or credentials refused (no kubeconfig, connection refused, 401)
+  4  a resource package the katalog needs is not installed (npm install @orkestra/<key>)
+  5  Forbidden: the identity lacks a permission the katalog needs (see generate rbac)
+  6  run lost its leader-election Lease and stopped
+  7  unexpected error (--log-level debug prints its stack)`;
+
 /**
  * Each command's module, in the order of the root's help, imported only when needed: `orkestra run` loads the
- * code of `run` alone, not that of render, diff, validate, generate and demo (nor their libraries).
+ * code of `run` alone, not that of render, diff, validate and generate (nor their libraries).
  */
 const COMMANDS: Record<string, () => Promise<(ctx: CommandContext) => Command>> = {
   run: async () => (await import('./commands/run.js')).runCommand,
@@ -26,7 +35,6 @@ const COMMANDS: Record<string, () => Promise<(ctx: CommandContext) => Command>> 
   diff: async () => (await import('./commands/diff.js')).diffCommand,
   validate: async () => (await import('./commands/validate.js')).validateCommand,
   generate: async () => (await import('./commands/generate-rbac.js')).generateCommand,
-  demo: async () => (await import('./commands/demo.js')).demoCommand,
 };
 
 /**
@@ -57,7 +65,6 @@ Examples:
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --output deploy/
   $ orkestra generate crd --katalog katalog.yaml --output crd.yaml
   $ orkestra generate types --crd crd.yaml --output src/website.ts
-  $ orkestra demo
 ${EXIT_CODES_HELP}`,
     );
   root.hook('preAction', (_root, action) => {
@@ -72,15 +79,6 @@ ${EXIT_CODES_HELP}`,
   return root;
 }
 
-/** An error no command expected (a bug): one line, and how to see its stack. */
-function unexpected(e: unknown, debug: boolean): CliError {
-  const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
-  const hint = debug
-    ? 'this is a bug of orkestra: please report it with the command line and the stack below'
-    : 'this is a bug of orkestra: run again with --log-level debug to see its stack, and please report it';
-  return new CliError(ExitCode.Internal, `unexpected error: ${message}`, { hint, cause: e });
-}
-
 /**
  * Runs the CLI with `argv` (without `node` and the script), writing to `io`; resolves to the exit code. Never
  * throws and never exits the process.
@@ -89,27 +87,5 @@ function unexpected(e: unknown, debug: boolean): CliError {
  * const code = await main(['validate', '--katalog', 'katalog.yaml'], { stdout: process.stdout, stderr: process.stderr });
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
-  const state: CommandState = { code: ExitCode.Ok, debug: false };
-  const errorOutput = () =>
-    state.output ??
-    createOutput(io.stdout as never, io.stderr as never, {
-      env: io.env ?? process.env,
-      format:
-        argv.includes('json') && argv.some((a) => a === '-o' || a === '--output' || a === '--output=json')
-          ? 'json'
-          : 'text',
-    });
-  try {
-    await (await program(io, state, argv)).parseAsync([...argv], { from: 'user' });
-    return state.code;
-  } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.Ok;
-      return ExitCode.Usage;
-    }
-    const err = e instanceof CliError ? e : unexpected(e, state.debug);
-    printError(errorOutput(), err);
-    if (state.debug && !(e instanceof CliError) && e instanceof Error && e.stack) note(errorOutput(), e.stack);
-    return err.exitCode;
-  }
+  return runProgram(argv, io, (state) => program(io, state, argv));
 }

@@ -57,7 +57,7 @@ export function checkAgainstCrds(
 }
 
 /** The owner CRDs installed in the cluster (one GET each); an owner whose CRD is not installed is skipped. */
-export async function installedCrds(kube: Kubeclient, katalog: Katalog): Promise<FoundCrd[]> {
+async function installedCrds(kube: Kubeclient, katalog: Katalog): Promise<FoundCrd[]> {
   const found: FoundCrd[] = [];
   for (const { owner } of katalog.entries) {
     const crd = await readOwnerCrd(kube, owner).catch((e: unknown) => {

@@ -25,16 +25,16 @@ import {
 } from '@orkestra/core';
 import { childKindOf } from '@orkestra/core/internal';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { ChildGates, childKinds, type PlannedChild } from '@orkestra/reconciler/internal';
+import { ChildGates, childKinds, type PlannedChild as ReconcilerChild } from '@orkestra/reconciler/internal';
 import { DryRunClient } from './dry-run-client.js';
 import { CliError, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
-import { ChildPlan, problemsOf } from './plan.js';
+import { ChildPlan, type PlannedChild, problemsOf } from './plan.js';
 import { type RejectedField, rejectedFields } from './server-validation.js';
 
 /** The verdict on one child. */
-export type ChildState = 'in-sync' | 'drifted' | 'missing' | 'waiting' | 'prune' | 'conflict' | 'error' | 'rejected';
+type ChildState = 'in-sync' | 'drifted' | 'missing' | 'waiting' | 'prune' | 'conflict' | 'error' | 'rejected';
 
 /** One child of the diff. */
 export interface ChildDiff {
@@ -79,7 +79,7 @@ export interface DiffResult {
 }
 
 /** Options of {@link diffCluster}. */
-export interface DiffOptions {
+interface DiffOptions {
   /** Namespaces to look in, overriding the katalog's; all when neither names any. */
   namespaces?: readonly string[];
   /** Only the CR of this name. */
@@ -130,164 +130,244 @@ export async function diffCluster(
   kube: Kubeclient,
   options: DiffOptions = {},
 ): Promise<DiffResult> {
-  const ctx = createContext({ fieldManager: 'orkestra' });
-  const dryRun = new DryRunClient(kube, { serverValidation: options.serverValidation ?? false });
+  const diff = new ClusterDiff(loaded, kube, options);
   const resources: ResourceDiff[] = [];
-  for (const [i, entry] of loaded.katalog.entries.entries()) {
-    const plan = new ChildPlan(entry, i, loaded.handlers, loaded.engine, loaded.locator);
+  for (const [i, entry] of loaded.katalog.entries.entries()) resources.push(...(await diff.entry(entry, i)));
+  // Last, once every Secret has been read: a value copied from one is hidden even where it was printed earlier.
+  redactSecretValues(resources, diff.dryRun.secrets);
+  const summary = summarize(resources);
+  const { resources: _resources, 'in-sync': _inSync, ...differing } = summary;
+  const inSync = Object.values(differing).every((n) => n === 0);
+  return { resources, summary, inSync, serverValidations: diff.dryRun.serverValidations };
+}
+
+type Entry = LoadedKatalog['katalog']['entries'][number];
+/** A planned child as the gates walk it: resolved, or still reading others. */
+type GatedItem = Parameters<ChildGates['settle']>[0];
+/** A child the gates let through, with what the diff reports about it. */
+type GatedChild = {
+  item: GatedItem;
+  planned: ReconcilerChild;
+  child: PlannedChild;
+  base: Omit<ChildDiff, 'state'>;
+};
+
+/** One diff over a cluster: the handlers' writes go to a {@link DryRunClient}; each entry and CR in turn. */
+class ClusterDiff {
+  private readonly ctx = createContext({ fieldManager: 'orkestra' });
+  readonly dryRun: DryRunClient;
+
+  constructor(
+    private readonly loaded: LoadedKatalog,
+    private readonly kube: Kubeclient,
+    private readonly options: DiffOptions,
+  ) {
+    this.dryRun = new DryRunClient(kube, { serverValidation: options.serverValidation ?? false });
+  }
+
+  /** Every CR of one entry's owner kind, each with its children. */
+  async entry(entry: Entry, index: number): Promise<ResourceDiff[]> {
+    const plan = new ChildPlan(entry, index, this.loaded.handlers, this.loaded.engine, this.loaded.locator);
+    this.registerKinds(entry);
+    const resources: ResourceDiff[] = [];
+    for (const cr of await this.ownersOf(entry)) resources.push(await this.resource(entry, plan, cr));
+    return resources;
+  }
+
+  /** The owner kind and each fixed child kind, so the client knows their paths without discovery. */
+  private registerKinds(entry: Entry): void {
     const owner = entry.owner;
     const apiVersion = `${owner.group}/${owner.version}`;
-    kube.resources.register({
+    this.kube.resources.register({
       apiVersion,
       kind: owner.kind,
       plural: owner.plural,
       namespaced: owner.namespaced ?? true,
     });
-    const handlers = Object.keys(entry.resources).map((k) => loaded.handlers.get(k)!);
-    for (const h of handlers)
+    for (const h of Object.keys(entry.resources).map((k) => this.loaded.handlers.get(k)!))
       if (!h.kindOf)
-        kube.resources.register({ apiVersion: h.apiVersion, kind: h.kind, plural: h.plural, namespaced: h.namespaced });
-    const namespaces =
-      owner.namespaced === false
-        ? [undefined]
-        : options.namespaces?.length
-          ? options.namespaces
-          : entry.namespaces?.length
-            ? entry.namespaces
-            : [undefined];
-    const crs: KubeObject[] = [];
+        this.kube.resources.register({
+          apiVersion: h.apiVersion,
+          kind: h.kind,
+          plural: h.plural,
+          namespaced: h.namespaced,
+        });
+  }
+
+  /** The CRs of the entry's owner kind in the namespaces asked for (the options', else the entry's, else all). */
+  private async ownersOf(entry: Entry): Promise<OwnerObject[]> {
+    const owner = entry.owner;
+    const apiVersion = `${owner.group}/${owner.version}`;
+    const asked = this.options.namespaces?.length ? this.options.namespaces : entry.namespaces;
+    const namespaces = owner.namespaced === false || !asked?.length ? [undefined] : asked;
+    const crs: OwnerObject[] = [];
     for (const namespace of namespaces) {
       try {
-        const { items } = await kube.list(apiVersion, owner.kind, {
+        const { items } = await this.kube.list(apiVersion, owner.kind, {
           namespace,
-          ...(options.name ? { fieldSelector: `metadata.name=${options.name}` } : {}),
+          ...(this.options.name ? { fieldSelector: `metadata.name=${this.options.name}` } : {}),
         });
-        crs.push(...items);
+        crs.push(...(items as unknown as OwnerObject[]));
       } catch (e) {
-        throw clusterError(e, kube, `listing ${owner.plural}.${owner.group}${namespace ? ` in ${namespace}` : ''}`);
+        throw clusterError(
+          e,
+          this.kube,
+          `listing ${owner.plural}.${owner.group}${namespace ? ` in ${namespace}` : ''}`,
+        );
       }
     }
-    for (const raw of crs) {
-      const cr = raw as unknown as OwnerObject;
-      const ready = (
-        (cr.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []
-      ).find((c) => c.type === 'Ready')?.status;
-      const result: ResourceDiff = {
-        apiVersion,
-        kind: owner.kind,
-        namespace: cr.metadata.namespace,
-        name: cr.metadata.name,
-        ready,
-        problems: [],
-        children: [],
+    return crs;
+  }
+
+  /** One CR: its template problems, or its children (in the reconciler's order) and those to be pruned. */
+  private async resource(entry: Entry, plan: ChildPlan, cr: OwnerObject): Promise<ResourceDiff> {
+    const ready = (
+      (cr.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []
+    ).find((c) => c.type === 'Ready')?.status;
+    const result: ResourceDiff = {
+      apiVersion: `${entry.owner.group}/${entry.owner.version}`,
+      kind: entry.owner.kind,
+      namespace: cr.metadata.namespace,
+      name: cr.metadata.name,
+      ready,
+      problems: [],
+      children: [],
+    };
+    if (cr.metadata.deletionTimestamp) return result;
+    result.problems = plan.resolve(cr).problems;
+    if (result.problems.length > 0) return result;
+    const { wanted, unresolved } = await this.children(plan, cr, result);
+    // A child not resolved yet has no name: as run, prune nothing then.
+    if (unresolved === 0) result.children.push(...(await this.prunable(entry, cr, wanted)));
+    return result;
+  }
+
+  /**
+   * The CR's children in the reconciler's order: a child whose dependencies are not there (or not ready) waits,
+   * as in run. Returns the identities of the children wanted, and how many could not be resolved.
+   */
+  private async children(
+    plan: ChildPlan,
+    cr: OwnerObject,
+    result: ResourceDiff,
+  ): Promise<{ wanted: Set<string>; unresolved: number }> {
+    const planned = plan.plan(cr);
+    const gates = new ChildGates(plan.order, planned.children, planned.deferred);
+    const resolved: ReconcilerChild[] = [];
+    const wanted = new Set<string>();
+    for (const item of [...gates.waves()].flat()) {
+      const source = plan.path(item);
+      const gate = gates.gate(item, resolved);
+      if (gate.error !== undefined) {
+        result.problems.push(...problemsOf(gate.error, plan.entryIndex, source, this.loaded.locator));
+        continue;
+      }
+      if (!gate.child) {
+        const h = this.loaded.handlers.get(item.handlerKey)!;
+        const waiting = { apiVersion: h.apiVersion, kind: h.kind, name: '', source, message: gate.waiting };
+        result.children.push({ ...waiting, state: 'waiting' });
+        continue;
+      }
+      resolved.push(gate.child);
+      const child = plan.child(gate.child);
+      const base = await this.identify(child, cr);
+      wanted.add(`${base.apiVersion}/${base.kind}/${base.namespace ?? ''}/${base.name}`);
+      if (gate.waiting !== undefined) result.children.push({ ...base, state: 'waiting', message: gate.waiting });
+      else result.children.push(await this.child(cr, gates, { item, planned: gate.child, child, base }));
+    }
+    return { wanted, unresolved: gates.unresolved };
+  }
+
+  /** A resolved child's kind, namespace and name, and its template's path. */
+  private async identify(child: PlannedChild, cr: OwnerObject): Promise<Omit<ChildDiff, 'state'>> {
+    const h = child.handler;
+    const { apiVersion, kind } = childKindOf(h, child.spec);
+    // A handler of any kind: the scope of each child's kind from discovery (an unserved kind fails later).
+    const namespaced = h.kindOf
+      ? ((await this.kube.resourceFor(apiVersion, kind).catch(() => undefined))?.namespaced ?? true)
+      : h.namespaced;
+    const namespace = namespaced ? (child.spec.namespace ?? cr.metadata.namespace) : undefined;
+    return { apiVersion, kind, namespace, name: child.spec.name, source: child.path };
+  }
+
+  /** The verdict on one child: its handler's create or update, run against the dry-run client. */
+  private async child(cr: OwnerObject, gates: ChildGates, gated: GatedChild): Promise<ChildDiff> {
+    const { child, base } = gated;
+    const h = child.handler;
+    try {
+      const r =
+        child.phase === 'onCreate'
+          ? await h.create(this.ctx, this.dryRun, cr, child.spec, child.writeOptions)
+          : await h.update(this.ctx, this.dryRun, cr, child.spec, child.writeOptions);
+      // What the dependents of this child see: the live object, none while it is only to be created.
+      gates.settle(gated.item, gated.planned, r.action === 'created' ? undefined : r.object);
+      if (r.action === 'unchanged') return { ...base, state: 'in-sync' };
+      if (r.action === 'created') return { ...base, state: 'missing' };
+      const sensitive = sensitivePathsOf(h, { apiVersion: base.apiVersion, kind: base.kind });
+      return {
+        ...base,
+        state: 'drifted',
+        drifted: redactDrift(r.drifted ?? [], sensitive),
+        ...(r.action === 'recreated' ? { recreate: true } : {}),
       };
-      resources.push(result);
-      if (cr.metadata.deletionTimestamp) continue;
-      const { problems } = plan.resolve(cr);
-      result.problems = problems;
-      if (problems.length > 0) continue;
-      // In the reconciler's order: a child whose dependencies are not there (or not ready) waits, as in run.
-      const planned = plan.plan(cr);
-      const gates = new ChildGates(plan.order, planned.children, planned.deferred);
-      const resolved: PlannedChild[] = [];
-      const wanted = new Set<string>();
-      for (const item of [...gates.waves()].flat()) {
-        const source = plan.path(item);
-        const gate = gates.gate(item, resolved);
-        if (gate.error !== undefined) {
-          result.problems.push(...problemsOf(gate.error, i, source, loaded.locator));
-          continue;
-        }
-        if (!gate.child) {
-          const h = loaded.handlers.get(item.handlerKey)!;
-          const waiting = { apiVersion: h.apiVersion, kind: h.kind, name: '', source, message: gate.waiting };
-          result.children.push({ ...waiting, state: 'waiting' });
-          continue;
-        }
-        resolved.push(gate.child);
-        const child = plan.child(gate.child);
-        const h = child.handler;
-        const { apiVersion: childApiVersion, kind } = childKindOf(h, child.spec);
-        // A handler of any kind: the scope of each child's kind from discovery (an unserved kind fails below).
-        const namespaced = h.kindOf
-          ? ((await kube.resourceFor(childApiVersion, kind).catch(() => undefined))?.namespaced ?? true)
-          : h.namespaced;
-        const namespace = namespaced ? (child.spec.namespace ?? cr.metadata.namespace) : undefined;
-        wanted.add(`${childApiVersion}/${kind}/${namespace ?? ''}/${child.spec.name}`);
-        const base = { apiVersion: childApiVersion, kind, namespace, name: child.spec.name, source: child.path };
-        const sensitive = sensitivePathsOf(h, { apiVersion: childApiVersion, kind });
-        if (gate.waiting !== undefined) {
-          result.children.push({ ...base, state: 'waiting', message: gate.waiting });
-          continue;
-        }
-        try {
-          const r =
-            child.phase === 'onCreate'
-              ? await h.create(ctx, dryRun, cr, child.spec, child.writeOptions)
-              : await h.update(ctx, dryRun, cr, child.spec, child.writeOptions);
-          // What the dependents of this child see: the live object, none while it is only to be created.
-          gates.settle(item, gate.child, r.action === 'created' ? undefined : r.object);
-          if (r.action === 'unchanged') result.children.push({ ...base, state: 'in-sync' });
-          else if (r.action === 'created') result.children.push({ ...base, state: 'missing' });
-          else
-            result.children.push({
-              ...base,
-              state: 'drifted',
-              drifted: redactDrift(r.drifted ?? [], sensitive),
-              ...(r.action === 'recreated' ? { recreate: true } : {}),
-            });
-        } catch (e) {
-          if (e instanceof ImmutableFieldError) {
-            result.children.push({
-              ...base,
-              state: 'drifted',
-              recreate: true,
-              drifted: e.changes.map((c) => ({ path: c.path, reason: 'changed' as const })),
-              message: e.message,
-            });
-          } else if (e instanceof OwnershipError) {
-            result.children.push({ ...base, state: 'conflict', message: e.message });
-          } else if (e instanceof InvalidError && dryRun.refusedObject(e)) {
-            const object = dryRun.refusedObject(e)!;
-            const rejected = rejectedFields(e, object, child.path, h.kindOf !== undefined, loaded.locator);
-            result.children.push({ ...base, state: 'rejected', rejected, message: e.message });
-          } else {
-            const mapped = clusterError(
-              e,
-              kube,
-              `reading ${kind} ${namespace ? `${namespace}/` : ''}${child.spec.name}`,
-            );
-            if (mapped instanceof CliError) throw mapped;
-            result.children.push({ ...base, state: 'error', message: e instanceof Error ? e.message : String(e) });
-          }
-        }
-      }
-      // A child not resolved yet has no name: as run, prune nothing then.
-      // childKinds lists each kind once, however many handlers or templates make it.
-      for (const h of gates.unresolved > 0 ? [] : childKinds(entry.resources, loaded.handlers)) {
-        let owned: KubeObject[];
-        try {
-          owned = await listOwnedChildren(ctx, kube, cr, h.apiVersion, h.kind);
-        } catch (e) {
-          if (e instanceof NotFoundError) continue; // a kind the server does not serve has no children to prune
-          throw clusterError(e, kube, `listing ${h.kind} children owned by ${owner.kind} ${cr.metadata.name}`);
-        }
-        for (const child of owned) {
-          const key = `${h.apiVersion}/${h.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`;
-          if (wanted.has(key)) continue;
-          result.children.push({
-            apiVersion: h.apiVersion,
-            kind: h.kind,
-            namespace: child.metadata.namespace,
-            name: child.metadata.name ?? '',
-            state: 'prune',
-          });
-        }
-      }
+    } catch (e) {
+      return this.failed(e, child, base);
     }
   }
-  // Last, once every Secret has been read: a value copied from one is hidden even where it was printed earlier.
-  redactSecretValues(resources, dryRun.secrets);
+
+  /** The verdict on a child whose create or update threw; an error of the cluster itself is thrown on. */
+  private failed(e: unknown, child: PlannedChild, base: Omit<ChildDiff, 'state'>): ChildDiff {
+    if (e instanceof ImmutableFieldError)
+      return {
+        ...base,
+        state: 'drifted',
+        recreate: true,
+        drifted: e.changes.map((c) => ({ path: c.path, reason: 'changed' as const })),
+        message: e.message,
+      };
+    if (e instanceof OwnershipError) return { ...base, state: 'conflict', message: e.message };
+    const refused = e instanceof InvalidError ? this.dryRun.refusedObject(e) : undefined;
+    if (e instanceof InvalidError && refused) {
+      const anyKind = child.handler.kindOf !== undefined;
+      const rejected = rejectedFields(e, refused, child.path, anyKind, this.loaded.locator);
+      return { ...base, state: 'rejected', rejected, message: e.message };
+    }
+    const where = `${base.namespace ? `${base.namespace}/` : ''}${base.name}`;
+    const mapped = clusterError(e, this.kube, `reading ${base.kind} ${where}`);
+    if (mapped instanceof CliError) throw mapped;
+    return { ...base, state: 'error', message: e instanceof Error ? e.message : String(e) };
+  }
+
+  /** The children the CR owns that no template wants any more: what run would prune. */
+  private async prunable(entry: Entry, cr: OwnerObject, wanted: ReadonlySet<string>): Promise<ChildDiff[]> {
+    const out: ChildDiff[] = [];
+    // childKinds lists each kind once, however many handlers or templates make it.
+    for (const h of childKinds(entry.resources, this.loaded.handlers)) {
+      let owned: KubeObject[];
+      try {
+        owned = await listOwnedChildren(this.ctx, this.kube, cr, h.apiVersion, h.kind);
+      } catch (e) {
+        if (e instanceof NotFoundError) continue; // a kind the server does not serve has no children to prune
+        throw clusterError(e, this.kube, `listing ${h.kind} children owned by ${entry.owner.kind} ${cr.metadata.name}`);
+      }
+      for (const child of owned) {
+        const key = `${h.apiVersion}/${h.kind}/${child.metadata.namespace ?? ''}/${child.metadata.name}`;
+        if (wanted.has(key)) continue;
+        out.push({
+          apiVersion: h.apiVersion,
+          kind: h.kind,
+          namespace: child.metadata.namespace,
+          name: child.metadata.name ?? '',
+          state: 'prune',
+        });
+      }
+    }
+    return out;
+  }
+}
+
+/** How many CRs, how many with template problems, and how many children in each state. */
+function summarize(resources: readonly ResourceDiff[]): DiffResult['summary'] {
   const summary = {
     resources: resources.length,
     invalid: 0,
@@ -304,15 +384,5 @@ export async function diffCluster(
     if (r.problems.length) summary.invalid++;
     for (const c of r.children) summary[c.state]++;
   }
-  const inSync =
-    summary.invalid +
-      summary.drifted +
-      summary.missing +
-      summary.waiting +
-      summary.prune +
-      summary.conflict +
-      summary.error +
-      summary.rejected ===
-    0;
-  return { resources, summary, inSync, serverValidations: dryRun.serverValidations };
+  return summary;
 }

@@ -30,7 +30,7 @@ import {
 } from '@orkestra/core';
 
 /** A write that was not sent. */
-export interface InterceptedWrite {
+interface InterceptedWrite {
   verb: 'apply' | 'patch' | 'delete';
   kind: string;
   namespace?: string | undefined;
@@ -38,7 +38,7 @@ export interface InterceptedWrite {
 }
 
 /** Options of {@link DryRunClient}. */
-export interface DryRunOptions {
+interface DryRunOptions {
   /** Send each apply as a server-side dry run with strict field validation (a write verb, stored nowhere). */
   serverValidation?: boolean;
 }

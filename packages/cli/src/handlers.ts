@@ -140,7 +140,7 @@ export async function nearInstalledKey(
 }
 
 /** What loading one key's package gave: its handler, or a problem (`missing`: the package is not installed). */
-export type HandlerLoad =
+type HandlerLoad =
   | { key: string; handler: AnyHandler }
   | { key: string; problem: Problem; kind: 'missing' | 'misspelled' | 'invalid' };
 

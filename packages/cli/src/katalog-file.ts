@@ -42,7 +42,7 @@ export function readInputFile(path: string, option: string): string {
 }
 
 /** A katalog ValidationError's problems, with their locations split out. */
-export function katalogProblems(e: ValidationError): Problem[] {
+function katalogProblems(e: ValidationError): Problem[] {
   return e.problems.map((p) => {
     const { message, location } = splitLocation(p.message);
     return { path: p.path, message, hint: p.hint, location, ...(p.code ? { code: p.code, field: p.field } : {}) };

@@ -18,13 +18,13 @@ import { serviceAccountDir } from '@orkestra/operator/internal';
 import { CliError, ExitCode } from './exit-codes.js';
 
 /** How to reach the cluster. */
-export interface ClusterOptions {
+interface ClusterOptions {
   kubeconfig?: string | undefined;
   context?: string | undefined;
 }
 
 /** Where the kubeconfig came from, for messages. */
-export interface KubeconfigSource {
+interface KubeconfigSource {
   /** Core's loaded kubeconfig (no `@kubernetes/client-node`: `orkestra run` never loads it). */
   kubeConfig: Kubeconfig;
   /** `--kubeconfig x`, `KUBECONFIG`, `~/.kube/config` or `in-cluster service account`. */

@@ -29,7 +29,7 @@ import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 
 /** The katalog path of a child template: `spec.crds[0].resources.deployments.onReconcile[1]`. */
-export function childPath(entryIndex: number, key: string, phase: Phase, index: number): string {
+function childPath(entryIndex: number, key: string, phase: Phase, index: number): string {
   return `spec.crds[${entryIndex}].resources.${key}.${phase}[${index}]`;
 }
 

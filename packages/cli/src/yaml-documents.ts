@@ -8,7 +8,7 @@ import type { Problem } from './exit-codes.js';
 import { yaml } from './yaml-module.js';
 
 /** One non-empty document of a file. */
-export interface YamlDocument {
+interface YamlDocument {
   /** 1 for the first document. */
   index: number;
   value: unknown;

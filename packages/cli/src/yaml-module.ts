@@ -1,7 +1,7 @@
 /**
  * The `yaml` library, loaded the first time a command reads or writes YAML with it (`--cr` and `--crd` files,
  * rendered output, generated manifests): `orkestra run` reads its katalog with the reconciler's reader and never
- * loads it, which keeps about 13 MB of RSS out of the operator process.
+ * loads it, which keeps its memory out of the operator process (bench/README.md).
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';

@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import type { KubeObject } from '@orkestra/core';
+import { type KubeObject, REDACTED } from '@orkestra/core';
 import { inventoryRecordName } from '@orkestra/reconciler/internal';
 import { parseAllDocuments, stringify } from 'yaml';
 import { ExitCode } from '../src/index.js';
-import { GENERATED, PLACEHOLDER_UID, REDACTED } from '../src/render.js';
+import { GENERATED, PLACEHOLDER_UID } from '../src/render.js';
 import { cli, example, fixture } from './helpers.js';
 
 const katalog = example('katalog.yaml');
@@ -23,10 +23,11 @@ const file = (name: string, text: string) => {
 };
 
 describe('usage', () => {
-  it('prints help with examples and the exit codes, for the program and every command', async () => {
+  it("prints help with examples for the program and every command, and the exit codes once, in the program's", async () => {
     const root = await cli(['--help']);
     expect(root.code).toBe(ExitCode.Ok);
     expect(root.stdout).toContain('Exit codes:');
+    expect(root.stdout).toContain('7  unexpected error');
     for (const command of [
       ['run'],
       ['render'],
@@ -34,13 +35,21 @@ describe('usage', () => {
       ['validate'],
       ['generate', 'rbac'],
       ['generate', 'manifests'],
-      ['demo'],
+      ['generate', 'crd'],
+      ['generate', 'types'],
     ]) {
       const help = await cli([...command, '--help']);
       expect({ command, code: help.code }).toEqual({ command, code: 0 });
       expect(help.stdout).toContain('Examples:');
-      expect(help.stdout).toContain('Exit codes:');
+      expect({ command, table: help.stdout.includes('Exit codes:') }).toEqual({ command, table: false });
     }
+  });
+
+  it('has no demo command: the demo needs the repository (examples/, the control-plane binaries), see npm run demo', async () => {
+    const r = await cli(['demo']);
+    expect(r.code).toBe(ExitCode.Usage);
+    expect(r.stderr).toContain("unknown command 'demo'");
+    expect((await cli(['--help'])).stdout).not.toMatch(/\bdemo\b/);
   });
 
   it('exits 2 on an unknown command, an unknown option, a missing required option or an unreadable file', async () => {

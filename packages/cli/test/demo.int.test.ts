@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { testCluster } from '@orkestra/testenv';
-import type { DemoStep } from '../src/demo.js';
+import type { DemoStep } from '../demo/demo.js';
 import { ExitCode } from '../src/index.js';
-import { cli } from './helpers.js';
+import { demo } from './helpers.js';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const cluster = testCluster();
+
 const STEPS = [
   'load the katalog and its resource packages',
   'start an embedded control plane',
@@ -29,20 +27,11 @@ function alive(pid: number): boolean {
   }
 }
 
-describe('orkestra demo', () => {
+describe('npm run demo', () => {
   it('runs the whole life of the operator on its own control plane, exits 0 and leaves nothing running', async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
     delete env.KUBECONFIG;
-    delete env.FORCE_COLOR; // Nx sets it; with NO_COLOR too, Node warns on stderr
-    const child = spawn(process.execPath, [bin, 'demo', '--output', 'json'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const { code, stdout, stderr } = await demo(['--output', 'json'], env);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     const report = JSON.parse(stdout) as {
       ok: boolean;
@@ -72,7 +61,7 @@ describe('orkestra demo', () => {
   }, 120_000);
 
   it('plays the same steps on a given cluster, in a namespace of its own that it deletes', async () => {
-    const r = await cli(['demo', '--kubeconfig', cluster.kubeconfigPath!]);
+    const r = await demo(['--kubeconfig', cluster.kubeconfigPath!]);
     expect(r.code).toBe(ExitCode.Ok);
     expect(r.stdout).toContain('✓ demo finished');
     expect(r.stdout).toMatch(/✓ Website orkestra-demo-[0-9a-f]{6}\/shop is Ready/);

@@ -1,6 +1,7 @@
 /** Runs the CLI in-process with captured streams. */
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { demoMain } from '../demo/command.js';
 import { main } from '../src/index.js';
 
 /** The repository's examples/website folder. */
@@ -36,5 +37,16 @@ export async function cli(
     signal: options.signal,
     ...(options.cwd ? { cwd: options.cwd } : {}),
   });
+  return { code, stdout: out.text(), stderr: err.text() };
+}
+
+/** `npm run demo -- <args>` (packages/cli/demo) in this process, with captured streams. */
+export async function demo(
+  args: string[],
+  env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' },
+): Promise<CliRun> {
+  const out = capture();
+  const err = capture();
+  const code = await demoMain(args, { stdout: out.stream, stderr: err.stream, env });
   return { code, stdout: out.text(), stderr: err.text() };
 }

@@ -113,7 +113,7 @@ describe('orkestra run', () => {
     expect(modules.some((m) => m.endsWith('/packages/cli/src/commands/run.ts'))).toBe(true);
     expect(
       modules.filter((m) =>
-        /\/packages\/cli\/src\/(commands\/(render|diff|validate|generate-\w+|demo)|render|diff|demo|deploy-manifests|crd-types)\.ts$/.test(
+        /\/packages\/cli\/src\/(commands\/(render|diff|validate|generate-\w+)|render|diff|deploy-manifests|crd-types)\.ts$/.test(
           m,
         ),
       ),

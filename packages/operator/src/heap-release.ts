@@ -3,10 +3,8 @@
  *
  * When V8's heap shrinks after a burst (the informer caches filling at start, a thousand new CRs), the pages it
  * frees are not unmapped: they go to a pool for reuse and stay resident. Only a memory-reducing collection
- * releases the pool, and an operator process never triggers one on its own. Measured with the bench's heap probe
- * (15 CRDs × 100 CRs × 4 children, `--max-semi-space-size=4`, `MALLOC_ARENA_MAX=2`): 165 MB RSS after
- * convergence, of which ~40 MB were 256 KB pages outside the 48 MB V8 heap; one memory-reducing collection took
- * the process to the figures in the operator README.
+ * releases the pool, and an operator process never triggers one on its own (how much that holds: bench/README.md,
+ * memory).
  *
  * {@link HeapRelease} looks at the process's memory every few seconds. Its main case is the end of a burst of
  * work: once work was done since a look (or, without a work counter, the process was busy at one) and then the

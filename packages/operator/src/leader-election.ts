@@ -263,37 +263,9 @@ export class LeaderElector {
       leaseTransitions: 0,
     };
     const live = await this.kube.get(ref, { signal });
-    if (!live) {
-      try {
-        const created = await this.kube.create(
-          {
-            apiVersion: ref.apiVersion,
-            kind: ref.kind,
-            metadata: { name: ref.name, namespace: ref.namespace },
-            spec: record,
-          },
-          { signal },
-        );
-        this.observe(record, created, now);
-        return true;
-      } catch (e) {
-        if (e instanceof AlreadyExistsError || e instanceof ConflictError) return false;
-        throw e;
-      }
-    }
+    if (!live) return this.createLease(ref, record, now, signal);
     const current = (live.spec ?? {}) as LeaseRecord;
-    const raw = JSON.stringify(current);
-    if (raw !== this.observedRaw) {
-      this.observed = current;
-      this.observedRaw = raw;
-      this.observedTime = now;
-      this.resourceVersion = live.metadata.resourceVersion;
-      if (current.holderIdentity && current.holderIdentity !== this.lastLeader) {
-        this.lastLeader = current.holderIdentity;
-        if (current.holderIdentity !== this.identity)
-          this.emit({ type: 'newLeader', identity: current.holderIdentity });
-      }
-    }
+    this.noteLiveRecord(current, live, now);
     const holder = current.holderIdentity ?? '';
     const valid = this.observedTime + (current.leaseDurationSeconds ?? 0) * 1000 > now;
     if (holder !== '' && holder !== this.identity && valid) return false;
@@ -313,6 +285,48 @@ export class LeaderElector {
     } catch (e) {
       if (e instanceof ConflictError) return false;
       throw e;
+    }
+  }
+
+  /** Creates the missing Lease with us as holder; false when another candidate created it first. */
+  private async createLease(
+    ref: { apiVersion: string; kind: string; namespace: string; name: string },
+    record: LeaseRecord,
+    now: number,
+    signal: AbortSignal | undefined,
+  ): Promise<boolean> {
+    try {
+      const created = await this.kube.create(
+        {
+          apiVersion: ref.apiVersion,
+          kind: ref.kind,
+          metadata: { name: ref.name, namespace: ref.namespace },
+          spec: record,
+        },
+        { signal },
+      );
+      this.observe(record, created, now);
+      return true;
+    } catch (e) {
+      if (e instanceof AlreadyExistsError || e instanceof ConflictError) return false;
+      throw e;
+    }
+  }
+
+  /**
+   * Records a Lease read from the server when its record changed since the last observation (the lease duration
+   * counts from then, as client-go's does), and announces a new holder other than us.
+   */
+  private noteLiveRecord(current: LeaseRecord, live: KubeObject, now: number): void {
+    const raw = JSON.stringify(current);
+    if (raw === this.observedRaw) return;
+    this.observed = current;
+    this.observedRaw = raw;
+    this.observedTime = now;
+    this.resourceVersion = live.metadata.resourceVersion;
+    if (current.holderIdentity && current.holderIdentity !== this.lastLeader) {
+      this.lastLeader = current.holderIdentity;
+      if (current.holderIdentity !== this.identity) this.emit({ type: 'newLeader', identity: current.holderIdentity });
     }
   }
 

@@ -23,9 +23,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 
 /**
  * How often the event-loop delay histogram (`nodejs_eventloop_lag_*_seconds`) takes a sample, in ms. prom-client's
- * default, 10 ms, wakes an idle operator 100 times a second: measured ~5 ms of CPU per second with nothing to
- * do (`node bench/idle-cpu.mjs 0`), most of an idle `orkestra run`'s cost. At 100 ms a stall of 100 ms or more is
- * always seen in full; shorter ones are sampled (one of length L with probability L / 100 ms).
+ * default, 10 ms, wakes an idle operator 100 times a second, most of an idle `orkestra run`'s CPU (bench/README.md,
+ * idle CPU). At 100 ms a stall of 100 ms or more is always seen in full; shorter ones are sampled (one of length L
+ * with probability L / 100 ms).
  */
 export const EVENT_LOOP_RESOLUTION_MS = 100;
 

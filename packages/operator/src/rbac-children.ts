@@ -91,6 +91,23 @@ function bindingPermission(
   };
 }
 
+/** What one RBAC template needs besides its own create/patch (empty for any other kind), and whether it is namespaced. */
+function rbacTemplateNeeds(
+  handler: ResourceHandler<unknown, ResolvedSpec>,
+  template: unknown,
+): { needs: Omit<Permission, 'namespace'>[]; namespaced: boolean } {
+  const { apiVersion, kind } = templateKindOf(handler, template);
+  if (!apiVersion.startsWith(`${RBAC_GROUP}/`)) return { needs: [], namespaced: false };
+  const source = template as Record<string, unknown>;
+  const needs =
+    kind === 'Role' || kind === 'ClusterRole'
+      ? rolePermissions(kind, source, handler.key)
+      : kind === 'RoleBinding' || kind === 'ClusterRoleBinding'
+        ? [bindingPermission(kind, source, handler.key)]
+        : [];
+  return { needs, namespaced: kind === 'Role' || kind === 'RoleBinding' };
+}
+
 /**
  * The permissions the RBAC children of one handler's templates need besides their own create/patch: see the
  * module comment. Role and RoleBinding needs apply in each of `scopes` (the watched namespaces; `undefined` for
@@ -104,16 +121,7 @@ export function rbacChildPermissions(
   const out: Permission[] = [];
   for (const phase of ['onCreate', 'onReconcile', 'onDelete'] as const) {
     for (const template of templates[phase] ?? []) {
-      const { apiVersion, kind } = templateKindOf(handler, template);
-      if (!apiVersion.startsWith(`${RBAC_GROUP}/`)) continue;
-      const source = template as Record<string, unknown>;
-      const needs =
-        kind === 'Role' || kind === 'ClusterRole'
-          ? rolePermissions(kind, source, handler.key)
-          : kind === 'RoleBinding' || kind === 'ClusterRoleBinding'
-            ? [bindingPermission(kind, source, handler.key)]
-            : [];
-      const namespaced = kind === 'Role' || kind === 'RoleBinding';
+      const { needs, namespaced } = rbacTemplateNeeds(handler, template);
       for (const need of needs)
         for (const namespace of namespaced ? scopes : [undefined]) out.push({ ...need, namespace });
     }

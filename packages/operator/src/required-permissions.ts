@@ -232,6 +232,17 @@ function childPermissions(
     }
     if (h.kindOf) for (const p of rbacChildPermissions(h, templates, scopes)) add(p);
   }
+  readPermissions(entry, scopes, options, add, unknown);
+}
+
+/** The reads of an entry's hooks (`reads`): get, list and watch on each kind, where the entry watches. */
+function readPermissions(
+  entry: PermissionEntry,
+  scopes: readonly (string | undefined)[],
+  options: PermissionOptions,
+  add: (p: Permission) => void,
+  unknown: (kind: UnknownKind) => void,
+) {
   for (const read of entry.reads ?? []) {
     const info = options.resources?.lookup(read.apiVersion, read.kind);
     if (!info) {

@@ -32,7 +32,7 @@ export interface AccessQuestion {
  * be in it), where the rules are exactly those of the identity's ClusterRoleBindings — the only ones that grant
  * a verb in all namespaces.
  */
-export const CLUSTER_PROBE_NAMESPACE = `orkestra-cluster-scope-${randomBytes(4).toString('hex')}`;
+const CLUSTER_PROBE_NAMESPACE = `orkestra-cluster-scope-${randomBytes(4).toString('hex')}`;
 
 const has = (list: readonly string[] | undefined, value: string) =>
   list !== undefined && (list.includes('*') || list.includes(value));

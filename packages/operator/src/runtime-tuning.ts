@@ -1,7 +1,7 @@
 /**
- * Memory settings for a long-running operator process (`orkestra run`, or a Manager's own entry point). Two defaults of the runtime cost an operator far
- * more resident memory than its caches need (measured in bench/: 15 CRDs × 100 CRs × 4 children, 262 MB RSS
- * with the defaults, 125 MB with both settings below, for 26 MB of live heap):
+ * Memory settings for a long-running operator process (`orkestra run`, or a Manager's own entry point). Two
+ * defaults of the runtime cost an operator far more resident memory than its caches need (figures:
+ * bench/README.md, memory):
  *
  * - V8 grows its young generation up to 64 MB per semi-space under a burst of long-lived objects (the informer
  *   caches filling), and keeps it committed afterwards. `--max-semi-space-size=4` (MB) caps it; the steady state

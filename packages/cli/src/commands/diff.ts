@@ -2,20 +2,13 @@
 
 import { Kubeclient } from '@orkestra/core/kube';
 import { Command } from 'commander';
-import { type DiffResult, diffCluster } from '../diff.js';
+import { type ChildDiff, type DiffResult, diffCluster, type ResourceDiff } from '../diff.js';
 import { ExitCode } from '../exit-codes.js';
 import { readKatalog } from '../katalog-file.js';
 import { assertReachable, loadKubeconfig } from '../kube.js';
 import { json, line, marks, type Output, paint } from '../output.js';
 import type { CommandContext } from './context.js';
-import {
-  collect,
-  EXIT_CODES_HELP,
-  logLevelOption,
-  outputOption,
-  packagesOption,
-  resourcePackageOption,
-} from './options.js';
+import { collect, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
 
 interface DiffCommandOptions {
   katalog: string;
@@ -58,8 +51,7 @@ diff runs the same resolve, read and match as run, but every write is intercepte
 With --server-validate each intercepted apply is also sent as a server-side dry run, which the API server
 checks against the kind's schema and its admission but stores nowhere; a refused child is "rejected", with
 each field and, for a native manifest, its line in the katalog.
-Secret values are redacted. Exit 0 when everything is in sync, 1 when something differs.
-${EXIT_CODES_HELP}`,
+Secret values are redacted. Exit 0 when everything is in sync, 1 when something differs.`,
     )
     .action(async (opts: DiffCommandOptions) => {
       const output = ctx.output(opts.output);
@@ -86,67 +78,76 @@ ${EXIT_CODES_HELP}`,
 
 /** The diff for people: one line per CR and per child, drifted fields live → desired, and a summary. */
 function printDiff(output: Output, result: DiffResult): void {
+  for (const r of result.resources) printResource(output, r);
+  line(output, summaryLine(output, result));
+}
+
+const where = (ns: string | undefined, name: string) => (ns ? `${ns}/${name}` : name);
+
+/** One CR: its name and Ready condition, its template problems, then one line (or more) per child. */
+function printResource(output: Output, r: ResourceDiff): void {
   const m = marks(output.color);
   const dim = (s: string) => paint(output.color, 'dim', s);
-  const where = (ns: string | undefined, name: string) => (ns ? `${ns}/${name}` : name);
-  for (const r of result.resources) {
-    line(
-      output,
-      paint(output.color, 'bold', `${r.kind} ${where(r.namespace, r.name)}`) +
-        dim(r.ready ? ` (Ready=${r.ready})` : ''),
-    );
-    for (const p of r.problems)
-      line(output, `  ${m.fail} ${p.path}: ${p.message}${p.location ? dim(` ${p.location}`) : ''}`);
-    if (r.problems.length)
-      line(output, dim('    the reconciler writes no child of this resource until these are fixed'));
-    for (const c of r.children) {
-      // A waiting child that reads others is not resolved yet: its template names it.
-      const id = c.name ? `${c.kind} ${where(c.namespace, c.name)}` : (c.source ?? c.kind);
-      switch (c.state) {
-        case 'in-sync':
-          line(output, `  ${m.same} ${id} ${dim('in sync')}`);
-          break;
-        case 'missing':
-          line(output, `  ${m.add} ${id} ${paint(output.color, 'green', 'missing')}${dim(' (run creates it)')}`);
-          break;
-        case 'waiting':
-          line(output, `  ${m.same} ${id} ${paint(output.color, 'yellow', 'waiting')}${dim(` (${c.message ?? ''})`)}`);
-          break;
-        case 'prune':
-          line(
-            output,
-            `  ${m.remove} ${id} ${paint(output.color, 'red', 'to be pruned')}${dim(' (owned but no longer desired)')}`,
-          );
-          break;
-        case 'conflict':
-          line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'conflict')}: ${c.message ?? ''}`);
-          break;
-        case 'error':
-          line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'error')}: ${c.message ?? ''}`);
-          break;
-        case 'rejected':
-          line(output, `  ${m.fail} ${id} ${paint(output.color, 'red', 'rejected by the API server')}`);
-          for (const f of c.rejected ?? [])
-            line(output, `      ${f.path || '(object)'}: ${f.message}${f.location ? dim(` ${f.location}`) : ''}`);
-          break;
-        case 'drifted': {
-          line(
-            output,
-            `  ${m.change} ${id} ${paint(output.color, 'yellow', 'drifted')}${c.recreate ? dim(' (an immutable field: run deletes and recreates it, or fails without recreate: true)') : ''}`,
-          );
-          for (const d of c.drifted ?? []) {
-            const live = d.reason === 'missing' ? dim('(absent)') : (JSON.stringify(d.live) ?? dim('(absent)'));
-            const desired = JSON.stringify(d.desired) ?? dim('(unset)');
-            line(
-              output,
-              `      ${d.path}: ${paint(output.color, 'red', live)} → ${paint(output.color, 'green', desired)}`,
-            );
-          }
-          break;
-        }
-      }
-    }
+  line(
+    output,
+    paint(output.color, 'bold', `${r.kind} ${where(r.namespace, r.name)}`) + dim(r.ready ? ` (Ready=${r.ready})` : ''),
+  );
+  for (const p of r.problems)
+    line(output, `  ${m.fail} ${p.path}: ${p.message}${p.location ? dim(` ${p.location}`) : ''}`);
+  if (r.problems.length) line(output, dim('    the reconciler writes no child of this resource until these are fixed'));
+  for (const c of r.children) for (const text of childLines(output, c)) line(output, text);
+}
+
+/** The lines of one child: its state, then the fields a rejection or a drift names. */
+function childLines(output: Output, c: ChildDiff): string[] {
+  const m = marks(output.color);
+  const dim = (s: string) => paint(output.color, 'dim', s);
+  const red = (s: string) => paint(output.color, 'red', s);
+  // A waiting child that reads others is not resolved yet: its template names it.
+  const id = c.name ? `${c.kind} ${where(c.namespace, c.name)}` : (c.source ?? c.kind);
+  switch (c.state) {
+    case 'in-sync':
+      return [`  ${m.same} ${id} ${dim('in sync')}`];
+    case 'missing':
+      return [`  ${m.add} ${id} ${paint(output.color, 'green', 'missing')}${dim(' (run creates it)')}`];
+    case 'waiting':
+      return [`  ${m.same} ${id} ${paint(output.color, 'yellow', 'waiting')}${dim(` (${c.message ?? ''})`)}`];
+    case 'prune':
+      return [`  ${m.remove} ${id} ${red('to be pruned')}${dim(' (owned but no longer desired)')}`];
+    case 'conflict':
+      return [`  ${m.fail} ${id} ${red('conflict')}: ${c.message ?? ''}`];
+    case 'error':
+      return [`  ${m.fail} ${id} ${red('error')}: ${c.message ?? ''}`];
+    case 'rejected':
+      return [
+        `  ${m.fail} ${id} ${red('rejected by the API server')}`,
+        ...(c.rejected ?? []).map(
+          (f) => `      ${f.path || '(object)'}: ${f.message}${f.location ? dim(` ${f.location}`) : ''}`,
+        ),
+      ];
+    case 'drifted':
+      return driftedLines(output, c, id);
   }
+}
+
+/** A drifted child: its line, then each drifted field, live → desired. */
+function driftedLines(output: Output, c: ChildDiff, id: string): string[] {
+  const dim = (s: string) => paint(output.color, 'dim', s);
+  const recreate = c.recreate
+    ? dim(' (an immutable field: run deletes and recreates it, or fails without recreate: true)')
+    : '';
+  return [
+    `  ${marks(output.color).change} ${id} ${paint(output.color, 'yellow', 'drifted')}${recreate}`,
+    ...(c.drifted ?? []).map((d) => {
+      const live = d.reason === 'missing' ? dim('(absent)') : (JSON.stringify(d.live) ?? dim('(absent)'));
+      const desired = JSON.stringify(d.desired) ?? dim('(unset)');
+      return `      ${d.path}: ${paint(output.color, 'red', live)} → ${paint(output.color, 'green', desired)}`;
+    }),
+  ];
+}
+
+/** The last line: how many CRs, and how many children in each state. */
+function summaryLine(output: Output, result: DiffResult): string {
   const s = result.summary;
   const parts = [`${s['in-sync']} in sync`, `${s.drifted} drifted`, `${s.missing} missing`, `${s.prune} to be pruned`];
   if (s.waiting) parts.push(`${s.waiting} waiting for other children`);
@@ -154,8 +155,6 @@ function printDiff(output: Output, result: DiffResult): void {
   if (s.error) parts.push(`${s.error} failed`);
   if (s.rejected) parts.push(`${s.rejected} rejected by the API server`);
   if (s.invalid) parts.push(`${s.invalid} ${s.invalid === 1 ? 'resource' : 'resources'} with template problems`);
-  line(
-    output,
-    `${result.inSync ? m.ok : m.change} ${s.resources} custom ${s.resources === 1 ? 'resource' : 'resources'}: ${parts.join(', ')}`,
-  );
+  const mark = result.inSync ? marks(output.color).ok : marks(output.color).change;
+  return `${mark} ${s.resources} custom ${s.resources === 1 ? 'resource' : 'resources'}: ${parts.join(', ')}`;
 }

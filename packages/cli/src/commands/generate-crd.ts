@@ -10,7 +10,6 @@ import { loadOperatorModule } from '../operator-module.js';
 import { note } from '../output.js';
 import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
-import { EXIT_CODES_HELP } from './options.js';
 
 interface GenerateCrdOptions {
   katalog?: string;
@@ -26,7 +25,7 @@ interface OwnerEntry {
 }
 
 /** The YAML documents `generate crd` writes: the CRDs, and the admission policies with their bindings. */
-export interface CrdFiles {
+interface CrdFiles {
   crds: string;
   /** Empty when no owner has rules that need a ValidatingAdmissionPolicy. */
   admission: string;
@@ -121,8 +120,7 @@ Examples:
 Each CRD has the structural schema with its defaults (applied by the API server), the CEL rules as
 x-kubernetes-validations (checked by the API server at kubectl apply, no webhook), the status subresource,
 printer columns (Ready, Synced, the api's, Age), short names, categories and versions. Rules under
-api.admission (the request's user, parameters) become a ValidatingAdmissionPolicy and its binding.
-${EXIT_CODES_HELP}`,
+api.admission (the request's user, parameters) become a ValidatingAdmissionPolicy and its binding.`,
     )
     .action(async (opts: GenerateCrdOptions) => {
       const output = ctx.output('text');

@@ -9,7 +9,7 @@ import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog } from '../katalog-file.js';
 import { yaml as yamlModule } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
-import { collect, EXIT_CODES_HELP, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
+import { collect, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
 
 interface GenerateManifestsOptions {
   katalog: string;
@@ -76,8 +76,7 @@ Examples:
 
 The Deployment runs \`orkestra run\` on the katalog mounted from its ConfigMap, two replicas behind a Lease in
 --namespace, probes on /healthz and /readyz, requests and limits, and the Pod Security Standards' restricted
-securityContext with a read-only root filesystem. The RBAC is what \`generate rbac\` prints.
-${EXIT_CODES_HELP}`,
+securityContext with a read-only root filesystem. The RBAC is what \`generate rbac\` prints.`,
     )
     .action(async (opts: GenerateManifestsOptions) => {
       const output = ctx.output('text');

@@ -25,14 +25,7 @@ import type { CommandContext } from './context.js';
 import { generateCrdCommand } from './generate-crd.js';
 import { generateManifestsCommand } from './generate-manifests.js';
 import { generateTypesCommand } from './generate-types.js';
-import {
-  collect,
-  EXIT_CODES_HELP,
-  logLevelOption,
-  outputOption,
-  packagesOption,
-  resourcePackageOption,
-} from './options.js';
+import { collect, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
 
 interface GenerateRbacOptions {
   katalog?: string;
@@ -102,8 +95,7 @@ they grant (escalate when those are templated), for RoleBinding and ClusterRoleB
 role they name (by name when literal).
 
 A kind's resource name and scope come from the built-in kinds of Kubernetes, the CRDs given with --crd, or
-the discovery of the cluster given with --kubeconfig; a kind none of them knows is an error (exit 1).
-${EXIT_CODES_HELP}`,
+the discovery of the cluster given with --kubeconfig; a kind none of them knows is an error (exit 1).`,
     )
     .action(async (opts: GenerateRbacOptions) => {
       const output = ctx.output(opts.output);

@@ -9,7 +9,7 @@ import { readInputFile } from '../katalog-file.js';
 import { note } from '../output.js';
 import { readYamlDocuments } from '../yaml-documents.js';
 import type { CommandContext } from './context.js';
-import { collect, EXIT_CODES_HELP } from './options.js';
+import { collect } from './options.js';
 
 interface GenerateTypesOptions {
   crd: string[];
@@ -71,7 +71,7 @@ function shownPath(file: string, cwd: string): string {
  * The generated file's text for the CRDs of `files` (relative paths taken from `cwd`); a {@link CliError}
  * (exit 1) naming file and reason otherwise.
  */
-export function typesForCrdFiles(files: readonly string[], version?: string, cwd: string = process.cwd()): string {
+function typesForCrdFiles(files: readonly string[], version?: string, cwd: string = process.cwd()): string {
   const problems: Problem[] = [];
   const crds: CrdForTypes[] = [];
   for (const file of files) {
@@ -121,8 +121,7 @@ Examples:
   $ orkestra generate types --crd crd.yaml --crd-version v1beta1 > src/website-v1beta1.ts
 
 The file imports types from @orkestra/core. <Kind> (e.g. Website) is the custom resource: apiVersion and
-kind as literals, metadata with name and uid; it can be handed to anything that takes an owner.
-${EXIT_CODES_HELP}`,
+kind as literals, metadata with name and uid; it can be handed to anything that takes an owner.`,
     )
     .action((opts: GenerateTypesOptions) => {
       const output = ctx.output('text');

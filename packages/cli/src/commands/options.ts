@@ -8,18 +8,6 @@ import { CliError, ExitCode } from '../exit-codes.js';
 import { LOG_LEVELS, type LogLevel } from '../logger.js';
 import { OUTPUT_FORMATS } from '../output.js';
 
-/** The exit codes, as every `--help` ends. */
-export const EXIT_CODES_HELP = `
-Exit codes:
-  0  ok (diff: every child in sync; validate: no problem)
-  1  problems found: invalid katalog, CR, CRD or template; diff found a difference
-  2  usage error: unknown command or option, missing or unreadable file, bad local setting (--http-address)
-  3  cluster unreachable, or credentials refused (no kubeconfig, connection refused, 401)
-  4  a resource package the katalog needs is not installed (npm install @orkestra/<key>)
-  5  Forbidden: the identity lacks a permission the katalog needs (see generate rbac)
-  6  run lost its leader-election Lease and stopped
-  7  unexpected error (--log-level debug prints its stack)`;
-
 /** Commander's accumulator for repeatable options. */
 export const collect = (value: string, previous: string[]): string[] => [...previous, value];
 

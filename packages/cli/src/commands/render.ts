@@ -6,7 +6,7 @@ import { readInputFile, readKatalog } from '../katalog-file.js';
 import { json } from '../output.js';
 import { renderChildren, renderYaml } from '../render.js';
 import type { CommandContext } from './context.js';
-import { EXIT_CODES_HELP, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
+import { logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
 
 interface RenderCommandOptions {
   katalog: string;
@@ -41,8 +41,7 @@ Examples:
 Templates are resolved and handler defaults and system labels applied exactly as run does; owner references
 carry the CR's uid, or a placeholder when the file has none (a comment says so). A child that copies keys
 from another object (fromConfigMap, fromSecret) needs a cluster: use diff. Errors name the katalog field and
-line (exit 1).
-${EXIT_CODES_HELP}`,
+line (exit 1).`,
     )
     .action(async (opts: RenderCommandOptions) => {
       const output = ctx.output(opts.output);

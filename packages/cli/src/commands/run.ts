@@ -21,14 +21,7 @@ import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
 import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import type { CommandContext } from './context.js';
-import {
-  collect,
-  duration,
-  EXIT_CODES_HELP,
-  logLevelOption,
-  packagesOption,
-  resourcePackageOption,
-} from './options.js';
+import { collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
 
 /** `run`'s options, as commander parses them. */
 interface RunCommandOptions {
@@ -98,8 +91,7 @@ CR paths they read, as validate --crd checks them (exit 1; --skip-crd-check skip
 first installs or upgrades each owner's CRD from the katalog's api (exit 1 for a change the API server would
 refuse, such as dropping a version objects are still stored as). Then it waits for the
 leader-election Lease, syncs its caches (/readyz turns 200) and reconciles. SIGTERM or SIGINT stop it
-gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6).
-${EXIT_CODES_HELP}`,
+gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6).`,
     )
     .action(async (opts: RunCommandOptions) => {
       const output = ctx.output('text');

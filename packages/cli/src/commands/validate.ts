@@ -3,17 +3,10 @@ import { Kubeclient } from '@orkestra/core/kube';
 import { Command } from 'commander';
 import { formatProblem } from '../error-output.js';
 import { assertReachable, loadKubeconfig } from '../kube.js';
-import { json, line, marks, paint } from '../output.js';
-import { validateKatalog } from '../validate.js';
+import { json, line, marks, type Output, paint } from '../output.js';
+import { type ValidateResult, validateKatalog } from '../validate.js';
 import type { CommandContext } from './context.js';
-import {
-  collect,
-  EXIT_CODES_HELP,
-  logLevelOption,
-  outputOption,
-  packagesOption,
-  resourcePackageOption,
-} from './options.js';
+import { collect, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
 
 interface ValidateCommandOptions {
   katalog: string;
@@ -54,13 +47,12 @@ Examples:
   $ orkestra validate --katalog katalog.yaml --crd crd.yaml --kubeconfig ~/.kube/config
 
 Exit 0 when there is no problem, 1 when there is one, 4 when a resource package is missing (every other
-problem is still listed).
-${EXIT_CODES_HELP}`,
+problem is still listed).`,
     )
     .action(async (opts: ValidateCommandOptions) => {
       const output = ctx.output(opts.output);
       const kube = opts.kubeconfig ? new Kubeclient(loadKubeconfig(opts, ctx.env).kubeConfig) : undefined;
-      let r: Awaited<ReturnType<typeof validateKatalog>>;
+      let r: ValidateResult;
       try {
         if (kube) await assertReachable(kube);
         r = await validateKatalog(opts.katalog, {
@@ -80,23 +72,23 @@ ${EXIT_CODES_HELP}`,
           missingPackages: r.missingPackages,
           checked: r.checked,
         });
-      } else {
-        const m = marks(output.color);
-        if (r.problems.length === 0) line(output, `${m.ok} ${r.file} is valid`);
-        else {
-          line(
-            output,
-            `${m.fail} ${r.file}: ${r.problems.length === 1 ? '1 problem' : `${r.problems.length} problems`}`,
-          );
-          for (const p of r.problems) line(output, formatProblem(p, output.color));
-          if (r.missingPackages.length)
-            line(
-              output,
-              `  ${paint(output.color, 'dim', 'hint:')} npm install ${r.missingPackages.map((k) => `@orkestra/${k}`).join(' ')}`,
-            );
-        }
-        line(output, paint(output.color, 'dim', `  checked: ${r.checked.join(', ')}`));
-      }
+      } else printValidation(output, r);
       ctx.state.code = r.exitCode;
     });
+}
+
+/** The result for people: valid, or each problem with its place, a hint for missing packages, and what was checked. */
+function printValidation(output: Output, r: ValidateResult): void {
+  const m = marks(output.color);
+  if (r.problems.length === 0) line(output, `${m.ok} ${r.file} is valid`);
+  else {
+    line(output, `${m.fail} ${r.file}: ${r.problems.length === 1 ? '1 problem' : `${r.problems.length} problems`}`);
+    for (const p of r.problems) line(output, formatProblem(p, output.color));
+    if (r.missingPackages.length)
+      line(
+        output,
+        `  ${paint(output.color, 'dim', 'hint:')} npm install ${r.missingPackages.map((k) => `@orkestra/${k}`).join(' ')}`,
+      );
+  }
+  line(output, paint(output.color, 'dim', `  checked: ${r.checked.join(', ')}`));
 }
