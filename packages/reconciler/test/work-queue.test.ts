@@ -127,6 +127,90 @@ describe('WorkQueue', () => {
     expect(seen).toEqual(['k', 'k', 'x']);
   });
 
+  it('tells the worker which lane a key came from', async () => {
+    const seen: string[] = [];
+    const q = new WorkQueue(
+      async (k, priority) => {
+        seen.push(`${k}:${priority}`);
+        await tick();
+      },
+      { concurrency: 1 },
+    );
+    q.add('first');
+    q.add('old', 'low');
+    q.add('promoted', 'low');
+    q.add('promoted');
+    await q.whenIdle();
+    expect(seen).toEqual(['first:normal', 'promoted:normal', 'old:low']);
+  });
+
+  it('with lowQuietMs, runs the low lane only once no normal key came for that long (a burst is over)', async () => {
+    let now = 0;
+    const seen: string[] = [];
+    const q = new WorkQueue(
+      async (k) => {
+        seen.push(k);
+      },
+      { concurrency: 1, lowQuietMs: 1_000, lowMaxWaitMs: 60_000 },
+      () => now,
+    );
+    q.add('new-start'); // a burst begins
+    q.add('converged-1', 'low'); // a resync tick falls in it
+    q.add('converged-2', 'low');
+    // a new CR every 100 ms of the clock; each runs at once, the re-checks wait through the gaps
+    for (let i = 0; i < 5; i++) {
+      now += 100;
+      await tick(1);
+      q.add(`new-${i}`);
+    }
+    await tick(1);
+    expect(seen).toEqual(['new-start', 'new-0', 'new-1', 'new-2', 'new-3', 'new-4']);
+    expect(q.isQueued('converged-1')).toBe(true);
+    now += 1_000; // a quiet second: the low lane's timer finds it
+    await q.whenIdle();
+    expect(seen.slice(6)).toEqual(['converged-1', 'converged-2']);
+  });
+
+  it('runs a low key that waited lowMaxWaitMs even while normal keys keep coming (no starvation)', async () => {
+    let now = 0;
+    const seen: string[] = [];
+    const q = new WorkQueue(
+      async (k) => {
+        seen.push(k);
+      },
+      { concurrency: 1, lowQuietMs: 1_000, lowMaxWaitMs: 500 },
+      () => now,
+    );
+    q.add('new-start');
+    q.add('converged', 'low');
+    for (let i = 0; i < 8; i++) {
+      now += 100;
+      await tick(1);
+      q.add(`new-${i}`);
+    }
+    await q.whenIdle();
+    // queued at 0, it may run from 500 on, between two new CRs of the burst
+    expect(seen.indexOf('converged')).toBeGreaterThan(1);
+    expect(seen.indexOf('converged')).toBeLessThan(seen.length - 1);
+  });
+
+  it('keeps a key queued once: isQueued, and a second add changes nothing', async () => {
+    const seen: string[] = [];
+    const q = new WorkQueue(async (k) => {
+      seen.push(k);
+      await tick();
+    }, { concurrency: 1 });
+    q.add('busy');
+    q.add('k', 'low');
+    q.add('k', 'low');
+    expect(q.isQueued('k')).toBe(true);
+    expect(q.isQueued('busy')).toBe(false);
+    expect(q.isProcessing('busy')).toBe(true);
+    expect(q.depth).toBe(1);
+    await q.whenIdle();
+    expect(seen).toEqual(['busy', 'k']);
+  });
+
   it('retries failures with exponential backoff and forgets on success', async () => {
     const q = new WorkQueue(async () => undefined, { baseDelayMs: 5, maxDelayMs: 1_000_000 });
     expect([q.addRateLimited('x'), q.addRateLimited('x'), q.addRateLimited('x')]).toEqual([5, 10, 20]);
