@@ -196,9 +196,9 @@ export class GenericReconciler {
     this.watches.watchReads(reads, namespaces);
     await Promise.all([this.watches.synced(), recordOpened]);
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
-    // Every CR not reconciled yet (the first lists queued theirs; an informer shared with an earlier reconciler
-    // had no first list for this one): settled ones behind everything else.
-    this.watches.enqueueAll((key) => !this.lastReports.has(key), true);
+    // Every CR not reconciled or running yet (the first lists queued theirs; an informer shared with an earlier
+    // reconciler had no first list for this one): settled ones behind everything else.
+    this.watches.enqueueAll((key) => !this.lastReports.has(key) && !this.queue.isProcessing(key), true);
     this.resyncs.start();
     const record = this.record;
     if (record)

@@ -110,7 +110,7 @@ export class Watches {
 
   /** A CR's event: queues it when something happened to it, and the CRs whose hooks read it. */
   private onOwnerEvent(e: InformerEvent): void {
-    if (e.type === 'relisted') return this.enqueueAll();
+    if (e.type === 'relisted') return e.initial ? undefined : this.enqueueAll(); // the first list queued each CR
     const key = objectKey(e.object.metadata.namespace, e.object.metadata.name ?? '');
     this.enqueueReaders(e.object, key);
     if (e.type === 'updated' && !needsReconcile(e.old, e.object)) return;

@@ -67,7 +67,10 @@ describe('ResyncClock', () => {
     clock.reconciled('a', 'resync');
     clock.reconciled('b', 'resync');
     advance(4_000); // tick 2 (t = 20 s): a and b count from tick 1; created was checked 18 s ago
-    expect(due).toEqual([['a', 'b'], ['a', 'b', 'created']]);
+    expect(due).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'created'],
+    ]);
     clock.stop();
   });
 

@@ -196,10 +196,13 @@ describe('WorkQueue', () => {
 
   it('keeps a key queued once: isQueued, and a second add changes nothing', async () => {
     const seen: string[] = [];
-    const q = new WorkQueue(async (k) => {
-      seen.push(k);
-      await tick();
-    }, { concurrency: 1 });
+    const q = new WorkQueue(
+      async (k) => {
+        seen.push(k);
+        await tick();
+      },
+      { concurrency: 1 },
+    );
     q.add('busy');
     q.add('k', 'low');
     q.add('k', 'low');

@@ -54,7 +54,7 @@ export interface InformerOptions {
 export type InformerEvent =
   | { type: 'added' | 'deleted'; object: KubeObject; initial?: true }
   | { type: 'updated'; object: KubeObject; old: KubeObject; initial?: true }
-  | { type: 'relisted' };
+  | { type: 'relisted'; initial?: true };
 
 /** Objects per page of an informer's list, as client-go's reflector. */
 const DEFAULT_PAGE_SIZE = 500;
@@ -385,7 +385,7 @@ export class Informer {
     }
     this.resourceVersion = resourceVersion;
     this.synced = true;
-    this.emit({ type: 'relisted' });
+    this.emit(initial ? { type: 'relisted', initial } : { type: 'relisted' });
   }
 
   /** One listed object into the cache, unless the cache holds a newer version (our own write, taken meanwhile). */
