@@ -426,7 +426,8 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
   const unknown = (operators ?? []).filter((k) => !(k in OPERATORS));
   if (unknown.length > 0)
     throw new Error(`unknown operator ${unknown.join(', ')}; known: ${Object.keys(OPERATORS).join(', ')}`);
-  const cr = controllerRuntimeOperator(log);
+  // built (or found in its cache) only when one of its styles is measured
+  const cr = !operators || operators.some((k) => k !== 'orkestra') ? controllerRuntimeOperator(log) : {};
   if (cr.skipped) log(`  note: ${cr.skipped}`);
   const keys = (cr.skipped ? ['orkestra'] : Object.keys(OPERATORS)).filter((k) => !operators || operators.includes(k));
   const out = {
