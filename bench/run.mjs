@@ -6,6 +6,7 @@
 //                      [--steady-resyncs 3] [--resync <seconds>]   (versus: orkestra run vs controller-runtime)
 //                      [--operators orkestra,createOrUpdate,apply]   (versus: which operators; all by default)
 //   node bench/run.mjs --quick   (versus only, N = 20, one repetition: a few minutes)
+//   node bench/run.mjs --scale   (versus only, N = 10,000, one repetition, orkestra and CreateOrUpdate: about an hour)
 //   node bench/run.mjs --report bench/results/<date>.json   (rewrites that run's .md and .svg) [--out bench/results]
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ const USAGE = `usage: node bench/run.mjs [--only ${SCENARIOS.join(',')}] [--size
        [--steady-resyncs 3] [--resync <seconds>] [--operators orkestra,createOrUpdate,apply]
        [--template-seconds 0.5] [--out <folder>]
        node bench/run.mjs --quick           (versus only, N = 20, one repetition)
+       node bench/run.mjs --scale           (versus only, N = 10000, one repetition, orkestra and createOrUpdate)
        node bench/run.mjs --report <run.json>  (rewrites that run's .md and .svg)
 See bench/README.md for what each scenario measures.`;
 const OPTIONS = {
@@ -39,6 +41,7 @@ const OPTIONS = {
   'template-seconds': { type: 'string', default: '0.5' },
   'node-defaults': { type: 'boolean', default: false },
   quick: { type: 'boolean', default: false },
+  scale: { type: 'boolean', default: false },
   'steady-resyncs': { type: 'string', default: '3' },
   resync: { type: 'string' },
   operators: { type: 'string' },
@@ -69,17 +72,19 @@ if (args.report) {
   console.log(writeReports(JSON.parse(readFileSync(args.report, 'utf8')), dirname(args.report)).join(', '));
   process.exit(0);
 }
-const only = args.only ? args.only.split(',') : args.quick ? ['versus'] : SCENARIOS;
+const only = args.only ? args.only.split(',') : args.quick || args.scale ? ['versus'] : SCENARIOS;
 for (const s of only)
   if (!SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${SCENARIOS.join(', ')}`);
 const sizes = args.sizes
   ? args.sizes.split(',').map(Number)
   : args.quick
     ? [20]
-    : args.full
-      ? [100, 500, 1000]
-      : [100, 500];
-const reps = args.quick ? 1 : Number(args.reps);
+    : args.scale
+      ? [10_000]
+      : args.full
+        ? [100, 500, 1000]
+        : [100, 500];
+const reps = args.quick || (args.scale && !process.argv.includes('--reps')) ? 1 : Number(args.reps);
 const log = (...a) => console.log(...a);
 
 const results = {
@@ -92,6 +97,7 @@ const results = {
     edits: Number(args.edits),
     full: args.full,
     quick: args.quick,
+    scale: args.scale,
   },
   scenarios: {},
 };
@@ -132,7 +138,11 @@ try {
         sizes,
         steadyResyncs: Number(args['steady-resyncs']),
         resync: args.resync ? Number(args.resync) : undefined,
-        operators: args.operators ? args.operators.split(',') : undefined,
+        operators: args.operators
+          ? args.operators.split(',')
+          : args.scale
+            ? ['orkestra', 'createOrUpdate'] // the apply style adds an hour and nothing the other two do not show
+            : undefined,
       });
     if (name === 'memory') {
       opts.sizes = [1, ...sizes];

@@ -342,8 +342,17 @@ export function versusTables(v) {
       (r) => r.convergenceOperatorCpuMsPerCr?.median,
       (x, r) => `${fmt(x)} / ${fmt(r.convergenceServerCpuMsPerCr.median)} ms`,
     ],
+    ['reconciles per new CR until converged (the burst)', (r) => r.convergenceReconcilesPerCr?.median, (x) => fmt(x)],
     ['RSS after steady state', (r) => r.rssMiB.median, (x) => `${fmt(x)} MiB`],
     ['start to first child written', (r) => r.startSeconds.median, (x) => `${fmt(x)} s`],
+    [
+      'restart over the N + 20: a new CR (created 0.3 s after the spawn) → its children',
+      (r) => r.restartNewCrLatencySeconds?.median,
+      (x) => `${fmt(x)} s`,
+    ],
+    ['restart: spawn → every CR re-checked, queue empty', (r) => r.restartDrainSeconds?.median, (x) => `${fmt(x)} s`],
+    ['restart: peak RSS (VmHWM) until then', (r) => r.restartPeakRssMiB?.median, (x) => `${fmt(x)} MiB`],
+    ["restart: writes until then (the new CR's included)", (r) => r.restartWrites?.median, (x) => fmt(x, 0)],
   ];
   const out = [];
   if (v.skipped) out.push(`controller-runtime not measured: ${v.skipped}`, '');

@@ -6,7 +6,10 @@
 //                apiserver_request_total, the operator's resources only), CPU of the whole operator process and
 //                of kube-apiserver + etcd above their idle rate (/proc), reconciles (the operator's own metrics),
 //                per CR per resync;
-//   memory       RSS of the operator after the steady window (VmRSS; VmHWM its peak).
+//   memory       RSS of the operator after the steady window (VmRSS; VmHWM its peak);
+//   restart      the operator spawned again over the N + 20 converged Websites, one new Website created 0.3 s
+//                after the spawn: its latency to its children while the start's re-checks drain, the start-up
+//                peak RSS, the writes of the restart (lib/restart-backlog.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,6 +21,7 @@ import { MALLOC_ARENA_MAX, TUNED_MARKER } from '@orkestra/operator/runtime-tunin
 import { startControlPlane } from '../lib/control-plane.mjs';
 import { controllerRuntimeOperator } from '../lib/controller-runtime.mjs';
 import { cpuMsOf, fetchText, memoryOf, samples, sumOf, tlsFromKubeconfig } from '../lib/process-stats.mjs';
+import { restartUnderBacklog } from '../lib/restart-backlog.mjs';
 import { pool, summarize } from '../lib/stats.mjs';
 import { CONCURRENCY, CREATE_CONCURRENCY, owner, typedResources as resources, website } from '../lib/workload.mjs';
 
@@ -173,7 +177,9 @@ export async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSec
 
 /** Watches of the bench (a client of its own): the first child of each kind, and which Websites are Ready. */
 export async function startWatches(kube, ns, signal) {
-  const state = { firstChildAt: undefined, ready: new Set(), waiters: [], errors: [] };
+  // childrenAt: when the last of a Website's four children arrived (late-* Websites only: the restart's probe)
+  const state = { firstChildAt: undefined, ready: new Set(), waiters: [], errors: [], childrenAt: new Map() };
+  const childrenSeen = new Map();
   const check = () => {
     for (const w of [...state.waiters])
       if (w.test()) {
@@ -191,8 +197,17 @@ export async function startWatches(kube, ns, signal) {
   };
   for (const [apiVersion, kind] of CHILD_KINDS) {
     await watch(apiVersion, kind, (e) => {
-      if (e.type === 'ADDED' && state.firstChildAt === undefined) {
+      if (e.type !== 'ADDED') return;
+      if (state.firstChildAt === undefined) {
         state.firstChildAt = performance.now();
+        check();
+      }
+      const owner = e.object?.metadata?.ownerReferences?.find((r) => r.controller)?.name;
+      if (!owner?.startsWith('late-')) return;
+      const seen = (childrenSeen.get(owner) ?? 0) + 1;
+      childrenSeen.set(owner, seen);
+      if (seen === CHILD_KINDS.length) {
+        state.childrenAt.set(owner, performance.now());
         check();
       }
     });
@@ -266,6 +281,15 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
   const apiMetrics = async () => requestCounts(await fetchText(`${api.server}/metrics`, api.tls));
   const serverCpu = () => cpuMsOf(env.pids.kubeApiServer) + cpuMsOf(env.pids.etcd);
   let op;
+  const guardFor = (o) => {
+    const failed = o.exited.then(({ code, signal }) => {
+      throw new Error(
+        `${OPERATORS[key].label} exited (${code ?? signal}); log: ${readFileSync(o.logFile, 'utf8').slice(-2000)}`,
+      );
+    });
+    failed.catch(() => undefined); // raced by every wait, or never
+    return (p) => Promise.race([p, failed]);
+  };
   try {
     const ns = 'bench-versus';
     await user.create({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
@@ -273,13 +297,9 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
     await user.create(website(ns, 'warm-0', 0));
 
     // start-up: the spawn → the first child of warm-0 in the bench's watch
-    op = await spawnOperator(key, { binary, kubeconfigPath: env.kubeconfigPath, ns, resyncSeconds, dir });
-    const failed = op.exited.then(({ code, signal }) => {
-      throw new Error(
-        `${OPERATORS[key].label} exited (${code ?? signal}); log: ${readFileSync(op.logFile, 'utf8').slice(-2000)}`,
-      );
-    });
-    const guard = (p) => Promise.race([p, failed]);
+    const spawn = () => spawnOperator(key, { binary, kubeconfigPath: env.kubeconfigPath, ns, resyncSeconds, dir });
+    op = await spawn();
+    const guard = guardFor(op);
     await guard(w.until(() => w.firstChildAt !== undefined, 'the first child', 60_000));
     const startSeconds = (w.firstChildAt - op.t0) / 1000;
     await guard(w.until(() => w.ready.has('warm-0'), 'warm-0 Ready', 60_000));
@@ -299,7 +319,7 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
       CREATE_CONCURRENCY,
       (i) => user.create(website(ns, `site-${i}`, i)),
     );
-    await guard(w.until(() => w.ready.size >= WARM_UP_CRS + n, `${n} Websites Ready`, 600_000));
+    await guard(w.until(() => w.ready.size >= WARM_UP_CRS + n, `${n} Websites Ready`, Math.max(600_000, n * 200)));
     const convergenceSeconds = (performance.now() - t1) / 1000;
     const cpu1 = { operator: cpuMsOf(op.pid), server: serverCpu() };
     const atConvergence = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
@@ -332,6 +352,19 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
     const idle0 = { cpu: serverCpu(), t: performance.now() };
     await sleep(IDLE_SECONDS * 1000);
     const idleMsPerSecond = (serverCpu() - idle0.cpu) / ((performance.now() - idle0.t) / 1000);
+    // restart: the same operator again over the N + 20 converged Websites, one new Website 0.3 s after the spawn
+    const restarted = await restartUnderBacklog({
+      spawn,
+      w,
+      user,
+      website: (name) => website(ns, name, 0),
+      crs,
+      metrics: OPERATORS[key],
+      apiMetrics,
+      diffCounts,
+      guard: guardFor,
+    });
+    op = restarted.op;
     const serverIdleMs = (idleMsPerSecond * (s1.t - s0.t)) / 1000;
     const per = crs * steadyResyncs;
     const steadyRequests = diffCounts(s0.api, s1.api);
@@ -367,6 +400,7 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
       },
       rssMiB: memory.rssMiB,
       peakRssMiB: memory.peakRssMiB,
+      restart: restarted.figures,
     };
     return result;
   } finally {
@@ -392,7 +426,8 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
   const unknown = (operators ?? []).filter((k) => !(k in OPERATORS));
   if (unknown.length > 0)
     throw new Error(`unknown operator ${unknown.join(', ')}; known: ${Object.keys(OPERATORS).join(', ')}`);
-  const cr = controllerRuntimeOperator(log);
+  // built (or found in its cache) only when one of its styles is measured
+  const cr = !operators || operators.some((k) => k !== 'orkestra') ? controllerRuntimeOperator(log) : {};
   if (cr.skipped) log(`  note: ${cr.skipped}`);
   const keys = (cr.skipped ? ['orkestra'] : Object.keys(OPERATORS)).filter((k) => !operators || operators.includes(k));
   const out = {
@@ -404,7 +439,7 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
     sizes: {},
   };
   for (const n of sizes) {
-    const resyncSeconds = resync ?? (n >= 1000 ? 15 : 10);
+    const resyncSeconds = resync ?? (n >= 10_000 ? 30 : n >= 1000 ? 15 : 10);
     const row = { n, resyncSeconds };
     const runs = Object.fromEntries(keys.map((k) => [k, []]));
     // repetitions interleave the operators (o1 o2 o3 o1 o2 o3 …), so a change in the machine's load over the
@@ -417,7 +452,10 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
           log(
             `  N=${n} ${OPERATORS[key].label}: start ${x.startSeconds.toFixed(2)} s, convergence ${x.convergenceSeconds.toFixed(2)} s ` +
               `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes, CPU per CR: operator ${x.convergence.operatorCpuMsPerCr.toFixed(1)} ms, API server + etcd ${x.convergence.serverCpuMsPerCr.toFixed(1)} ms), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
-              `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles, ${x.steady.queuedAtEnd} queued at the end; RSS ${x.rssMiB.toFixed(0)} MiB`,
+              `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles, ${x.steady.queuedAtEnd} queued at the end; RSS ${x.rssMiB.toFixed(0)} MiB; ` +
+              `reconciles per new CR in the burst ${(x.convergence.reconciles / n).toFixed(2)}; restart: new CR's children after ${x.restart.newCrLatencySeconds.toFixed(2)} s ` +
+              `(${x.restart.spawnToNewCrSeconds.toFixed(2)} s after the spawn), backlog drained ${x.restart.drainSeconds?.toFixed(1) ?? 'not'} s after the spawn, ` +
+              `peak RSS ${x.restart.peakRssMiB.toFixed(0)} MiB, ${x.restart.writes} writes ${JSON.stringify(x.restart.writesByVerb)}`,
           );
         } catch (err) {
           log(`  N=${n} ${OPERATORS[key].label}: ${err.message}`);
@@ -436,6 +474,12 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
         convergenceOperatorCpuMsPerCr: summarize(rs.map((x) => x.convergence.operatorCpuMsPerCr)),
         convergenceServerCpuMsPerCr: summarize(rs.map((x) => x.convergence.serverCpuMsPerCr)),
         rssMiB: summarize(rs.map((x) => x.rssMiB)),
+        convergenceReconcilesPerCr: summarize(rs.map((x) => x.convergence.reconciles / n)),
+        restartNewCrLatencySeconds: summarize(rs.map((x) => x.restart.newCrLatencySeconds)),
+        restartSpawnToNewCrSeconds: summarize(rs.map((x) => x.restart.spawnToNewCrSeconds)),
+        restartDrainSeconds: summarize(rs.map((x) => x.restart.drainSeconds ?? Number.NaN)),
+        restartPeakRssMiB: summarize(rs.map((x) => x.restart.peakRssMiB)),
+        restartWrites: summarize(rs.map((x) => x.restart.writes)),
         ...Object.fromEntries(FIGURES.map((f) => [f, summarize(rs.map((x) => x.steady[f]))])),
         runs: rs,
       };

@@ -28,9 +28,9 @@ import { type HookContext, HookReads } from './hook-context.js';
 import { type InventoryRecord, openInventoryRecord } from './inventory/record.js';
 import { pruneUnrecordedKinds } from './inventory/record-prune.js';
 import { objectKey } from './machinery/informer.js';
-import { ResyncClock } from './machinery/resync-clock.js';
+import { type ReconcileCause, ResyncClock } from './machinery/resync-clock.js';
 import { SharedInformerFactory } from './machinery/shared-informers.js';
-import { WorkQueue } from './machinery/work-queue.js';
+import { type WorkPriority, WorkQueue } from './machinery/work-queue.js';
 import { pruneSources } from './prune-sources.js';
 import { ReconcileRun } from './run/reconcile-run.js';
 import type { ReconcileReport } from './run/report.js';
@@ -39,6 +39,11 @@ import { compileReconcilerTemplates } from './templates.js';
 import { Watches } from './watches.js';
 
 export type { ReconcileReport } from './run/report.js';
+
+/** Re-checks (the resync's, the start's) wait until no CR was queued by an event for this long: a burst is over. */
+const LOW_LANE_QUIET_MS = 1_000;
+/** … but never longer than this (nor half the resync period): constant churn delays re-checks, never starves them. */
+const LOW_LANE_MAX_WAIT_MS = 60_000;
 
 /**
  * A controller for one custom resource kind.
@@ -106,9 +111,18 @@ export class GenericReconciler {
       logger: this.logger,
       fieldManager: config.fieldManager ?? DEFAULT_FIELD_MANAGER,
     });
-    this.queue = new WorkQueue((key) => this.process(key), { concurrency: config.concurrency ?? 4 });
-    this.resyncs = new ResyncClock(config.resyncPeriodMs ?? 600_000, () =>
-      this.watches.enqueueAll((key) => this.resyncs.isDue(key)),
+    const resyncPeriodMs = config.resyncPeriodMs ?? 600_000;
+    this.queue = new WorkQueue((key, priority) => this.process(key, priority), {
+      concurrency: config.concurrency ?? 4,
+      // re-checks wait for a burst to end (no CR queued by an event for a second), at most half a period
+      lowQuietMs: Math.min(LOW_LANE_QUIET_MS, resyncPeriodMs / 10),
+      lowMaxWaitMs: Math.min(LOW_LANE_MAX_WAIT_MS, resyncPeriodMs / 2),
+    });
+    // a tick leaves out what was checked within the period, and what is queued or running anyway
+    this.resyncs = new ResyncClock(resyncPeriodMs, () =>
+      this.watches.enqueueAll(
+        (key) => this.resyncs.isDue(key) && !this.queue.isQueued(key) && !this.queue.isProcessing(key),
+      ),
     );
     this.parts = createRunParts(
       { kube, config, handlers, kinds: this.kinds, templates, ctx },
@@ -182,7 +196,9 @@ export class GenericReconciler {
     this.watches.watchReads(reads, namespaces);
     await Promise.all([this.watches.synced(), recordOpened]);
     if (this.stopped) return; // stop() came during the first lists, and the informers were shared: nothing to start
-    this.enqueueAll();
+    // Every CR not reconciled or running yet (the first lists queued theirs; an informer shared with an earlier
+    // reconciler had no first list for this one): settled ones behind everything else.
+    this.watches.enqueueAll((key) => !this.lastReports.has(key) && !this.queue.isProcessing(key), true);
     this.resyncs.start();
     const record = this.record;
     if (record)
@@ -265,8 +281,8 @@ export class GenericReconciler {
   }
 
   /** The work queue's run of `key`: a conflict is retried at once, another failure with backoff. */
-  private async process(key: string): Promise<{ requeueAfterMs?: number } | undefined> {
-    const report = await this.reconcile(key);
+  private async process(key: string, priority: WorkPriority): Promise<{ requeueAfterMs?: number } | undefined> {
+    const report = await this.reconcile(key, priority === 'low' ? 'resync' : 'event');
     if (this.parts.ownWrites.release(key)) this.queue.add(key); // a change that was not this reconcile's own: run again
     if (report.result === 'error') {
       // Someone changed an object between our read and our write: retry at once from fresh caches, no backoff.
@@ -277,7 +293,7 @@ export class GenericReconciler {
   }
 
   /** One reconcile of `key`: a {@link ReconcileRun} for a live CR, {@link finalize} for a deleted one. */
-  private async reconcile(key: string): Promise<ReconcileReport> {
+  private async reconcile(key: string, cause: ReconcileCause = 'event'): Promise<ReconcileReport> {
     const started = performance.now();
     const report: ReconcileReport = { key, result: 'success', children: [], statusWritten: false };
     if (this.recordOpening) await this.recordOpening;
@@ -309,7 +325,7 @@ export class GenericReconciler {
     }
     this.lastReports.set(key, report);
     if (report.result === 'absent') this.resyncs.forget(key);
-    else this.resyncs.reconciled(key);
+    else this.resyncs.reconciled(key, cause);
     const result = report.result === 'invalid' ? 'invalid' : report.result === 'error' ? 'error' : 'success';
     this.config.observer?.reconciled?.({ key, result, durationMs: performance.now() - started });
     return report;

@@ -107,3 +107,24 @@ export function isFirstReconcile(cr: { metadata: unknown; status?: unknown }): b
     !status.conditions.some((c) => (c as { type?: unknown } | null)?.type === 'Ready')
   );
 }
+
+/**
+ * True when a CR's status says its last reconcile converged on its current spec: `Synced` is `True` and
+ * `observedGeneration` is the CR's generation, and it is not being deleted. What a start re-checks behind
+ * everything else; a CR created, edited or failing while no reconciler ran is not settled.
+ *
+ * @example
+ * looksSettled({ metadata: { generation: 2 }, status: { observedGeneration: 2, conditions: [{ type: 'Synced', status: 'True' }] } }); // true
+ * looksSettled({ metadata: { generation: 3 }, status: { observedGeneration: 2, conditions: [{ type: 'Synced', status: 'True' }] } }); // false
+ */
+export function looksSettled(cr: {
+  metadata: { generation?: number | undefined; deletionTimestamp?: string | undefined };
+  status?: unknown;
+}): boolean {
+  if (cr.metadata.deletionTimestamp || cr.metadata.generation === undefined) return false;
+  const status = cr.status && typeof cr.status === 'object' ? (cr.status as Record<string, unknown>) : {};
+  if (status.observedGeneration !== cr.metadata.generation || !Array.isArray(status.conditions)) return false;
+  return status.conditions.some(
+    (c) => (c as { type?: unknown; status?: unknown } | null)?.type === 'Synced' && c?.status === 'True',
+  );
+}

@@ -19,11 +19,12 @@ import { kindKey } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';
 import type { HookReads, ReadKind } from './hook-context.js';
 import { annotationsBesidesInventory } from './inventory/annotation.js';
-import { type Informer, objectKey } from './machinery/informer.js';
+import { type Informer, type InformerEvent, objectKey } from './machinery/informer.js';
 import type { InformerLease, SharedInformerFactory, SharedInformerOptions } from './machinery/shared-informers.js';
 import type { WorkPriority } from './machinery/work-queue.js';
 import type { OwnWrites } from './own-writes.js';
 import { indexByOwner } from './prune-sources.js';
+import { looksSettled } from './status.js';
 
 /** A kind the hooks read, and how it is served. */
 export type ServedRead = ReadKind & { namespaced: boolean };
@@ -65,7 +66,11 @@ export class Watches {
     this.ownerApiVersion = `${w.config.owner.group}/${w.config.owner.version}`;
   }
 
-  /** Watches the CRs: a change that needs a reconcile queues it (see {@link needsReconcile}); a relist, all. */
+  /**
+   * Watches the CRs: a change that needs a reconcile queues it (see {@link needsReconcile}); a relist, all. The
+   * CRs of the first list are queued low when their status says they are settled (see {@link looksSettled}):
+   * after a start, the re-check of thousands of converged CRs waits behind anything that happened.
+   */
   watchOwners(namespaces: readonly (string | undefined)[]): void {
     const owner = this.w.config.owner;
     for (const namespace of namespaces) {
@@ -75,14 +80,7 @@ export class Watches {
         namespace: owner.namespaced === false ? undefined : namespace,
         logger: this.w.logger,
       });
-      lease.on((e) => {
-        if (e.type === 'relisted') return this.enqueueAll();
-        const key = objectKey(e.object.metadata.namespace, e.object.metadata.name ?? '');
-        this.enqueueReaders(e.object, key);
-        if (e.type === 'updated' && !needsReconcile(e.old, e.object)) return;
-        if (e.type === 'updated') this.w.changedCRs.add(key);
-        this.w.enqueue(key);
-      });
+      lease.on((e) => this.onOwnerEvent(e));
       this.owners.push(lease.informer);
       if (owner.namespaced === false) break;
     }
@@ -103,23 +101,40 @@ export class Watches {
           // Pruning asks for one owner's children on every reconcile: index them, instead of scanning the cache.
           indexBy: indexByOwner,
         });
-        lease.on((e) => {
-          if (e.type === 'relisted') return;
-          const key = this.ownerKeyOf(e.object);
-          const oldKey = e.type === 'updated' ? this.ownerKeyOf(e.old) : undefined;
-          if (oldKey !== undefined && oldKey !== key) this.w.enqueue(oldKey); // the child left that owner
-          if (key === undefined) return;
-          if (e.type === 'deleted') {
-            this.w.ownWrites.forget(e.object);
-            this.w.enqueue(key);
-          } else if (!this.w.ownWrites.isEcho(e.object)) {
-            if (this.w.isProcessing(key)) this.w.ownWrites.hold(key, e.object);
-            else this.w.enqueue(key);
-          }
-        });
+        lease.on((e) => this.onChildEvent(e));
         this.children.push(lease.informer);
         if (!namespaced) break;
       }
+    }
+  }
+
+  /** A CR's event: queues it when something happened to it, and the CRs whose hooks read it. */
+  private onOwnerEvent(e: InformerEvent): void {
+    if (e.type === 'relisted') return e.initial ? undefined : this.enqueueAll(); // the first list queued each CR
+    const key = objectKey(e.object.metadata.namespace, e.object.metadata.name ?? '');
+    this.enqueueReaders(e.object, key);
+    if (e.type === 'updated' && !needsReconcile(e.old, e.object)) return;
+    if (e.type === 'updated' && !e.initial) this.w.changedCRs.add(key);
+    this.w.enqueue(key, e.initial ? startPriority(e.object) : 'normal');
+  }
+
+  /**
+   * A child's event: a change that is not our own queues its owner (a child leaving an owner, that one too).
+   * The children of the first list queue nothing: they were there before the start, and every CR is queued by
+   * its own list.
+   */
+  private onChildEvent(e: InformerEvent): void {
+    if (e.type === 'relisted' || e.initial) return;
+    const key = this.ownerKeyOf(e.object);
+    const oldKey = e.type === 'updated' ? this.ownerKeyOf(e.old) : undefined;
+    if (oldKey !== undefined && oldKey !== key) this.w.enqueue(oldKey); // the child left that owner
+    if (key === undefined) return;
+    if (e.type === 'deleted') {
+      this.w.ownWrites.forget(e.object);
+      this.w.enqueue(key);
+    } else if (!this.w.ownWrites.isEcho(e.object)) {
+      if (this.w.isProcessing(key)) this.w.ownWrites.hold(key, e.object);
+      else this.w.enqueue(key);
     }
   }
 
@@ -170,22 +185,27 @@ export class Watches {
 
   /**
    * Queues every cached CR, at low priority: CRs queued because something happened (created, changed, a child
-   * edited) run first, so a resync never delays a new CR's first reconcile. `due` leaves some out.
+   * edited) run first, so a resync never delays a new CR's first reconcile. `due` leaves some out; `start` gives
+   * each CR its priority after a start instead (see {@link startPriority}).
    */
-  enqueueAll(due?: (key: string) => boolean): void {
+  enqueueAll(due?: (key: string) => boolean, start = false): void {
     for (const informer of this.owners)
       for (const cr of informer.list()) {
         const key = objectKey(cr.metadata.namespace, cr.metadata.name ?? '');
-        if (!due || due(key)) this.w.enqueue(key, 'low');
+        if (!due || due(key)) this.w.enqueue(key, start ? startPriority(cr) : 'low');
       }
   }
 
-  /** The live CR of a queue key, from the owner cache. */
+  /**
+   * The live CR of a queue key, from the owner cache — also while its first list is still coming in, page by
+   * page: a key is queued by its object's own event, so the object is there.
+   */
   ownerFor(key: string): OwnerObject | undefined {
     const slash = key.indexOf('/');
     const namespace = slash >= 0 ? key.slice(0, slash) : undefined;
     const name = slash >= 0 ? key.slice(slash + 1) : key;
-    const informer = informerFor(this.owners, this.ownerApiVersion, this.w.config.owner.kind, namespace);
+    const { kind } = this.w.config.owner;
+    const informer = this.owners.find((i) => i.covers(this.ownerApiVersion, kind, namespace));
     return informer?.get(namespace, name) as OwnerObject | undefined;
   }
 
@@ -212,6 +232,11 @@ export class Watches {
     this.leases.push(lease);
     return lease;
   }
+}
+
+/** After a start, a CR whose status says it is settled is re-checked behind everything else. */
+function startPriority(cr: KubeObject): WorkPriority {
+  return looksSettled(cr) ? 'low' : 'normal';
 }
 
 /** Status-only and metadata-only changes of a CR need no reconcile, except deletion and our finalizer. */

@@ -105,6 +105,61 @@ describe('Informer', () => {
     }
   }, 60_000);
 
+  it('takes each page into the cache before it asks for the next, marks the first list initial, then watches from its version', async () => {
+    const paged = await cluster.newNamespace('informer-paged');
+    const names = Array.from({ length: 23 }, (_, i) => `cm-${String(i).padStart(2, '0')}`);
+    await Promise.all(
+      names.map((name) => kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: paged } })),
+    );
+    const client = new Kubeclient(cluster.kubeConfig);
+    const informer = new Informer(client, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: paged,
+      pageSize: 5,
+      logger: silentLogger,
+    });
+    // what the cache holds each time the informer asks the (real) API server for a page
+    const heldAtRequest: number[] = [];
+    const list = client.list.bind(client);
+    client.list = ((...args: Parameters<typeof list>) => {
+      heldAtRequest.push(informer.size);
+      return list(...args);
+    }) as typeof client.list;
+    const events: InformerEvent[] = [];
+    informer.on((e) => events.push(e));
+    try {
+      await informer.start();
+      expect(heldAtRequest).toEqual([0, 5, 10, 15, 20]);
+      expect(informer.stats).toMatchObject({ lists: 1, pages: 5 });
+      expect(
+        informer
+          .list()
+          .map((o) => o.metadata.name)
+          .sort(),
+      ).toEqual(names);
+      const added = events.filter((e) => e.type === 'added');
+      expect(added).toHaveLength(23);
+      expect(added.every((e) => e.initial === true)).toBe(true);
+      expect(events.at(-1)).toEqual({ type: 'relisted', initial: true });
+
+      // the watch starts from the list's resourceVersion: a change after the list arrives, once, not initial
+      await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'after', namespace: paged } });
+      await cluster.waitFor(() => informer.get(paged, 'after') !== undefined, {
+        timeoutMs: 15_000,
+        description: 'the ConfigMap created after the list, in the cache',
+      });
+      const later = events.filter((e) => e.type === 'added' && e.object.metadata.name === 'after');
+      expect(later).toHaveLength(1);
+      expect(later[0]).not.toHaveProperty('initial');
+      expect(events.filter((e) => e.type === 'added')).toHaveLength(24); // nothing of the list delivered again
+      expect(informer.stats.lists).toBe(1);
+    } finally {
+      await informer.stop();
+      await client.close();
+    }
+  }, 60_000);
+
   it('takes our own write at once (read-your-writes), announces it once, and ignores an older version arriving later', async () => {
     const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, logger: silentLogger });
     const seen: string[] = [];

@@ -1,18 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
-import { WorkQueue } from '../src/machinery/work-queue.js';
+import { WorkQueue, type WorkQueueOptions } from '../src/machinery/work-queue.js';
 
 const tick = (ms = 5) => new Promise((r) => setTimeout(r, ms));
 
+/** A queue whose worker records each key it runs (and, with `lanes`, the lane it came from). */
+function recording(options: WorkQueueOptions = { concurrency: 1 }, now?: () => number, lanes = false) {
+  const seen: string[] = [];
+  const q = new WorkQueue(
+    async (k, priority) => {
+      seen.push(lanes ? `${k}:${priority}` : k);
+      await tick();
+    },
+    options,
+    now,
+  );
+  return { q, seen };
+}
+
 describe('WorkQueue', () => {
   it('deduplicates queued keys', async () => {
-    const seen: string[] = [];
-    const q = new WorkQueue(
-      async (k) => {
-        seen.push(k);
-        await tick();
-      },
-      { concurrency: 1 },
-    );
+    const { q, seen } = recording();
     q.add('first'); // runs at once; the rest waits behind it
     q.add('a');
     q.add('b');
@@ -64,14 +71,7 @@ describe('WorkQueue', () => {
   });
 
   it('runs keys queued low (the resync) only once no normal key waits', async () => {
-    const seen: string[] = [];
-    const q = new WorkQueue(
-      async (k) => {
-        seen.push(k);
-        await tick();
-      },
-      { concurrency: 1 },
-    );
+    const { q, seen } = recording();
     q.add('first'); // runs at once; the rest waits behind it
     q.add('old-1', 'low');
     q.add('old-2', 'low');
@@ -84,14 +84,7 @@ describe('WorkQueue', () => {
   });
 
   it('moves a key queued low to the normal lane when something happens to it, and runs it once', async () => {
-    const seen: string[] = [];
-    const q = new WorkQueue(
-      async (k) => {
-        seen.push(k);
-        await tick();
-      },
-      { concurrency: 1 },
-    );
+    const { q, seen } = recording();
     q.add('first');
     q.add('a', 'low');
     q.add('b', 'low');
@@ -103,14 +96,7 @@ describe('WorkQueue', () => {
   });
 
   it('reruns a key added while it ran with the most urgent priority it was added with', async () => {
-    const seen: string[] = [];
-    const q = new WorkQueue(
-      async (k) => {
-        seen.push(k);
-        await tick();
-      },
-      { concurrency: 1 },
-    );
+    const { q, seen } = recording();
     q.add('k');
     q.add('k', 'low'); // while k runs: the resync's rerun waits behind normal work
     q.add('x', 'low');
@@ -125,6 +111,65 @@ describe('WorkQueue', () => {
     q.add('x', 'low');
     await q.whenIdle();
     expect(seen).toEqual(['k', 'k', 'x']);
+  });
+
+  it('tells the worker which lane a key came from', async () => {
+    const { q, seen } = recording({ concurrency: 1 }, undefined, true);
+    q.add('first');
+    q.add('old', 'low');
+    q.add('promoted', 'low');
+    q.add('promoted');
+    await q.whenIdle();
+    expect(seen).toEqual(['first:normal', 'promoted:normal', 'old:low']);
+  });
+
+  it('with lowQuietMs, runs the low lane only once no normal key came for that long (a burst is over)', async () => {
+    let now = 0;
+    const { q, seen } = recording({ concurrency: 1, lowQuietMs: 1_000, lowMaxWaitMs: 60_000 }, () => now);
+    q.add('new-start'); // a burst begins
+    q.add('converged-1', 'low'); // a resync tick falls in it
+    q.add('converged-2', 'low');
+    // a new CR every 100 ms of the clock; each runs at once, the re-checks wait through the gaps
+    for (let i = 0; i < 5; i++) {
+      now += 100;
+      await tick(10);
+      q.add(`new-${i}`);
+    }
+    await tick(10);
+    expect(seen).toEqual(['new-start', 'new-0', 'new-1', 'new-2', 'new-3', 'new-4']);
+    expect(q.isQueued('converged-1')).toBe(true);
+    now += 1_000; // a quiet second: the low lane's timer finds it
+    await q.whenIdle();
+    expect(seen.slice(6)).toEqual(['converged-1', 'converged-2']);
+  });
+
+  it('runs a low key that waited lowMaxWaitMs even while normal keys keep coming (no starvation)', async () => {
+    let now = 0;
+    const { q, seen } = recording({ concurrency: 1, lowQuietMs: 1_000, lowMaxWaitMs: 500 }, () => now);
+    q.add('new-start');
+    q.add('converged', 'low');
+    for (let i = 0; i < 8; i++) {
+      now += 100;
+      await tick(10);
+      q.add(`new-${i}`);
+    }
+    await q.whenIdle();
+    // queued at 0, it may run from 500 on, between two new CRs of the burst
+    expect(seen.indexOf('converged')).toBeGreaterThan(1);
+    expect(seen.indexOf('converged')).toBeLessThan(seen.length - 1);
+  });
+
+  it('keeps a key queued once: isQueued, and a second add changes nothing', async () => {
+    const { q, seen } = recording();
+    q.add('busy');
+    q.add('k', 'low');
+    q.add('k', 'low');
+    expect(q.isQueued('k')).toBe(true);
+    expect(q.isQueued('busy')).toBe(false);
+    expect(q.isProcessing('busy')).toBe(true);
+    expect(q.depth).toBe(1);
+    await q.whenIdle();
+    expect(seen).toEqual(['busy', 'k']);
   });
 
   it('retries failures with exponential backoff and forgets on success', async () => {

@@ -6,7 +6,8 @@
  * - The watch resumes from the last resourceVersion seen, with exponential backoff (200 ms … 10 s) after a
  *   failure; a `410 Gone` (the version is too old) triggers a relist.
  * - A relist diffs the new list against the cache and emits add / update / delete for every difference, so
- *   no change made while the watch was down is lost.
+ *   no change made while the watch was down is lost. It lists in pages and takes each page into the cache as
+ *   it comes: the memory a start over many objects needs is the cache plus one page, not the whole answer.
  * - A stream with no data for `idleTimeoutMs` is treated as dead (bookmarks keep healthy streams alive), and
  *   the server ends every watch after `timeoutSeconds`, so no connection lives forever.
  * - Cached objects have `metadata.managedFields` removed: it is often most of an object and no reader needs it.
@@ -47,11 +48,14 @@ export interface InformerOptions {
   logger: Logger;
 }
 
-/** A change the informer saw: `relisted` follows a relist (a good moment to requeue everything). */
+/**
+ * A change the informer saw: `relisted` follows a relist (a good moment to requeue everything). `initial` marks
+ * the objects of the informer's first list: they were there before it started, it did not see them change.
+ */
 export type InformerEvent =
-  | { type: 'added' | 'deleted'; object: KubeObject }
-  | { type: 'updated'; object: KubeObject; old: KubeObject }
-  | { type: 'relisted' };
+  | { type: 'added' | 'deleted'; object: KubeObject; initial?: true }
+  | { type: 'updated'; object: KubeObject; old: KubeObject; initial?: true }
+  | { type: 'relisted'; initial?: true };
 
 /** Objects per page of an informer's list, as client-go's reflector. */
 const DEFAULT_PAGE_SIZE = 500;
@@ -97,8 +101,8 @@ export class Informer {
   private synced = false;
   private running: Promise<void> | undefined;
   private firstSync: Promise<void> | undefined;
-  /** Watch (re)starts and relists, for tests and metrics. */
-  readonly stats = { lists: 0, watches: 0, failures: 0 };
+  /** Watch (re)starts, relists and the pages they took, for tests and metrics. */
+  readonly stats = { lists: 0, pages: 0, watches: 0, failures: 0 };
 
   constructor(
     private readonly kube: Kubeclient,
@@ -345,38 +349,19 @@ export class Informer {
     }
   }
 
+  /**
+   * Lists every object and brings the cache to that list, page by page: each page of
+   * {@link InformerOptions.pageSize} objects goes into the cache (and out as events) before the next is asked
+   * for, so the raw answer is never held whole (client-go's reflector holds all pages until the last). The pages
+   * are one consistent snapshot (the server's continue token pins the first page's resourceVersion); an expired
+   * token fails the relist with 410, which the run loop answers with a fresh relist — the objects of the pages
+   * already taken stay (each is a version that existed), and nothing is deleted or marked synced until a list
+   * completes. The watch resumes from the list's resourceVersion.
+   */
   private async relist(): Promise<void> {
     this.stats.lists++;
-    const { items, resourceVersion } = await this.listAllPages();
+    const initial = !this.synced;
     const seen = new Set<string>();
-    for (const raw of items) {
-      const object = strip(raw);
-      const key = objectKey(object.metadata.namespace, object.metadata.name ?? '');
-      seen.add(key);
-      const old = this.store.get(key);
-      this.put(key, object);
-      if (!old) this.emit({ type: 'added', object });
-      else if (old.metadata.resourceVersion !== object.metadata.resourceVersion)
-        this.emit({ type: 'updated', object, old });
-    }
-    for (const [key, object] of this.store) {
-      if (!seen.has(key)) {
-        this.remove(key);
-        this.emit({ type: 'deleted', object });
-      }
-    }
-    this.resourceVersion = resourceVersion;
-    this.synced = true;
-    this.emit({ type: 'relisted' });
-  }
-
-  /**
-   * Every object, one page of {@link InformerOptions.pageSize} at a time. The pages are one consistent snapshot
-   * (the server's continue token pins the first page's resourceVersion); an expired token fails the relist with
-   * 410, which the run loop answers with a fresh relist.
-   */
-  private async listAllPages(): Promise<{ items: KubeObject[]; resourceVersion: string }> {
-    const items: KubeObject[] = [];
     let token: string | undefined;
     let resourceVersion = '';
     do {
@@ -388,11 +373,34 @@ export class Informer {
         continue: token,
         signal: this.abort.signal,
       });
-      for (const item of page.items) items.push(item);
+      this.stats.pages++;
+      for (const raw of page.items) this.takeListed(raw, seen, initial);
       resourceVersion = page.resourceVersion;
       token = page.continue;
     } while (token);
-    return { items, resourceVersion };
+    for (const [key, object] of this.store) {
+      if (!seen.has(key)) {
+        this.remove(key);
+        this.emit({ type: 'deleted', object });
+      }
+    }
+    this.resourceVersion = resourceVersion;
+    this.synced = true;
+    this.emit(initial ? { type: 'relisted', initial } : { type: 'relisted' });
+  }
+
+  /** One listed object into the cache, unless the cache holds a newer version (our own write, taken meanwhile). */
+  private takeListed(raw: KubeObject, seen: Set<string>, initial: boolean): void {
+    const key = objectKey(raw.metadata.namespace, raw.metadata.name ?? '');
+    seen.add(key);
+    const old = this.store.get(key);
+    const version = raw.metadata.resourceVersion;
+    if (old && (old.metadata.resourceVersion === version || !isNewer(version, old.metadata.resourceVersion))) return;
+    const object = strip(raw);
+    this.put(key, object);
+    const from = initial ? { initial: true as const } : {};
+    if (!old) this.emit({ type: 'added', object, ...from });
+    else this.emit({ type: 'updated', object, old, ...from });
   }
 
   private apply(event: WatchEvent): void {

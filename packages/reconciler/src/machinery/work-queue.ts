@@ -5,9 +5,15 @@
  * on success).
  *
  * Two lanes, as controller-runtime's priority queue: keys queued because something happened (a CR created or
- * changed, a child edited, a retry) run before keys queued `low` — the periodic resync and relists, which
- * re-check objects that nothing says have changed. A resync falling in a burst of new CRs then waits for
- * them instead of putting every converged CR ahead of those still waiting for their first reconcile.
+ * changed, a child edited, a retry) run before keys queued `low` — the periodic resync and the re-check of
+ * every CR after a start, which re-check objects that nothing says have changed. A resync falling in a burst
+ * of new CRs then waits for them instead of putting every converged CR ahead of those still waiting for their
+ * first reconcile, and a CR created while thousands are re-checked after a restart is served at once.
+ *
+ * One step further than controller-runtime's queue: with {@link WorkQueueOptions.lowQuietMs}, the low lane also
+ * waits until no normal key was added for that long (a burst is over), so re-checks do not fill the short gaps
+ * of a burst — each new CR is reconciled once during it. A low key never waits longer than
+ * {@link WorkQueueOptions.lowMaxWaitMs} for that quiet: constant churn delays the resync, it never starves it.
  */
 
 /** How urgent a queued key is: `low` waits until no `normal` key is queued. */
@@ -21,6 +27,13 @@ export interface WorkQueueOptions {
   baseDelayMs?: number;
   /** Largest retry delay; default 1000 s. */
   maxDelayMs?: number;
+  /**
+   * The low lane runs only once no normal key was added for this long (ms); default 0: as soon as the normal
+   * lane is empty.
+   */
+  lowQuietMs?: number;
+  /** The longest a low key waits for {@link lowQuietMs} of quiet before it runs anyway (ms); default 60 s. */
+  lowMaxWaitMs?: number;
 }
 
 /** What a worker answers for a key. */
@@ -36,8 +49,8 @@ export type WorkResult = { requeueAfterMs?: number } | undefined;
  */
 export class WorkQueue {
   private readonly queue: string[] = [];
-  /** Keys queued `low`, in order; a key promoted to the normal lane stays here and is skipped when reached. */
-  private readonly lowQueue: string[] = [];
+  /** Keys queued `low`, in order, with when; a key promoted to the normal lane stays here and is skipped when reached. */
+  private readonly lowQueue: { key: string; at: number }[] = [];
   private readonly queued = new Set<string>();
   /** The keys of {@link queued} that wait in the low lane. */
   private readonly low = new Set<string>();
@@ -52,14 +65,27 @@ export class WorkQueue {
   private readonly concurrency: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
+  private readonly lowQuietMs: number;
+  private readonly lowMaxWaitMs: number;
+  /** When a normal key was last added (ms, {@link now}'s clock). */
+  private lastNormalAt = Number.NEGATIVE_INFINITY;
+  /** Wakes the low lane once the quiet it waits for has come. */
+  private lowTimer: NodeJS.Timeout | undefined;
 
+  /**
+   * @param work runs one key; `priority` is the lane it was taken from (`low`: a re-check nothing asked for)
+   * @param now the clock of the low lane's quiet, in ms (tests pass their own)
+   */
   constructor(
-    private readonly work: (key: string) => Promise<WorkResult>,
+    private readonly work: (key: string, priority: WorkPriority) => Promise<WorkResult>,
     options: WorkQueueOptions = {},
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.concurrency = options.concurrency ?? 4;
     this.baseDelayMs = options.baseDelayMs ?? 5;
     this.maxDelayMs = options.maxDelayMs ?? 1_000_000;
+    this.lowQuietMs = options.lowQuietMs ?? 0;
+    this.lowMaxWaitMs = options.lowMaxWaitMs ?? 60_000;
   }
 
   /** Keys waiting (not counting those being processed): the queue depth. */
@@ -77,12 +103,18 @@ export class WorkQueue {
     return this.processing.has(key);
   }
 
+  /** Whether `key` waits in either lane (an {@link add} then changes nothing, unless it promotes a low key). */
+  isQueued(key: string): boolean {
+    return this.queued.has(key);
+  }
+
   /**
    * Queues `key` now, unless it is queued already. `low` (the resync's) runs only once no `normal` key waits;
    * a key queued `low` and then added `normal` moves to the normal lane, at its end.
    */
   add(key: string, priority: WorkPriority = 'normal'): void {
     if (this.stopped) return;
+    if (priority === 'normal') this.lastNormalAt = this.now();
     if (this.processing.has(key)) {
       if (this.dirty.get(key) !== 'normal') this.dirty.set(key, priority);
       return;
@@ -96,7 +128,7 @@ export class WorkQueue {
     this.queued.add(key);
     if (priority === 'low') {
       this.low.add(key);
-      this.lowQueue.push(key);
+      this.lowQueue.push({ key, at: this.now() });
     } else this.queue.push(key);
     this.pump();
   }
@@ -147,6 +179,8 @@ export class WorkQueue {
     this.stopped = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
+    clearTimeout(this.lowTimer);
+    this.lowTimer = undefined;
     this.queue.length = 0;
     this.lowQueue.length = 0;
     this.queued.clear();
@@ -162,30 +196,53 @@ export class WorkQueue {
     return finished;
   }
 
-  /** The next key to run: the normal lane first; undefined when nothing waits. */
-  private next(): string | undefined {
-    if (this.queue.length > 0) return this.queue.shift();
-    while (this.lowQueue.length > 0) {
-      const key = this.lowQueue.shift()!;
-      if (this.low.delete(key)) return key; // else promoted, and already run from the normal lane
+  /** The next key to run and its lane: the normal lane first; undefined when nothing may run now. */
+  private next(): { key: string; priority: WorkPriority } | undefined {
+    if (this.queue.length > 0) return { key: this.queue.shift()!, priority: 'normal' };
+    // promoted keys (already run from the normal lane) leave the head of the low lane
+    while (this.lowQueue.length > 0 && !this.low.has(this.lowQueue[0]!.key)) this.lowQueue.shift();
+    const head = this.lowQueue[0];
+    if (!head) return undefined;
+    const wait = this.lowWait(head.at);
+    if (wait > 0) {
+      this.wakeLowLaneIn(wait);
+      return undefined;
     }
-    return undefined;
+    this.lowQueue.shift();
+    this.low.delete(head.key);
+    return { key: head.key, priority: 'low' };
+  }
+
+  /** How long the low lane's head, queued at `queuedAt`, still waits for quiet (0: it may run). */
+  private lowWait(queuedAt: number): number {
+    if (this.lowQuietMs <= 0) return 0;
+    const now = this.now();
+    return Math.max(0, Math.min(this.lastNormalAt + this.lowQuietMs - now, queuedAt + this.lowMaxWaitMs - now));
+  }
+
+  private wakeLowLaneIn(ms: number): void {
+    if (this.lowTimer !== undefined) return;
+    this.lowTimer = setTimeout(() => {
+      this.lowTimer = undefined;
+      this.pump();
+    }, ms + 1);
+    this.lowTimer.unref?.();
   }
 
   private pump(): void {
     while (!this.stopped && this.active < this.concurrency && this.queued.size > 0) {
-      const key = this.next();
-      if (key === undefined) break;
-      this.queued.delete(key);
-      this.processing.add(key);
+      const next = this.next();
+      if (next === undefined) break;
+      this.queued.delete(next.key);
+      this.processing.add(next.key);
       this.active++;
-      void this.run(key);
+      void this.run(next.key, next.priority);
     }
   }
 
-  private async run(key: string): Promise<void> {
+  private async run(key: string, priority: WorkPriority): Promise<void> {
     try {
-      const result = await this.work(key);
+      const result = await this.work(key, priority);
       if (result && result.requeueAfterMs !== undefined) this.addAfter(key, result.requeueAfterMs);
     } catch {
       // The worker reports its own errors; a throw means "retry with backoff".
