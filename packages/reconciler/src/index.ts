@@ -23,7 +23,12 @@ export type {
   TemplateValue,
   When,
 } from './config.js';
-export type { AdmissionObject, CrdVersion, CustomResourceDefinition } from './custom-resource-definition.js';
+export type {
+  AdmissionObject,
+  CrdConversion,
+  CrdVersion,
+  CustomResourceDefinition,
+} from './custom-resource-definition.js';
 export { admissionPolicy, customResourceDefinition } from './custom-resource-definition.js';
 export type {
   CustomResource,
@@ -57,10 +62,18 @@ export type {
   AdmissionRule,
   ApiVersion,
   CelRule,
+  ConversionClientConfig,
+  ConvertedFields,
   OpenApiSchema,
   OwnerApi,
   PrinterColumn,
+  VersionedObject,
 } from './owner-api.js';
 export type { ReconcileReport } from './reconciler.js';
 export { GenericReconciler } from './reconciler.js';
 export type { Condition, ReconcileOutcome } from './status.js';
+export type { ConversionReview } from './versions/conversion-review.js';
+export { reviewConversion } from './versions/conversion-review.js';
+export type { OwnerConverter } from './versions/converter.js';
+export { ConversionError, ownerConverter } from './versions/converter.js';
+export { ConversionWebhookError } from './versions/crd-conversion.js';
