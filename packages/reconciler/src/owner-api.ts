@@ -90,8 +90,10 @@ export interface VersionedObject {
 }
 
 /**
- * What a conversion function gives: the fields of the other version (`spec`, `status`). Its `apiVersion`,
- * `kind` and `metadata`, if any, are ignored: the converter sets the apiVersion and keeps the metadata.
+ * What a conversion function gives: the fields of the other version that differ (`spec`; `status` when it
+ * changes too). A top-level field it does not give is copied as it is; one it gives as `undefined` is removed.
+ * Its `apiVersion`, `kind` and `metadata`, if any, are ignored: the converter sets the apiVersion and keeps the
+ * metadata.
  */
 export interface ConvertedFields {
   spec?: unknown;

@@ -71,6 +71,15 @@ describe('ownerConverter', () => {
     expect(converter.convert(v1, 'example.com/v1alpha1')).toEqual(alpha({ img: 'nginx', replicas: 2 }));
   });
 
+  it('copies the status (and any top-level field a conversion does not return) as it is', () => {
+    const conditions = [{ type: 'Ready', status: 'True' }];
+    const v1 = converter.convert(
+      { ...alpha({ img: 'a' }), status: { observedGeneration: 2, conditions } },
+      'example.com/v1',
+    );
+    expect(v1.status).toEqual({ observedGeneration: 2, conditions });
+  });
+
   it('keeps a field the target lacks in the annotation, and puts it back on the way back', () => {
     const source = alpha({ img: 'nginx', notes: 'keep me' }, { team: 'a' });
     const v1 = converter.convert(source, 'example.com/v1');

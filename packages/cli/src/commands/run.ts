@@ -13,6 +13,7 @@ import {
 } from '@orkestra/operator';
 import { describePermission, parseAddress, whoAmI } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
+import { loadConversionModules } from '../conversion-modules.js';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
@@ -140,6 +141,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   const format = opts.logFormat ?? ((output.out as { isTTY?: boolean }).isTTY ? 'text' : 'json');
   const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
   const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
+  await loadConversionModules(loaded.katalog, opts.katalog, ctx.cwd);
   const { kube, from } = connect(opts, { logger }, ctx.env);
   const leaseKube = new Kubeclient(kube.kubeConfig, {
     retry: { retries: 0 },

@@ -148,7 +148,9 @@ class Converter implements OwnerConverter {
       return fail(`${fn} of version ${version} threw: ${e instanceof Error ? e.message : String(e)}`);
     }
     if (!isMap(result)) return fail(`${fn} of version ${version} returned ${typeof result}, not an object`);
-    return bodyOf(structuredClone(result));
+    // What it does not return (the status, say) is copied as it is; what it returns as undefined is removed.
+    const merged = Object.entries({ ...body, ...bodyOf(result) }).filter(([, value]) => value !== undefined);
+    return structuredClone(Object.fromEntries(merged));
   }
 }
 
