@@ -11,7 +11,12 @@ import { packageConfig } from '../../tsup.base.ts';
 // schemas are plain JSON objects marked with `Symbol.for(...)` keys, so they stay compatible with a TypeBox a user
 // loads beside it.
 export default packageConfig({
-  entry: { index: 'src/index.ts', 'kube/index': 'src/kube/index.ts', 'client-node/index': 'src/client-node/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    'kube/index': 'src/kube/index.ts',
+    'client-node/index': 'src/client-node/index.ts',
+    'x509/index': 'src/x509/index.ts',
+  },
   splitting: true,
   noExternal: ['@sinclair/typebox'],
   treeshake: true,

@@ -29,3 +29,13 @@ export {
 export type { ProcessFacts, TunedExec } from './runtime-tuning.js';
 export { tunedExec } from './runtime-tuning.js';
 export { shutdownSignal } from './signals.js';
+export type {
+  CertificateSource,
+  FileCertificatesOptions,
+  ServingCertificate,
+} from './webhooks/certificate-source.js';
+export { CertificateFilesError, FileCertificates } from './webhooks/certificate-source.js';
+export type { ReviewHandler, WebhookListenOptions } from './webhooks/server.js';
+export { WebhookRouteError, WebhookServer } from './webhooks/server.js';
+export type { WebhookServing } from './webhooks/webhooks.js';
+export { Webhooks } from './webhooks/webhooks.js';

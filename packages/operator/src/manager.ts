@@ -21,6 +21,7 @@ import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
+import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
 
 /** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
@@ -88,6 +89,12 @@ export interface ManagerOptions {
    * Default true; `orkestra run` checks its katalog itself, to name lines of the file.
    */
   crdCheck?: boolean;
+  /**
+   * The webhook server (HTTPS) and its certificate, on every replica, leader or not (see {@link Webhooks}):
+   * started before the permission check and the Lease; `/readyz` answers 503 until it serves a certificate.
+   * Absent or `false`: no webhook server.
+   */
+  webhooks?: WebhookServing | false;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -109,6 +116,8 @@ export class Manager {
   readonly metrics: OperatorMetrics;
   readonly reconcilers: GenericReconciler[] = [];
   readonly elector: LeaderElector | undefined;
+  /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
+  readonly webhooks: Webhooks | undefined;
   private readonly logger: Logger;
   private server: HttpServer | undefined;
   private phase: 'new' | 'waiting' | 'syncing' | 'running' | 'stopping' | 'stopped' = 'new';
@@ -123,6 +132,7 @@ export class Manager {
   constructor(readonly options: ManagerOptions) {
     const { kube } = options;
     this.logger = options.logger ?? silentLogger;
+    if (options.webhooks) this.webhooks = new Webhooks(options.webhooks, this.logger);
     // the default metrics (and their event-loop sampling) only once they are served: see listen()
     this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
@@ -172,6 +182,8 @@ export class Manager {
 
   /** What `/readyz` answers: ready when reconciling with synced caches, or standing by for the Lease. */
   readiness(): Readiness {
+    if (this.webhooks && !this.webhooks.ready && this.phase !== 'stopped')
+      return { ready: false, detail: 'waiting for the webhook serving certificate' };
     switch (this.phase) {
       case 'running':
         return this.reconcilers.every((r) => r.ready)
@@ -274,6 +286,7 @@ export class Manager {
    */
   async start(): Promise<void> {
     await this.listen();
+    await this.webhooks?.start();
     if (this.options.installCrds) await this.installCrds();
     if (this.options.permissions !== false)
       await this.checkPermissions(
@@ -346,6 +359,7 @@ export class Manager {
       Promise.all(this.reconcilers.map((r) => r.stop())),
       new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
     ]);
+    await this.webhooks?.stop();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'leadership-lost', message });
@@ -376,6 +390,7 @@ export class Manager {
     }
     await this.elector?.release({ timeoutMs: Math.max(RELEASE_FLOOR_MS, deadline - performance.now()) });
     this.metrics.leader = false;
+    await this.webhooks?.stop();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'stopped', message: 'stopped' });

@@ -5,12 +5,17 @@ import * as api from '../src/index.js';
 // face (update this list and say so in a changeset; see CONTRIBUTING). What only this repository's other packages
 // need goes in src/internal.ts (`@orkestra/operator/internal`), which is not public.
 const PUBLIC_VALUES = [
+  'CertificateFilesError',
   'CrdInstallError',
+  'FileCertificates',
   'HeapRelease',
   'HttpAddressError',
   'Manager',
   'PermissionsDeniedError',
   'UnknownKindsError',
+  'WebhookRouteError',
+  'WebhookServer',
+  'Webhooks',
   'discoverChildKinds',
   'operatorNamespace',
   'operatorPermissions',
