@@ -7,7 +7,12 @@
 
 import { InvalidError } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { type CustomResourceDefinition, customResourceDefinition, type ReconcilerConfig } from '@orkestra/reconciler';
+import {
+  type ConversionClientConfig,
+  type CustomResourceDefinition,
+  customResourceDefinition,
+  type ReconcilerConfig,
+} from '@orkestra/reconciler';
 
 const CRD_API = 'apiextensions.k8s.io/v1';
 
@@ -99,10 +104,13 @@ export async function installCrd(
 }
 
 /**
- * The CRDs of `configs` (each from its `api`); a configuration without one is a {@link CrdInstallError}, as
- * there is nothing to install.
+ * The CRDs of `configs` (each from its `api`; `conversion` is where versions converting by code are converted);
+ * a configuration without one is a {@link CrdInstallError}, as there is nothing to install.
  */
-export function crdsOf(configs: readonly Pick<ReconcilerConfig, 'owner' | 'api'>[]): CustomResourceDefinition[] {
+export function crdsOf(
+  configs: readonly Pick<ReconcilerConfig, 'owner' | 'api'>[],
+  conversion?: ConversionClientConfig,
+): CustomResourceDefinition[] {
   return configs.map(({ owner, api }) => {
     if (!api)
       throw new CrdInstallError(
@@ -110,6 +118,6 @@ export function crdsOf(configs: readonly Pick<ReconcilerConfig, 'owner' | 'api'>
         `the configuration of ${owner.kind} has no api`,
         'give it an api (the spec schema) or install the CRD yourself and leave installCrds off',
       );
-    return customResourceDefinition(owner, api);
+    return customResourceDefinition(owner, api, conversion ? { conversion } : {});
   });
 }

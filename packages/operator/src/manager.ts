@@ -9,10 +9,12 @@ import type { Kubeclient } from '@orkestra/core/kube';
 import {
   analyzeAgainstCluster,
   ConfigurationError,
+  type ConversionClientConfig,
   GenericReconciler,
   type ReconcilerConfig,
   type ReconcilerObserver,
 } from '@orkestra/reconciler';
+import { type ConversionRoute, ConversionServingError, conversionRoutes, withCaBundle } from './conversion-webhook.js';
 import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
@@ -95,6 +97,13 @@ export interface ManagerOptions {
    * Absent or `false`: no webhook server.
    */
   webhooks?: WebhookServing | false;
+  /**
+   * Where the API server reaches the webhook server to convert between versions (a Service in the cluster, or
+   * a URL): written into the CRD's `spec.conversion` by {@link installCrds}, with the webhook server's CA bundle
+   * (and written again when the CA rotates). Needed with `installCrds` when a version converts by code
+   * (`toHub`/`fromHub`); those conversions are served at `/convert/<plural>.<group>` by every replica.
+   */
+  conversionClientConfig?: ConversionClientConfig;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -118,6 +127,8 @@ export class Manager {
   readonly elector: LeaderElector | undefined;
   /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
   readonly webhooks: Webhooks | undefined;
+  /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
+  private readonly conversions: ConversionRoute[];
   private readonly logger: Logger;
   private server: HttpServer | undefined;
   private phase: 'new' | 'waiting' | 'syncing' | 'running' | 'stopping' | 'stopped' = 'new';
@@ -133,6 +144,8 @@ export class Manager {
     const { kube } = options;
     this.logger = options.logger ?? silentLogger;
     if (options.webhooks) this.webhooks = new Webhooks(options.webhooks, this.logger);
+    this.conversions = conversionRoutes(options.reconcilers);
+    for (const route of this.conversions) this.webhooks?.route(route.path, async (review) => route.review(review));
     // the default metrics (and their event-loop sampling) only once they are served: see listen()
     this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
@@ -218,13 +231,36 @@ export class Manager {
    * other; throws {@link CrdInstallError} naming the CRD and what blocks it.
    */
   async installCrds(): Promise<void> {
-    for (const crd of crdsOf(this.options.reconcilers)) {
+    for (const crd of crdsOf(this.options.reconcilers, this.conversionClientConfig())) {
       const done = await installCrd(this.options.kube, crd, {
         fieldManager: 'orkestra',
         signal: this.startAbort.signal,
       });
       this.logger.info({ crd: crd.metadata.name, versions: crd.spec.versions.map((v) => v.name) }, `CRD ${done}`);
     }
+  }
+
+  /**
+   * The clientConfig of the CRDs' conversion webhook, with the current CA bundle; undefined when no version
+   * converts by code. Throws {@link ConversionServingError} when one does and it cannot be served or reached.
+   */
+  private conversionClientConfig(): ConversionClientConfig | undefined {
+    if (this.conversions.length === 0) return undefined;
+    const crds = this.conversions.map((r) => r.crd);
+    if (!this.webhooks) throw new ConversionServingError(crds, 'webhooks');
+    const given = this.options.conversionClientConfig;
+    if (!given) throw new ConversionServingError(crds, 'conversionClientConfig');
+    return withCaBundle(given, this.webhooks.caBundle());
+  }
+
+  /** Writes the CRDs again when the webhook server's CA changes, so the API server trusts the new one. */
+  private reinstallOnCaRotation(): void {
+    if (!this.options.installCrds || this.conversions.length === 0) return;
+    this.webhooks?.onCaBundle(() => {
+      this.installCrds().catch((e: unknown) =>
+        this.logger.error({ error: (e as Error).message }, 'cannot write the new CA bundle into the CRDs'),
+      );
+    });
   }
 
   /** What the reconcilers need: their owner and child kinds (plurals and scopes asked of the API server), Events, the Lease. */
@@ -286,8 +322,16 @@ export class Manager {
    */
   async start(): Promise<void> {
     await this.listen();
+    if (this.conversions.length && !this.webhooks)
+      throw new ConversionServingError(
+        this.conversions.map((r) => r.crd),
+        'webhooks',
+      );
     await this.webhooks?.start();
-    if (this.options.installCrds) await this.installCrds();
+    if (this.options.installCrds) {
+      await this.installCrds();
+      this.reinstallOnCaRotation();
+    }
     if (this.options.permissions !== false)
       await this.checkPermissions(
         this.options.permissions ?? (await this.neededPermissions()),

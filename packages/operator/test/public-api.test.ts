@@ -6,6 +6,7 @@ import * as api from '../src/index.js';
 // need goes in src/internal.ts (`@orkestra/operator/internal`), which is not public.
 const PUBLIC_VALUES = [
   'CertificateFilesError',
+  'ConversionServingError',
   'CrdInstallError',
   'FileCertificates',
   'HeapRelease',
