@@ -13,7 +13,8 @@ import { Kubeclient } from '@orkestra/core/kube';
 import { createCertificate } from '@orkestra/core/x509';
 import { children, defineOperator, type VersionedObject } from '@orkestra/reconciler';
 import { testCluster } from '@orkestra/testenv';
-import { type CertificateSource, Manager } from '../src/index.js';
+import { crdsOf, installCrd } from '../src/crd-install.js';
+import { type CertificateSource, CrdInstallError, Manager } from '../src/index.js';
 
 const cluster = testCluster();
 const group = 'versions.example.com';
@@ -166,6 +167,15 @@ describe('versions: v1alpha1 stored, v1 reconciled, converted by the Manager’s
       timeoutMs: 20_000,
       description: 'the ConfigMap following the v1alpha1 change',
     });
+  });
+
+  it('refuses, before any write, a CRD that drops v1alpha1 while objects are stored as it', async () => {
+    const before = (await kube.get(CRD)) as KubeObject;
+    const withoutAlpha = crdsOf([{ ...config, api: { ...config.api!, versions: [] } }]);
+    const error = await installCrd(kube, withoutAlpha[0]!, { fieldManager: 'orkestra' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CrdInstallError);
+    expect((error as Error).message).toContain('the new CRD drops version v1alpha1, which objects are still stored as');
+    expect(((await kube.get(CRD)) as KubeObject).metadata.resourceVersion).toBe(before.metadata.resourceVersion);
   });
 
   it('refuses a read that needs a conversion which throws, with the conversion’s message', async () => {

@@ -3,6 +3,7 @@
 import { OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
+  ConversionServingError,
   CrdInstallError,
   discoverChildKinds,
   HttpAddressError,
@@ -223,6 +224,8 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
     if (e instanceof OrkestraError && e.reason === 'Config')
       throw new CliError(ExitCode.Problems, e.message, { cause: e });
+    // A version converting by code with nowhere to serve or reach its webhook: the configuration's problem too.
+    if (e instanceof ConversionServingError) throw new CliError(ExitCode.Problems, e.message, { cause: e });
     throw clusterError(e, kube, 'starting');
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);
