@@ -43,7 +43,7 @@ export interface CrdFiles {
 
 function documents(objects: readonly object[], header: string): string {
   if (objects.length === 0) return '';
-  return `${header}\n${objects.map((o) => `---\n${yaml().stringify(o, { lineWidth: 0 })}`).join('')}`;
+  return `${header}\n${objects.map((o) => `---\n${yaml().stringify(o, { lineWidth: 0, aliasDuplicateObjects: false })}`).join('')}`;
 }
 
 /**

@@ -47,7 +47,10 @@ export function conversionOf(
   if (!clientConfig) throw new ConversionWebhookError(`${owner.plural}.${owner.group}`);
   const config: ConversionClientConfig =
     'service' in clientConfig
-      ? { ...clientConfig, service: { path: conversionPath(owner), ...clientConfig.service } }
+      ? {
+          ...clientConfig,
+          service: { ...clientConfig.service, path: clientConfig.service.path ?? conversionPath(owner) },
+        }
       : clientConfig;
   return { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v1'], clientConfig: config } };
 }
