@@ -91,8 +91,11 @@ export interface ManagerOptions {
   crdCheck?: boolean;
   /**
    * The webhook server (HTTPS) and its certificate, on every replica, leader or not (see {@link Webhooks}):
-   * started before the permission check and the Lease; `/readyz` answers 503 until it serves a certificate.
-   * Absent or `false`: no webhook server.
+   * started before the permission check and the Lease; `/readyz` answers 503 until it serves a certificate. It
+   * serves the hooks each reconciler opts in at admission (`ReconcilerConfig.webhooks`), and routes added to
+   * {@link Manager.webhooks}. Certificates are self-managed (a Secret `<name>-webhook-cert` in `namespace`,
+   * its CA injected into the webhook configurations named `name`) unless cert-manager's are mounted. Absent or
+   * `false`: no webhook server (and a reconciler opting a hook in is served by no one).
    */
   webhooks?: WebhookServing | false;
 }
@@ -132,11 +135,17 @@ export class Manager {
   constructor(readonly options: ManagerOptions) {
     const { kube } = options;
     this.logger = options.logger ?? silentLogger;
-    if (options.webhooks) this.webhooks = new Webhooks(options.webhooks, this.logger);
     // the default metrics (and their event-loop sampling) only once they are served: see listen()
     this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
     const inventory = { namespace: options.namespace ?? operatorNamespace(kube) };
+    if (options.webhooks)
+      this.webhooks = new Webhooks(options.webhooks, {
+        kube,
+        namespace: inventory.namespace,
+        logger: this.logger,
+        reconcilers: options.reconcilers,
+      });
     const observer: ReconcilerObserver = {
       reconciled: (info) => options.observer?.reconciled?.(info),
       childChanged: (info) => {
@@ -232,12 +241,15 @@ export class Manager {
     const { kube, leaderElection } = this.options;
     const { entries, handlers } = entriesOf(this.options.reconcilers);
     await discoverChildKinds({ entries }, handlers, kube);
-    return requiredPermissions({ entries }, handlers, {
-      leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
-      resources: kube.resources,
-      unknownKinds: 'skip', // not served: the reconciler's start says so
-      crdCheck: this.options.crdCheck !== false,
-    });
+    return [
+      ...requiredPermissions({ entries }, handlers, {
+        leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
+        resources: kube.resources,
+        unknownKinds: 'skip', // not served: the reconciler's start says so
+        crdCheck: this.options.crdCheck !== false,
+      }),
+      ...(this.webhooks?.permissions() ?? []),
+    ];
   }
 
   /**
