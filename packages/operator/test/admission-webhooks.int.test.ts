@@ -148,7 +148,9 @@ describe('admission webhooks served by the Manager', () => {
     });
     // An update to a bad image is refused too; a greeting given is kept.
     const ref = { apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' };
-    await expect(user.patch(ref, { spec: { image: 'nginx' } }, { type: 'merge' })).rejects.toThrow(/denied the request/);
+    await expect(user.patch(ref, { spec: { image: 'nginx' } }, { type: 'merge' })).rejects.toThrow(
+      /denied the request/,
+    );
     await user.create(website('blog', { image: 'nginx:1.27', greeting: 'Hi' }));
     expect(((await get('Website', 'blog')) as Website).spec.greeting).toBe('Hi');
 
