@@ -134,7 +134,8 @@ describe('admission webhooks served by the Manager', () => {
     }
 
     // Refused by the validate hook at the API server: create and server-side dry run, nothing stored.
-    const refusal = /denied the request: spec\.image must name a version \(nginx:latest moves under you\)/;
+    const refusal =
+      /admission webhook "validate\.websites\.example\.com" denied the request: spec\.image must name a version \(nginx:latest moves under you\): use e\.g\. nginx:1\.27/;
     await expect(user.create(website('moving', { image: 'nginx:latest' }), { dryRun: true })).rejects.toThrow(refusal);
     await expect(user.create(website('moving', { image: 'nginx:latest' }))).rejects.toThrow(refusal);
     expect(await get('Website', 'moving')).toBeUndefined();
