@@ -5,28 +5,18 @@
  * server on 127.0.0.1 (`clientConfig.url`), so every admission below is answered by the replica that does not
  * reconcile, while the leader reconciles.
  */
-import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KubeObject, OwnerObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import type { ReconcilerConfig, ReconcilerHooks } from '@orkestra/reconciler';
-import { testCluster } from '@orkestra/testenv';
+import { freePorts, testCluster } from '@orkestra/testenv';
 import { Manager, type ManagerExit, webhookConfigurations } from '../src/index.js';
 
 const cluster = testCluster();
 const exampleFile = fileURLToPath(new URL('../../../examples/website/operator.ts', import.meta.url));
 
 type Website = OwnerObject & { spec: { image: string; replicas?: number; greeting?: string } };
-
-/** A free loopback port: the webhook URL must be known before the server listens. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const hooks: ReconcilerHooks = {
   validate: (cr) => {
@@ -91,7 +81,7 @@ describe('admission webhooks served by the Manager', () => {
     user = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('webhooks');
     config = { ...websiteConfig, namespaces: [ns], hooks, webhooks: { validate: true, default: true } };
-    ports.push(await freePort(), await freePort());
+    ports.push(...(await freePorts(2)));
     // What `orkestra generate manifests` writes, in url mode: the API server calls the standby (ports[1]).
     for (const o of webhookConfigurations([config], {
       name: name(),

@@ -4,26 +4,17 @@
  * bundle, then promoted, the old one kept as previous), while a loop of creates goes through the validating
  * webhook. No admission may fail: each good Website is accepted, each bad one refused by the hook's own message.
  */
-import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KubeObject, OwnerObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import type { ReconcilerConfig } from '@orkestra/reconciler';
-import { testCluster } from '@orkestra/testenv';
+import { freePort, testCluster } from '@orkestra/testenv';
 import { Manager, type ManagerExit, webhookConfigurations } from '../src/index.js';
 
 const cluster = testCluster();
 const exampleFile = fileURLToPath(new URL('../../../examples/website/operator.ts', import.meta.url));
 const LOOP_MS = 30_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('self-managed webhook certificates', () => {
   let user: Kubeclient;

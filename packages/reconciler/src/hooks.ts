@@ -32,6 +32,7 @@ export interface ReconcilerHooks<CR extends OwnerObject = OwnerObject> {
    * or a throw, refuses the request with the message. Runs on dry runs too: keep it free of side effects. At
    * admission `ctx.reader` throws (the caches are the leader's): decide from the CR alone.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that changes the CR in place returns nothing (void)
   default?(cr: CR, ctx: HookContext): CR | undefined | void | Promise<CR | undefined | void>;
   /**
    * Children beyond the templated ones, each made with `child(handler, source)`; run on every reconcile of a

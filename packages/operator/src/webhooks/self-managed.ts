@@ -186,7 +186,7 @@ export class SelfManagedCertificates implements CertificateSource {
   /** What the Secret should hold now: `current` itself when nothing is due. */
   private due(current: State | undefined): State {
     const now = Date.now();
-    if (!current || !current.serving.certPem || expiry(current.ca.certPem) <= now) {
+    if (!current?.serving.certPem || expiry(current.ca.certPem) <= now) {
       const ca = this.newCa();
       return { ca, serving: this.newServing(ca) };
     }
