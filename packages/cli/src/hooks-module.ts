@@ -6,7 +6,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ManagedReconcilerConfig } from '@orkestra/operator';
+import { AdmissionWebhookConfigError, type ManagedReconcilerConfig } from '@orkestra/operator';
+import { checkAdmissionHooks } from '@orkestra/operator/internal';
 import type { ReconcilerHooks } from '@orkestra/reconciler';
 import { CliError, ExitCode } from './exit-codes.js';
 
@@ -15,9 +16,30 @@ const HOOKS = ['validate', 'default', 'children', 'status', 'finalize'] as const
 /**
  * `configs` with the hooks of each one's `hooksModule` (see the katalog's `hooks:`) imported, relative to
  * `katalogFile` (itself relative to `cwd`). Throws a usage {@link CliError} naming the module when it cannot be
- * imported, or its default export is not an object of hook functions.
+ * imported, or its default export is not an object of hook functions; a {@link CliError} with exit code 1 when an
+ * entry's `webhooks:` names a hook its module lacks (or a `default` hook is not served at admission).
  */
 export async function withHooksModules(
+  configs: readonly (ManagedReconcilerConfig & { hooksModule?: string })[],
+  katalogFile: string,
+  cwd: string,
+): Promise<ManagedReconcilerConfig[]> {
+  const loaded = await importHooks(configs, katalogFile, cwd);
+  for (const config of loaded) {
+    try {
+      checkAdmissionHooks(config);
+    } catch (e) {
+      if (!(e instanceof AdmissionWebhookConfigError)) throw e;
+      throw new CliError(ExitCode.Problems, `${katalogFile}: ${e.message}`, {
+        hint: 'give the entry a hooks: module with that hook, or change its webhooks:',
+        cause: e,
+      });
+    }
+  }
+  return loaded;
+}
+
+function importHooks(
   configs: readonly (ManagedReconcilerConfig & { hooksModule?: string })[],
   katalogFile: string,
   cwd: string,

@@ -8,3 +8,4 @@ export { serviceAccountDir } from './operator-namespace.js';
 export type { DeniedPermission } from './permission-check.js';
 export { deniedPermissions, describePermission } from './permission-check.js';
 export { whoAmI } from './who-am-i.js';
+export { checkAdmissionHooks } from './webhooks/admission.js';
