@@ -47,16 +47,16 @@ describe('orkestra generate crd: versions', () => {
       webhook: {
         conversionReviewVersions: ['v1'],
         clientConfig: {
-          service: { namespace: 'ops', name: 'website-operator', port: 8443, path: '/convert/websites.example.com' },
+          service: { namespace: 'ops', name: 'website-operator', port: 8443, path: '/convert/example.com/websites' },
         },
       },
     });
   });
 
-  it('takes a URL instead', async () => {
-    const run = await cli(['generate', 'crd', '--katalog', katalog, '--webhook-url', 'https://127.0.0.1:9443/convert']);
+  it('takes the webhook server’s base URL instead, adding the path', async () => {
+    const run = await cli(['generate', 'crd', '--katalog', katalog, '--webhook-url', 'https://127.0.0.1:9443/']);
     expect(run.code).toBe(ExitCode.Ok);
-    expect(run.stdout).toContain('url: https://127.0.0.1:9443/convert');
+    expect(run.stdout).toContain('url: https://127.0.0.1:9443/convert/example.com/websites');
   });
 
   it('exits 1 when a version converts by code and no webhook is given, saying which options to give', async () => {

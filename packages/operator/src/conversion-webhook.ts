@@ -1,21 +1,23 @@
 /**
  * The conversion webhooks of the Manager's owner kinds: for each reconciler whose `api` has a version that
- * converts by code, a route at `/convert/<plural>.<group>` answering ConversionReviews (v1) with the kind's
+ * converts by code, a route at `/convert/<group>/<plural>` answering ConversionReviews (v1) with the kind's
  * converter (`ownerConverter`: hub-and-spoke through the reconciler's version, round trips kept in an annotation).
  * Every replica serves them, leader or not: the API server calls whichever it reaches.
  */
 import {
   type ConversionClientConfig,
   type ConversionReview,
+  type OwnerKind,
   ownerConverter,
   type ReconcilerConfig,
   reviewConversion,
 } from '@orkestra/reconciler';
 import { conversionPath, convertsByCode } from '@orkestra/reconciler/internal';
+import type { WebhookClientConfig } from './webhooks/configurations.js';
 
 /** One conversion route: its path, and the answer to a ConversionReview's parsed JSON body. */
 export interface ConversionRoute {
-  /** `/convert/websites.example.com`. */
+  /** `/convert/example.com/websites`. */
   path: string;
   /** The CRD's name, `websites.example.com`. */
   crd: string;
@@ -42,21 +44,32 @@ export function conversionRoutes(configs: readonly Pick<ReconcilerConfig, 'owner
   });
 }
 
-/** Conversion routes are needed, and the Manager has no webhook server (or no clientConfig) to serve them by. */
+/** An owner kind converts by code, and the Manager has no webhook server to serve its conversion webhook. */
 export class ConversionServingError extends Error {
   constructor(
     /** The CRDs whose versions convert by code. */
     readonly crds: readonly string[],
-    /** What is missing: `webhooks` or `conversionClientConfig`. */
-    readonly missing: 'webhooks' | 'conversionClientConfig',
+    /** What is missing. */
+    readonly missing: 'webhooks',
   ) {
     super(
-      missing === 'webhooks'
-        ? `${crds.join(', ')}: a version converts by code, and the API server calls the conversion webhook for it; give the Manager webhooks (the server and its certificate) to serve it`
-        : `${crds.join(', ')}: a version converts by code; to install the CRD, give the Manager conversionClientConfig (the Service, or the URL, the API server reaches its webhook server at)`,
+      `${crds.join(', ')}: a version converts by code, and the API server calls the conversion webhook for it; give the Manager webhooks (the server, its clientConfig and certificate) to serve it`,
     );
     this.name = 'ConversionServingError';
   }
+}
+
+/**
+ * The conversion clientConfig of `owner` from the webhook server's: its Service with the path
+ * `/convert/<group>/<plural>` (port 443 unless given), or its base URL with the path appended.
+ */
+export function conversionClientConfig(
+  server: WebhookClientConfig,
+  owner: Pick<OwnerKind, 'group' | 'plural'>,
+): ConversionClientConfig {
+  const path = conversionPath(owner);
+  if ('url' in server) return { url: `${server.url.replace(/\/$/, '')}${path}` };
+  return { service: { ...server.service, port: server.service.port ?? 443, path } };
 }
 
 /**

@@ -11,8 +11,10 @@ import {
   type ConversionClientConfig,
   type CustomResourceDefinition,
   customResourceDefinition,
+  type OwnerKind,
   type ReconcilerConfig,
 } from '@orkestra/reconciler';
+import { convertsByCode } from '@orkestra/reconciler/internal';
 
 const CRD_API = 'apiextensions.k8s.io/v1';
 
@@ -104,12 +106,13 @@ export async function installCrd(
 }
 
 /**
- * The CRDs of `configs` (each from its `api`; `conversion` is where versions converting by code are converted);
+ * The CRDs of `configs` (each from its `api`; `conversion` says where an owner whose versions convert by code is
+ * converted);
  * a configuration without one is a {@link CrdInstallError}, as there is nothing to install.
  */
 export function crdsOf(
   configs: readonly Pick<ReconcilerConfig, 'owner' | 'api'>[],
-  conversion?: ConversionClientConfig,
+  conversion?: (owner: OwnerKind) => ConversionClientConfig,
 ): CustomResourceDefinition[] {
   return configs.map(({ owner, api }) => {
     if (!api)
@@ -118,6 +121,10 @@ export function crdsOf(
         `the configuration of ${owner.kind} has no api`,
         'give it an api (the spec schema) or install the CRD yourself and leave installCrds off',
       );
-    return customResourceDefinition(owner, api, conversion ? { conversion } : {});
+    return customResourceDefinition(
+      owner,
+      api,
+      conversion && convertsByCode(api) ? { conversion: conversion(owner) } : {},
+    );
   });
 }

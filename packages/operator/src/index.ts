@@ -30,13 +30,19 @@ export {
 export type { ProcessFacts, TunedExec } from './runtime-tuning.js';
 export { tunedExec } from './runtime-tuning.js';
 export { shutdownSignal } from './signals.js';
+export { AdmissionWebhookConfigError } from './webhooks/admission.js';
 export type {
   CertificateSource,
   FileCertificatesOptions,
   ServingCertificate,
 } from './webhooks/certificate-source.js';
 export { CertificateFilesError, FileCertificates } from './webhooks/certificate-source.js';
+export type { AdmissionHookName, WebhookClientConfig, WebhookConfigurationOptions } from './webhooks/configurations.js';
+export { webhookConfigurations, webhookPath } from './webhooks/configurations.js';
+export { webhookPermissions } from './webhooks/permissions.js';
+export type { SelfManagedCertificatesOptions } from './webhooks/self-managed.js';
+export { CertificateSecretError, SelfManagedCertificates } from './webhooks/self-managed.js';
 export type { ReviewHandler, WebhookListenOptions } from './webhooks/server.js';
 export { WebhookRouteError, WebhookServer } from './webhooks/server.js';
-export type { WebhookServing } from './webhooks/webhooks.js';
+export type { CertManagerMode, SelfManagedMode, WebhookServing } from './webhooks/webhooks.js';
 export { Webhooks } from './webhooks/webhooks.js';

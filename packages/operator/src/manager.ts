@@ -11,10 +11,17 @@ import {
   ConfigurationError,
   type ConversionClientConfig,
   GenericReconciler,
+  type OwnerKind,
   type ReconcilerConfig,
   type ReconcilerObserver,
 } from '@orkestra/reconciler';
-import { type ConversionRoute, ConversionServingError, conversionRoutes, withCaBundle } from './conversion-webhook.js';
+import {
+  type ConversionRoute,
+  ConversionServingError,
+  conversionClientConfig,
+  conversionRoutes,
+  withCaBundle,
+} from './conversion-webhook.js';
 import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
@@ -93,17 +100,13 @@ export interface ManagerOptions {
   crdCheck?: boolean;
   /**
    * The webhook server (HTTPS) and its certificate, on every replica, leader or not (see {@link Webhooks}):
-   * started before the permission check and the Lease; `/readyz` answers 503 until it serves a certificate.
-   * Absent or `false`: no webhook server.
+   * started before the permission check and the Lease; `/readyz` answers 503 until it serves a certificate. It
+   * serves the hooks each reconciler opts in at admission (`ReconcilerConfig.webhooks`), and routes added to
+   * {@link Manager.webhooks}. Certificates are self-managed (a Secret `<name>-webhook-cert` in `namespace`,
+   * its CA injected into the webhook configurations named `name`) unless cert-manager's are mounted. Absent or
+   * `false`: no webhook server (and a reconciler opting a hook in is served by no one).
    */
   webhooks?: WebhookServing | false;
-  /**
-   * Where the API server reaches the webhook server to convert between versions (a Service in the cluster, or
-   * a URL): written into the CRD's `spec.conversion` by {@link installCrds}, with the webhook server's CA bundle
-   * (and written again when the CA rotates). Needed with `installCrds` when a version converts by code
-   * (`toHub`/`fromHub`); those conversions are served at `/convert/<plural>.<group>` by every replica.
-   */
-  conversionClientConfig?: ConversionClientConfig;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -143,13 +146,19 @@ export class Manager {
   constructor(readonly options: ManagerOptions) {
     const { kube } = options;
     this.logger = options.logger ?? silentLogger;
-    if (options.webhooks) this.webhooks = new Webhooks(options.webhooks, this.logger);
-    this.conversions = conversionRoutes(options.reconcilers);
-    for (const route of this.conversions) this.webhooks?.route(route.path, async (review) => route.review(review));
     // the default metrics (and their event-loop sampling) only once they are served: see listen()
     this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
     const inventory = { namespace: options.namespace ?? operatorNamespace(kube) };
+    if (options.webhooks)
+      this.webhooks = new Webhooks(options.webhooks, {
+        kube,
+        namespace: inventory.namespace,
+        logger: this.logger,
+        reconcilers: options.reconcilers,
+      });
+    this.conversions = conversionRoutes(options.reconcilers);
+    for (const route of this.conversions) this.webhooks?.route(route.path, async (review) => route.review(review));
     const observer: ReconcilerObserver = {
       reconciled: (info) => options.observer?.reconciled?.(info),
       childChanged: (info) => {
@@ -231,7 +240,8 @@ export class Manager {
    * other; throws {@link CrdInstallError} naming the CRD and what blocks it.
    */
   async installCrds(): Promise<void> {
-    for (const crd of crdsOf(this.options.reconcilers, this.conversionClientConfig())) {
+    const convert = this.conversions.length ? (owner: OwnerKind) => this.conversionClientConfig(owner) : undefined;
+    for (const crd of crdsOf(this.options.reconcilers, convert)) {
       const done = await installCrd(this.options.kube, crd, {
         fieldManager: 'orkestra',
         signal: this.startAbort.signal,
@@ -241,16 +251,16 @@ export class Manager {
   }
 
   /**
-   * The clientConfig of the CRDs' conversion webhook, with the current CA bundle; undefined when no version
-   * converts by code. Throws {@link ConversionServingError} when one does and it cannot be served or reached.
+   * Where the CRD of `owner` sends ConversionReviews: the webhook server's clientConfig with the conversion path
+   * and the current CA bundle. Throws {@link ConversionServingError} when there is no webhook server.
    */
-  private conversionClientConfig(): ConversionClientConfig | undefined {
-    if (this.conversions.length === 0) return undefined;
-    const crds = this.conversions.map((r) => r.crd);
-    if (!this.webhooks) throw new ConversionServingError(crds, 'webhooks');
-    const given = this.options.conversionClientConfig;
-    if (!given) throw new ConversionServingError(crds, 'conversionClientConfig');
-    return withCaBundle(given, this.webhooks.caBundle());
+  private conversionClientConfig(owner: OwnerKind): ConversionClientConfig {
+    if (!this.webhooks || !this.options.webhooks)
+      throw new ConversionServingError(
+        this.conversions.map((r) => r.crd),
+        'webhooks',
+      );
+    return withCaBundle(conversionClientConfig(this.options.webhooks.clientConfig, owner), this.webhooks.caBundle());
   }
 
   /** Writes the CRDs again when the webhook server's CA changes, so the API server trusts the new one. */
@@ -268,12 +278,15 @@ export class Manager {
     const { kube, leaderElection } = this.options;
     const { entries, handlers } = entriesOf(this.options.reconcilers);
     await discoverChildKinds({ entries }, handlers, kube);
-    return requiredPermissions({ entries }, handlers, {
-      leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
-      resources: kube.resources,
-      unknownKinds: 'skip', // not served: the reconciler's start says so
-      crdCheck: this.options.crdCheck !== false,
-    });
+    return [
+      ...requiredPermissions({ entries }, handlers, {
+        leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
+        resources: kube.resources,
+        unknownKinds: 'skip', // not served: the reconciler's start says so
+        crdCheck: this.options.crdCheck !== false,
+      }),
+      ...(this.webhooks?.permissions() ?? []),
+    ];
   }
 
   /**

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
 import { defineOperator, type VersionedObject } from '@orkestra/reconciler';
-import { conversionRoutes, withCaBundle } from '../src/conversion-webhook.js';
+import { conversionClientConfig, conversionRoutes, withCaBundle } from '../src/conversion-webhook.js';
 import { ConversionServingError, Manager } from '../src/index.js';
 
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
@@ -51,9 +51,9 @@ function unreachableClient(): Kubeclient {
 }
 
 describe('conversionRoutes', () => {
-  it('serves a kind whose versions convert by code at /convert/<plural>.<group>, and no other', () => {
+  it('serves a kind whose versions convert by code at /convert/<group>/<plural>, and no other', () => {
     const routes = conversionRoutes([versioned, plain]);
-    expect(routes.map((r) => [r.path, r.crd])).toEqual([['/convert/websites.example.com', 'websites.example.com']]);
+    expect(routes.map((r) => [r.path, r.crd])).toEqual([['/convert/example.com/websites', 'websites.example.com']]);
     const answer = routes[0]!.review({
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'ConversionReview',
@@ -70,6 +70,15 @@ describe('conversionRoutes', () => {
     ]);
   });
 
+  it('calls the webhook server’s Service (port 443 by default) or base URL at the conversion path', () => {
+    expect(conversionClientConfig({ service: { name: 'w', namespace: 'ops' } }, owner)).toEqual({
+      service: { name: 'w', namespace: 'ops', port: 443, path: '/convert/example.com/websites' },
+    });
+    expect(conversionClientConfig({ url: 'https://127.0.0.1:9443/' }, owner)).toEqual({
+      url: 'https://127.0.0.1:9443/convert/example.com/websites',
+    });
+  });
+
   it('writes the CA bundle, base64, into the clientConfig; leaves it to cert-manager when there is none', () => {
     expect(withCaBundle({ url: 'https://x/c' }, 'PEM')).toEqual({ url: 'https://x/c', caBundle: 'UEVN' });
     expect(withCaBundle({ url: 'https://x/c' }, undefined)).toEqual({ url: 'https://x/c' });
@@ -82,7 +91,7 @@ describe('a Manager whose kind converts by code', () => {
     const error = await manager.start().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConversionServingError);
     expect((error as Error).message).toBe(
-      'websites.example.com: a version converts by code, and the API server calls the conversion webhook for it; give the Manager webhooks (the server and its certificate) to serve it',
+      'websites.example.com: a version converts by code, and the API server calls the conversion webhook for it; give the Manager webhooks (the server, its clientConfig and certificate) to serve it',
     );
   });
 });

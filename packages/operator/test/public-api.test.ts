@@ -5,6 +5,12 @@ import * as api from '../src/index.js';
 // face (update this list and say so in a changeset; see CONTRIBUTING). What only this repository's other packages
 // need goes in src/internal.ts (`@orkestra/operator/internal`), which is not public.
 const PUBLIC_VALUES = [
+  'AdmissionWebhookConfigError',
+  'CertificateSecretError',
+  'SelfManagedCertificates',
+  'webhookConfigurations',
+  'webhookPath',
+  'webhookPermissions',
   'CertificateFilesError',
   'ConversionServingError',
   'CrdInstallError',

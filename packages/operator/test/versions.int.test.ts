@@ -107,8 +107,12 @@ describe('versions: v1alpha1 stored, v1 reconciled, converted by the Manager’s
       reconcilers: [{ ...config, namespaces: [ns] }],
       installCrds: true,
       permissions: false,
-      webhooks: { address: `127.0.0.1:${port}`, certificates },
-      conversionClientConfig: { url: `https://127.0.0.1:${port}/convert/websites.${group}` },
+      webhooks: {
+        name: 'versions-test',
+        clientConfig: { url: `https://127.0.0.1:${port}` },
+        address: `127.0.0.1:${port}`,
+        certificates,
+      },
     });
     await manager.start();
   }, 60_000);

@@ -2,6 +2,8 @@
 // runs (GenericReconciler, SharedInformerFactory) and catches. What only this repository's other packages use
 // (the CLI's planning and analysis, the operator's CRD and RBAC helpers) is in `@orkestra/reconciler/internal`.
 // test/public-api.test.ts pins the value exports: a name added here is a deliberate change (see CONTRIBUTING).
+
+export type { AdmissionWebhooks, WebhookSettings } from './admission-webhooks.js';
 export type {
   AnalysisOptions,
   AnalyzedConfiguration,

@@ -297,7 +297,7 @@ describe('the CRD of several versions', () => {
       webhook: {
         conversionReviewVersions: ['v1'],
         clientConfig: {
-          service: { name: 'website-operator', namespace: 'ops', path: '/convert/websites.example.com' },
+          service: { name: 'website-operator', namespace: 'ops', path: '/convert/example.com/websites' },
         },
       },
     });

@@ -2,9 +2,10 @@
 
 import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import type { WebhookClientConfig } from '@orkestra/operator';
+import { conversionClientConfig } from '@orkestra/operator/internal';
 import {
   admissionPolicy,
-  type ConversionClientConfig,
   ConversionWebhookError,
   customResourceDefinition,
   type OwnerApi,
@@ -54,7 +55,7 @@ export function crdFiles(
   entries: readonly OwnerEntry[],
   source: string,
   where: (i: number) => Problem,
-  conversion?: ConversionClientConfig,
+  conversion?: WebhookClientConfig,
 ): CrdFiles {
   const problems: Problem[] = [];
   entries.forEach((e, i) => {
@@ -86,9 +87,13 @@ export function crdFiles(
 }
 
 /** The CRD of one entry; a version converting by code without a webhook to call is a problem (exit 1). */
-function crdOf(e: OwnerEntry & { api: OwnerApi }, conversion: ConversionClientConfig | undefined) {
+function crdOf(e: OwnerEntry & { api: OwnerApi }, server: WebhookClientConfig | undefined) {
   try {
-    return customResourceDefinition(e.owner, e.api, conversion ? { conversion } : {});
+    return customResourceDefinition(
+      e.owner,
+      e.api,
+      server ? { conversion: conversionClientConfig(server, e.owner) } : {},
+    );
   } catch (error) {
     if (!(error instanceof ConversionWebhookError)) throw error;
     throw new CliError(
@@ -102,10 +107,11 @@ function crdOf(e: OwnerEntry & { api: OwnerApi }, conversion: ConversionClientCo
 }
 
 /**
- * The conversion webhook's clientConfig from `--webhook-service <namespace>/<name>[:port]` or `--webhook-url`;
- * a malformed value is a usage error (exit 2).
+ * Where the API server reaches the webhook server, from `--webhook-service <namespace>/<name>[:port]` or
+ * `--webhook-url <base URL>` (each CRD's conversion path is added to it); a malformed value is a usage error
+ * (exit 2).
  */
-export function conversionClientConfig(service?: string, url?: string): ConversionClientConfig | undefined {
+function webhookServer(service?: string, url?: string): WebhookClientConfig | undefined {
   if (service !== undefined && url !== undefined)
     throw new CliError(ExitCode.Usage, 'give --webhook-service or --webhook-url, not both');
   if (url !== undefined) {
@@ -167,7 +173,10 @@ export function generateCrdCommand(ctx: CommandContext): Command {
       '--webhook-service <namespace/name[:port]>',
       'the Service the API server calls the conversion webhook at (when a version converts by code)',
     )
-    .option('--webhook-url <url>', 'instead of a Service: the https:// URL of the conversion webhook')
+    .option(
+      '--webhook-url <url>',
+      "instead of a Service: the webhook server's https:// base URL (the conversion path is added)",
+    )
     .addHelpText(
       'after',
       `
@@ -194,7 +203,7 @@ ${EXIT_CODES_HELP}`,
         ? katalogEntries(opts.katalog)
         : ((await loadOperatorModule(opts.operator!, ctx.cwd)) as OwnerEntry[]);
       const where = (i: number): Problem => ({ path: opts.katalog ? `spec.crds[${i}]` : `[${i}]`, message: '' });
-      const conversion = conversionClientConfig(opts.webhookService, opts.webhookUrl);
+      const conversion = webhookServer(opts.webhookService, opts.webhookUrl);
       const files = crdFiles(entries, basename(source), where, conversion);
       const separate = opts.admissionOutput !== undefined;
       const crds = separate || !files.admission ? files.crds : `${files.crds}${files.admission}`;

@@ -17,11 +17,13 @@ import { Command, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { withHooksModules } from '../hooks-module.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { assertReachable, clusterError, connect } from '../kube.js';
 import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
 import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
+import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
 import {
   collect,
@@ -52,6 +54,8 @@ interface RunCommandOptions {
   skipCrdCheck?: boolean;
   installCrds?: boolean;
   resourcePackage: string[];
+  webhookAddress: string;
+  webhookCertDir?: string;
 }
 
 /** The `run` command. */
@@ -79,6 +83,15 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--lease-duration <duration>', 'how long a Lease is valid after its last renewal', '15s')
     .option('--renew-deadline <duration>', 'how long the leader tries to renew before it gives up', '10s')
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
+    .option(
+      '--webhook-address <host:port>',
+      "address of the admission webhooks' HTTPS server (when the katalog serves a hook at admission)",
+      ':9443',
+    )
+    .option(
+      '--webhook-cert-dir <folder>',
+      "cert-manager's certificate (tls.crt, tls.key) mounted there, instead of the operator's own CA and Secret",
+    )
     .option('--skip-permission-check', 'start without checking RBAC permissions first')
     .option('--skip-crd-check', 'start without checking the templates against the installed owner CRDs')
     .option(
@@ -156,7 +169,13 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     kube,
     logger,
     namespace: operatorNamespace(kube, ctx.env),
-    reconcilers: reconcilerConfigs(loaded, opts.namespace),
+    reconcilers: await withHooksModules(reconcilerConfigs(loaded, opts.namespace), opts.katalog, ctx.cwd),
+    webhooks: runWebhooks(loaded.katalog.entries, {
+      name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
+      namespace: operatorNamespace(kube, ctx.env),
+      address: opts.webhookAddress,
+      certDir: opts.webhookCertDir,
+    }),
     permissions: false, // checked below, for the katalog (--skip-permission-check), before the CRD check
     crdCheck: false, // checked below, each problem located in the katalog (--skip-crd-check)
     httpAddress: opts.httpAddress,
@@ -201,6 +220,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
         resources: kube.resources,
         unknownKinds: 'skip', // not served: the reconciler's start says so
       });
+      permissions.push(...(manager.webhooks?.permissions() ?? []));
       await manager.checkPermissions(permissions, await whoAmI(kube)).catch((e: unknown) => {
         throw permissionError(e, kube);
       });

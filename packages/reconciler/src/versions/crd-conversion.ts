@@ -27,9 +27,12 @@ export function convertsByCode(api: OwnerApi): boolean {
   return (api.versions ?? []).some((v) => v.toHub || v.fromHub || v.conversion);
 }
 
-/** The path the operator's webhook server serves the conversion of `owner` at: `/convert/<plural>.<group>`. */
+/**
+ * The path the operator's webhook server serves the conversion of `owner` at: `/convert/<group>/<plural>` (as
+ * the admission webhooks' `/validate/<group>/<version>/<plural>`; conversion is per kind, not per version).
+ */
 export function conversionPath(owner: Pick<OwnerKind, 'plural' | 'group'>): string {
-  return `/convert/${owner.plural}.${owner.group}`;
+  return `/convert/${owner.group}/${owner.plural}`;
 }
 
 /**
