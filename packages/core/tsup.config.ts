@@ -18,6 +18,7 @@ export default packageConfig({
     'kube/index': 'src/kube/index.ts',
     'client-node/index': 'src/client-node/index.ts',
     internal: 'src/internal.ts',
+    'x509/index': 'src/x509/index.ts',
   },
   splitting: true,
   noExternal: ['@sinclair/typebox'],

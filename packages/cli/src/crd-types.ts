@@ -31,6 +31,8 @@ export interface CrdForTypes {
   kind: string;
   version: string;
   schema: CrdSchema;
+  /** The name of the resource's type, prefix of the others' (default: the kind, `Website`; `WebsiteV1alpha1`). */
+  typeName?: string;
 }
 
 /** One named declaration of the output. */
@@ -162,7 +164,7 @@ class Generator {
  */
 export function crdTypes(crd: CrdForTypes): string {
   const g = new Generator();
-  const kind = pascal(crd.kind);
+  const kind = crd.typeName ?? pascal(crd.kind);
   g.reserve(kind);
   const top = crd.schema.properties ?? {};
   const required = new Set(crd.schema.required ?? []);

@@ -12,6 +12,7 @@ import { type Permission, rbacObjects, requiredPermissions } from '@orkestra/ope
 import type { LoadedKatalog } from './katalog-file.js';
 import { withNamespaces } from './katalog-file.js';
 import { unknownKindsError } from './rbac.js';
+import { servesWebhooks, WEBHOOK_PORT, webhookManifests, webhookRbac } from './webhook-manifests.js';
 
 /** Where the katalog ConfigMap is mounted in the container, and the file `run --katalog` reads. */
 export const KATALOG_MOUNT_PATH = '/etc/orkestra';
@@ -92,6 +93,7 @@ export function deployManifests(loaded: LoadedKatalog, options: DeployManifestOp
       inventoryNamespace: namespace,
       resources: new ResourceRegistry(),
     });
+    permissions.push(...webhookRbac(loaded.katalog.entries, name, namespace));
   } catch (e) {
     throw unknownKindsError(
       e,
@@ -123,6 +125,12 @@ export function deployManifests(loaded: LoadedKatalog, options: DeployManifestOp
         ports: [{ name: 'metrics', port: HTTP_PORT, targetPort: 'http', protocol: 'TCP' }],
       },
     },
+    ...webhookManifests(withNamespaces(loaded.katalog, watch).entries, {
+      name,
+      namespace,
+      labels: { ...labels, 'app.kubernetes.io/managed-by': 'orkestra-cli' },
+      selector: labels,
+    }),
   ];
 }
 
@@ -217,7 +225,12 @@ function deployment(
                 { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
                 { name: 'NODE_ENV', value: 'production' },
               ],
-              ports: [{ name: 'http', containerPort: HTTP_PORT, protocol: 'TCP' }],
+              ports: [
+                { name: 'http', containerPort: HTTP_PORT, protocol: 'TCP' },
+                ...(servesWebhooks(loaded.katalog.entries)
+                  ? [{ name: 'webhook', containerPort: WEBHOOK_PORT, protocol: 'TCP' }]
+                  : []),
+              ],
               // Alive while the process serves; ready once its caches are synced, or while it stands by.
               livenessProbe: probe('/healthz', 10, 3),
               readinessProbe: probe('/readyz', 5, 3),

@@ -7,7 +7,14 @@
 
 import { InvalidError } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
-import { type CustomResourceDefinition, customResourceDefinition, type ReconcilerConfig } from '@orkestra/reconciler';
+import {
+  type ConversionClientConfig,
+  type CustomResourceDefinition,
+  customResourceDefinition,
+  type OwnerKind,
+  type ReconcilerConfig,
+} from '@orkestra/reconciler';
+import { convertsByCode } from '@orkestra/reconciler/internal';
 
 const CRD_API = 'apiextensions.k8s.io/v1';
 
@@ -99,10 +106,14 @@ export async function installCrd(
 }
 
 /**
- * The CRDs of `configs` (each from its `api`); a configuration without one is a {@link CrdInstallError}, as
- * there is nothing to install.
+ * The CRDs of `configs` (each from its `api`; `conversion` says where an owner whose versions convert by code is
+ * converted);
+ * a configuration without one is a {@link CrdInstallError}, as there is nothing to install.
  */
-export function crdsOf(configs: readonly Pick<ReconcilerConfig, 'owner' | 'api'>[]): CustomResourceDefinition[] {
+export function crdsOf(
+  configs: readonly Pick<ReconcilerConfig, 'owner' | 'api'>[],
+  conversion?: (owner: OwnerKind) => ConversionClientConfig,
+): CustomResourceDefinition[] {
   return configs.map(({ owner, api }) => {
     if (!api)
       throw new CrdInstallError(
@@ -110,6 +121,10 @@ export function crdsOf(configs: readonly Pick<ReconcilerConfig, 'owner' | 'api'>
         `the configuration of ${owner.kind} has no api`,
         'give it an api (the spec schema) or install the CRD yourself and leave installCrds off',
       );
-    return customResourceDefinition(owner, api);
+    return customResourceDefinition(
+      owner,
+      api,
+      conversion && convertsByCode(api) ? { conversion: conversion(owner) } : {},
+    );
   });
 }

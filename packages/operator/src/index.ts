@@ -2,6 +2,7 @@
 // operator needs, the memory settings. What only this repository's other packages use (the CLI's pieces of the
 // Manager) is in `@orkestra/operator/internal`, which is not public. test/public-api.test.ts pins the value
 // exports: a name added here is a deliberate change (see CONTRIBUTING).
+export { ConversionServingError } from './conversion-webhook.js';
 export { CrdInstallError } from './crd-install.js';
 export type { HeapReleaseOptions, MemorySample } from './heap-release.js';
 export { HeapRelease, releaseHeapPages } from './heap-release.js';
@@ -29,3 +30,19 @@ export {
 export type { ProcessFacts, TunedExec } from './runtime-tuning.js';
 export { tunedExec } from './runtime-tuning.js';
 export { shutdownSignal } from './signals.js';
+export { AdmissionWebhookConfigError } from './webhooks/admission.js';
+export type {
+  CertificateSource,
+  FileCertificatesOptions,
+  ServingCertificate,
+} from './webhooks/certificate-source.js';
+export { CertificateFilesError, FileCertificates } from './webhooks/certificate-source.js';
+export type { AdmissionHookName, WebhookClientConfig, WebhookConfigurationOptions } from './webhooks/configurations.js';
+export { webhookConfigurations, webhookPath } from './webhooks/configurations.js';
+export { webhookPermissions } from './webhooks/permissions.js';
+export type { SelfManagedCertificatesOptions } from './webhooks/self-managed.js';
+export { CertificateSecretError, SelfManagedCertificates } from './webhooks/self-managed.js';
+export type { ReviewHandler, WebhookListenOptions } from './webhooks/server.js';
+export { WebhookRouteError, WebhookServer } from './webhooks/server.js';
+export type { CertManagerMode, SelfManagedMode, WebhookServing } from './webhooks/webhooks.js';
+export { Webhooks } from './webhooks/webhooks.js';

@@ -9,10 +9,19 @@ import type { Kubeclient } from '@orkestra/core/kube';
 import {
   analyzeAgainstCluster,
   ConfigurationError,
+  type ConversionClientConfig,
   GenericReconciler,
+  type OwnerKind,
   type ReconcilerConfig,
   type ReconcilerObserver,
 } from '@orkestra/reconciler';
+import {
+  type ConversionRoute,
+  ConversionServingError,
+  conversionClientConfig,
+  conversionRoutes,
+  withCaBundle,
+} from './conversion-webhook.js';
 import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
@@ -21,6 +30,7 @@ import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
+import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
 
 /** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
@@ -88,6 +98,15 @@ export interface ManagerOptions {
    * Default true; `orkestra run` checks its katalog itself, to name lines of the file.
    */
   crdCheck?: boolean;
+  /**
+   * The webhook server (HTTPS) and its certificate, on every replica, leader or not (see {@link Webhooks}):
+   * started before the permission check and the Lease; `/readyz` answers 503 until it serves a certificate. It
+   * serves the hooks each reconciler opts in at admission (`ReconcilerConfig.webhooks`), and routes added to
+   * {@link Manager.webhooks}. Certificates are self-managed (a Secret `<name>-webhook-cert` in `namespace`,
+   * its CA injected into the webhook configurations named `name`) unless cert-manager's are mounted. Absent or
+   * `false`: no webhook server (and a reconciler opting a hook in is served by no one).
+   */
+  webhooks?: WebhookServing | false;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -109,6 +128,10 @@ export class Manager {
   readonly metrics: OperatorMetrics;
   readonly reconcilers: GenericReconciler[] = [];
   readonly elector: LeaderElector | undefined;
+  /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
+  readonly webhooks: Webhooks | undefined;
+  /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
+  private readonly conversions: ConversionRoute[];
   private readonly logger: Logger;
   private server: HttpServer | undefined;
   private phase: 'new' | 'waiting' | 'syncing' | 'running' | 'stopping' | 'stopped' = 'new';
@@ -127,6 +150,15 @@ export class Manager {
     this.metrics = new OperatorMetrics(kube, { defaultMetrics: false });
     this.metrics.ready = () => this.phase === 'running' && this.reconcilers.every((r) => r.ready);
     const inventory = { namespace: options.namespace ?? operatorNamespace(kube) };
+    if (options.webhooks)
+      this.webhooks = new Webhooks(options.webhooks, {
+        kube,
+        namespace: inventory.namespace,
+        logger: this.logger,
+        reconcilers: options.reconcilers,
+      });
+    this.conversions = conversionRoutes(options.reconcilers);
+    for (const route of this.conversions) this.webhooks?.route(route.path, async (review) => route.review(review));
     const observer: ReconcilerObserver = {
       reconciled: (info) => options.observer?.reconciled?.(info),
       childChanged: (info) => {
@@ -172,6 +204,8 @@ export class Manager {
 
   /** What `/readyz` answers: ready when reconciling with synced caches, or standing by for the Lease. */
   readiness(): Readiness {
+    if (this.webhooks && !this.webhooks.ready && this.phase !== 'stopped')
+      return { ready: false, detail: 'waiting for the webhook serving certificate' };
     switch (this.phase) {
       case 'running':
         return this.reconcilers.every((r) => r.ready)
@@ -206,7 +240,8 @@ export class Manager {
    * other; throws {@link CrdInstallError} naming the CRD and what blocks it.
    */
   async installCrds(): Promise<void> {
-    for (const crd of crdsOf(this.options.reconcilers)) {
+    const convert = this.conversions.length ? (owner: OwnerKind) => this.conversionClientConfig(owner) : undefined;
+    for (const crd of crdsOf(this.options.reconcilers, convert)) {
       const done = await installCrd(this.options.kube, crd, {
         fieldManager: 'orkestra',
         signal: this.startAbort.signal,
@@ -215,17 +250,43 @@ export class Manager {
     }
   }
 
+  /**
+   * Where the CRD of `owner` sends ConversionReviews: the webhook server's clientConfig with the conversion path
+   * and the current CA bundle. Throws {@link ConversionServingError} when there is no webhook server.
+   */
+  private conversionClientConfig(owner: OwnerKind): ConversionClientConfig {
+    if (!this.webhooks || !this.options.webhooks)
+      throw new ConversionServingError(
+        this.conversions.map((r) => r.crd),
+        'webhooks',
+      );
+    return withCaBundle(conversionClientConfig(this.options.webhooks.clientConfig, owner), this.webhooks.caBundle());
+  }
+
+  /** Writes the CRDs again when the webhook server's CA changes, so the API server trusts the new one. */
+  private reinstallOnCaRotation(): void {
+    if (!this.options.installCrds || this.conversions.length === 0) return;
+    this.webhooks?.onCaBundle(() => {
+      this.installCrds().catch((e: unknown) =>
+        this.logger.error({ error: (e as Error).message }, 'cannot write the new CA bundle into the CRDs'),
+      );
+    });
+  }
+
   /** What the reconcilers need: their owner and child kinds (plurals and scopes asked of the API server), Events, the Lease. */
   private async neededPermissions(): Promise<Permission[]> {
     const { kube, leaderElection } = this.options;
     const { entries, handlers } = entriesOf(this.options.reconcilers);
     await discoverChildKinds({ entries }, handlers, kube);
-    return requiredPermissions({ entries }, handlers, {
-      leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
-      resources: kube.resources,
-      unknownKinds: 'skip', // not served: the reconciler's start says so
-      crdCheck: this.options.crdCheck !== false,
-    });
+    return [
+      ...requiredPermissions({ entries }, handlers, {
+        leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
+        resources: kube.resources,
+        unknownKinds: 'skip', // not served: the reconciler's start says so
+        crdCheck: this.options.crdCheck !== false,
+      }),
+      ...(this.webhooks?.permissions() ?? []),
+    ];
   }
 
   /**
@@ -274,7 +335,16 @@ export class Manager {
    */
   async start(): Promise<void> {
     await this.listen();
-    if (this.options.installCrds) await this.installCrds();
+    if (this.conversions.length && !this.webhooks)
+      throw new ConversionServingError(
+        this.conversions.map((r) => r.crd),
+        'webhooks',
+      );
+    await this.webhooks?.start();
+    if (this.options.installCrds) {
+      await this.installCrds();
+      this.reinstallOnCaRotation();
+    }
     if (this.options.permissions !== false)
       await this.checkPermissions(
         this.options.permissions ?? (await this.neededPermissions()),
@@ -346,6 +416,7 @@ export class Manager {
       Promise.all(this.reconcilers.map((r) => r.stop())),
       new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
     ]);
+    await this.webhooks?.stop();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'leadership-lost', message });
@@ -376,6 +447,7 @@ export class Manager {
     }
     await this.elector?.release({ timeoutMs: Math.max(RELEASE_FLOOR_MS, deadline - performance.now()) });
     this.metrics.leader = false;
+    await this.webhooks?.stop();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'stopped', message: 'stopped' });

@@ -16,6 +16,7 @@ import { type FieldProblem, ValidationError } from '@orkestra/core';
 import { suggest } from '@orkestra/template';
 import { type CelVariables, celProblems } from './cel-rules.js';
 import type { AdmissionPolicy, ApiVersion, CelRule, OpenApiSchema, OwnerApi, PrinterColumn } from './owner-api.js';
+import { versionListProblems, versionProblems } from './versions/version-checks.js';
 
 type Json = Record<string, unknown>;
 const isMap = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -436,13 +437,17 @@ function readVersions(input: unknown, path: string, reader: SchemaReader): ApiVe
     reader.problem(path, 'must be a list of versions ({ name, served, storage })');
     return undefined;
   }
-  return input.map((v: unknown, i) => {
+  const versions = input.map((v: unknown, i) => {
     if (!isMap(v) || typeof v.name !== 'string') {
       reader.problem(`${path}[${i}]`, 'must be a map with name');
       return { name: '' };
     }
     const out = { ...v } as unknown as ApiVersion;
     if (v.spec !== undefined) out.spec = reader.field(v.spec, `${path}[${i}].spec`).schema;
+    if (v.status !== undefined) out.status = reader.field(v.status, `${path}[${i}].status`).schema;
+    reader.problems.push(...versionProblems(v, `${path}[${i}]`));
     return out;
   });
+  reader.problems.push(...versionListProblems(input.filter(isMap), path));
+  return versions;
 }

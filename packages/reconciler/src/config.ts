@@ -1,6 +1,7 @@
 /** The typed configuration of a {@link GenericReconciler}: what a katalog holds, in TypeScript. */
 import type { Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import type { TemplateEngine, When } from '@orkestra/template';
+import type { AdmissionWebhooks } from './admission-webhooks.js';
 import type { ReadKind } from './hook-context.js';
 import type { ReconcilerHooks } from './hooks.js';
 import type { SharedInformerFactory } from './machinery/shared-informers.js';
@@ -121,6 +122,12 @@ export interface ReconcilerConfig {
    * `status` computes status fields, `finalize` cleans up outside the cluster.
    */
   hooks?: ReconcilerHooks;
+  /**
+   * Hooks the Manager of `@orkestra/operator` also serves at admission, as webhooks (see
+   * {@link AdmissionWebhooks}): `{ validate: true }` refuses a bad CR at `kubectl apply` (dry runs included);
+   * `{ default: true }` runs `hooks.default`, which runs nowhere else.
+   */
+  webhooks?: AdmissionWebhooks;
   /**
    * Kinds the hooks read through `ctx.reader` besides the owner kind, e.g. `[{ apiVersion: 'v1', kind:
    * 'ConfigMap' }]`: each gets an informer (a list and a watch per watched namespace) and its objects are read

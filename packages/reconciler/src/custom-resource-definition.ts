@@ -5,7 +5,10 @@
  */
 
 import type { OwnerKind } from './config.js';
-import type { OpenApiSchema, OwnerApi, PrinterColumn } from './owner-api.js';
+import type { ConversionClientConfig, OpenApiSchema, OwnerApi, PrinterColumn } from './owner-api.js';
+import { type CrdConversion, conversionOf } from './versions/crd-conversion.js';
+
+export type { CrdConversion };
 
 /** The CustomResourceDefinition object, as the API server takes it (`apiextensions.k8s.io/v1`). */
 export interface CustomResourceDefinition {
@@ -24,6 +27,8 @@ export interface CustomResourceDefinition {
       categories?: string[];
     };
     versions: CrdVersion[];
+    /** Present when a version converts by code: the API server calls the conversion webhook. */
+    conversion?: CrdConversion;
   };
 }
 
@@ -74,17 +79,17 @@ const condition = (type: string): PrinterColumn => ({
 });
 
 /** Ready, Synced, the author's columns, then Age: what `kubectl get` shows. */
-function printerColumns(api: OwnerApi): PrinterColumn[] {
+function printerColumns(own: PrinterColumn[] | undefined): PrinterColumn[] {
   return [
     condition('Ready'),
     condition('Synced'),
-    ...(api.printerColumns ?? []),
+    ...(own ?? []),
     { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
   ];
 }
 
 /** The whole object's schema for one version: the spec required when it has required fields. */
-function versionSchema(spec: OpenApiSchema, status: OpenApiSchema | undefined): OpenApiSchema {
+export function versionSchema(spec: OpenApiSchema, status: OpenApiSchema | undefined): OpenApiSchema {
   return {
     type: 'object',
     ...(spec.required?.length ? { required: ['spec'] } : {}),
@@ -96,37 +101,47 @@ function versionSchema(spec: OpenApiSchema, status: OpenApiSchema | undefined): 
  * The CustomResourceDefinition of `owner` with `api`: the structural schema (defaults applied by the API server,
  * CEL rules in `x-kubernetes-validations`), the status subresource, printer columns (Ready, Synced, the
  * author's, Age), short names and categories, and every version — `owner.version` first, storage unless
- * another version is marked so. Pure.
+ * another version is marked so, each with its own schema and columns. When a version converts by code
+ * (`toHub`/`fromHub`, or a katalog's `conversion` module), `spec.conversion` sends ConversionReviews (v1) to
+ * `options.conversion` (default: see {@link conversionOf}); its `caBundle` is injected at install. Pure.
  *
  * @example
  * const crd = customResourceDefinition(owner, { spec: { type: 'object', properties: { image: { type: 'string' } } } });
  */
-export function customResourceDefinition(owner: OwnerKind, api: OwnerApi): CustomResourceDefinition {
+export function customResourceDefinition(
+  owner: OwnerKind,
+  api: OwnerApi,
+  options: { conversion?: ConversionClientConfig } = {},
+): CustomResourceDefinition {
   const others = api.versions ?? [];
   const storageElsewhere = others.some((v) => v.storage === true);
-  const columns = printerColumns(api);
   const version = (
     name: string,
-    spec: OpenApiSchema,
+    own: Pick<OwnerApi, 'spec' | 'status' | 'printerColumns'>,
     extra: Pick<CrdVersion, 'served' | 'storage' | 'deprecated' | 'deprecationWarning'>,
   ): CrdVersion => ({
     name,
     ...extra,
     subresources: { status: {} },
-    additionalPrinterColumns: columns,
-    schema: { openAPIV3Schema: versionSchema(spec, api.status) },
+    additionalPrinterColumns: printerColumns(own.printerColumns ?? api.printerColumns),
+    schema: { openAPIV3Schema: versionSchema(own.spec, own.status ?? api.status) },
   });
+  const conversion = conversionOf(owner, api, options.conversion);
   const versions = [
-    version(owner.version, api.spec, { served: true, storage: !storageElsewhere }),
+    version(owner.version, api, { served: true, storage: !storageElsewhere }),
     ...others
       .filter((v) => v.name !== owner.version)
       .map((v) =>
-        version(v.name, v.spec ?? api.spec, {
-          served: v.served ?? true,
-          storage: v.storage === true,
-          ...(v.deprecated !== undefined ? { deprecated: v.deprecated } : {}),
-          ...(v.deprecationWarning ? { deprecationWarning: v.deprecationWarning } : {}),
-        }),
+        version(
+          v.name,
+          { ...v, spec: v.spec ?? api.spec },
+          {
+            served: v.served ?? true,
+            storage: v.storage === true,
+            ...(v.deprecated !== undefined ? { deprecated: v.deprecated } : {}),
+            ...(v.deprecationWarning ? { deprecationWarning: v.deprecationWarning } : {}),
+          },
+        ),
       ),
   ];
   return {
@@ -145,6 +160,7 @@ export function customResourceDefinition(owner: OwnerKind, api: OwnerApi): Custo
         ...(api.categories?.length ? { categories: api.categories } : {}),
       },
       versions,
+      ...(conversion ? { conversion } : {}),
     },
   };
 }

@@ -25,6 +25,16 @@ export interface ReconcilerHooks<CR extends OwnerObject = OwnerObject> {
    */
   validate?(cr: CR, ctx: HookContext): string | undefined | Promise<string | undefined>;
   /**
+   * Fills defaults and computed values of a CR being created or updated, at admission only (opt in with
+   * `webhooks.default`; the Manager serves it as a mutating webhook). It gets a copy of the CR: change it in
+   * place and return nothing, or return the CR as it should be stored. Only `spec`, `metadata.labels` and
+   * `metadata.annotations` may change (the API server stores the difference, a JSON patch); a change elsewhere,
+   * or a throw, refuses the request with the message. Runs on dry runs too: keep it free of side effects. At
+   * admission `ctx.reader` throws (the caches are the leader's): decide from the CR alone.
+   */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a hook that changes the CR in place returns nothing (void)
+  default?(cr: CR, ctx: HookContext): CR | undefined | void | Promise<CR | undefined | void>;
+  /**
    * Children beyond the templated ones, each made with `child(handler, source)`; run on every reconcile of a
    * live CR. They are planned like the templated ones (validated by their handler, placed, checked for
    * uniqueness: any problem writes nothing), applied, and pruned once no longer returned. Their handlers must

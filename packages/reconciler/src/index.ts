@@ -2,6 +2,8 @@
 // runs (GenericReconciler, SharedInformerFactory) and catches. What only this repository's other packages use
 // (the CLI's planning and analysis, the operator's CRD and RBAC helpers) is in `@orkestra/reconciler/internal`.
 // test/public-api.test.ts pins the value exports: a name added here is a deliberate change (see CONTRIBUTING).
+
+export type { AdmissionWebhooks, WebhookSettings } from './admission-webhooks.js';
 export type {
   AnalysisOptions,
   AnalyzedConfiguration,
@@ -23,7 +25,12 @@ export type {
   TemplateValue,
   When,
 } from './config.js';
-export type { AdmissionObject, CrdVersion, CustomResourceDefinition } from './custom-resource-definition.js';
+export type {
+  AdmissionObject,
+  CrdConversion,
+  CrdVersion,
+  CustomResourceDefinition,
+} from './custom-resource-definition.js';
 export { admissionPolicy, customResourceDefinition } from './custom-resource-definition.js';
 export type {
   CustomResource,
@@ -57,10 +64,18 @@ export type {
   AdmissionRule,
   ApiVersion,
   CelRule,
+  ConversionClientConfig,
+  ConvertedFields,
   OpenApiSchema,
   OwnerApi,
   PrinterColumn,
+  VersionedObject,
 } from './owner-api.js';
 export type { ReconcileReport } from './reconciler.js';
 export { GenericReconciler } from './reconciler.js';
 export type { Condition, ReconcileOutcome } from './status.js';
+export type { ConversionReview } from './versions/conversion-review.js';
+export { reviewConversion } from './versions/conversion-review.js';
+export type { OwnerConverter } from './versions/converter.js';
+export { ConversionError, ownerConverter } from './versions/converter.js';
+export { ConversionWebhookError } from './versions/crd-conversion.js';

@@ -11,6 +11,8 @@ export { ChildPlanner } from './child-planner.js';
 export { inventoryRecordName } from './inventory/record.js';
 export { katalogSource, parseDuration } from './katalog.js';
 export type { Phase, Plan, PlannedChild } from './plan.js';
+export { conversionPath, convertsByCode } from './versions/crd-conversion.js';
+export { CONVERSION_DATA_ANNOTATION } from './versions/round-trip.js';
 export { splitLocation, YamlLocator } from './yaml-locator.js';
 export type { YamlSource } from './yaml-source.js';
 export { readYaml } from './yaml-source.js';

@@ -21,6 +21,21 @@ const FOR_EACH_SCHEMA = { type: 'string', pattern: '^[A-Za-z_$][\\w$-]*(\\.[A-Za
 
 const CHILD_LIST = { type: 'array', items: { type: 'object' } };
 
+/** One hook served at admission: `true`, or its settings (see `WebhookSettings`). */
+const WEBHOOK_SCHEMA = {
+  anyOf: [
+    { type: 'boolean' },
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        failurePolicy: { enum: ['Fail', 'Ignore'] },
+        timeoutSeconds: { type: 'integer', minimum: 1, maximum: 30 },
+      },
+    },
+  ],
+} as const;
+
 /** A katalog file's structure (each child template is checked against its handler's schema apart). */
 export const KATALOG_SCHEMA = {
   type: 'object',
@@ -80,6 +95,13 @@ export const KATALOG_SCHEMA = {
                 type: 'object',
                 additionalProperties: false,
                 properties: { initialCreate: { type: 'boolean' } },
+              },
+              // A module (path relative to the katalog file, or absolute) whose default export is the hooks.
+              hooks: { type: 'string', minLength: 1 },
+              webhooks: {
+                type: 'object',
+                additionalProperties: false,
+                properties: { validate: WEBHOOK_SCHEMA, default: WEBHOOK_SCHEMA },
               },
             },
           },

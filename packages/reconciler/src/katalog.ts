@@ -30,18 +30,28 @@ import { type FieldProblem, type ResolvedSpec, type ResourceHandler, ValidationE
 import type { TemplateEngine } from '@orkestra/template';
 import type { ErrorObject } from 'ajv';
 import { katalogAccepts } from '../generated/schema-check.js';
+import type { AdmissionWebhooks } from './admission-webhooks.js';
 import { type AnalysisOptions, analyzeConfiguration } from './analysis/analyze.js';
 import { ajvProblems, childOrderProblems } from './analysis/child-schemas.js';
 import { ConfigurationError, type ConfigurationProblem, type ConfigurationSource } from './analysis/problems.js';
 import { readOwnerApi } from './api-schema.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
+import type { ReconcilerHooks } from './hooks.js';
 import { KATALOG_SCHEMA } from './katalog-schema.js';
 import { schemaExplainer } from './schema-checks.js';
 import type { YamlLocator } from './yaml-locator.js';
 import { readYaml, type YamlSource } from './yaml-source.js';
 
-/** One owner kind of a katalog, before handlers are attached. */
-export type KatalogEntry = Omit<ReconcilerConfig, 'handlers' | 'logger' | 'observer' | 'templateEngine' | 'informers'>;
+/**
+ * One owner kind of a katalog, before handlers are attached; `hooksModule` is its `hooks:` — the path of a module
+ * whose default export is the {@link ReconcilerHooks} (the CLI imports it, relative to the katalog file).
+ */
+export type KatalogEntry = Omit<
+  ReconcilerConfig,
+  'handlers' | 'logger' | 'observer' | 'templateEngine' | 'informers'
+> & {
+  hooksModule?: string;
+};
 
 /** A loaded katalog. */
 export interface Katalog {
@@ -186,6 +196,8 @@ function entryOf(raw: RawEntry): KatalogEntry {
     ...(raw.finalizer ? { finalizer: raw.finalizer } : {}),
     ...(raw.fieldManager ? { fieldManager: raw.fieldManager } : {}),
     ...(raw.events ? { events: raw.events } : {}),
+    ...(raw.hooks ? { hooksModule: raw.hooks } : {}),
+    ...(raw.webhooks ? { webhooks: raw.webhooks } : {}),
   };
 }
 
@@ -201,4 +213,6 @@ interface RawEntry {
   finalizer?: string;
   fieldManager?: string;
   events?: { initialCreate?: boolean };
+  hooks?: string;
+  webhooks?: AdmissionWebhooks;
 }

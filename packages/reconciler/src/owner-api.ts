@@ -74,7 +74,43 @@ export interface PrinterColumn {
   format?: string;
 }
 
-/** Another version of the owner kind, served beside the one the reconciler works against. */
+/**
+ * An object of the owner kind as one version has it: what a version's conversion functions take. The spec and
+ * status are the version's own (cast them to its type, e.g. the one `orkestra generate types` writes).
+ */
+export interface VersionedObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name?: string; namespace?: string; uid?: string; annotations?: Record<string, string> } & {
+    [field: string]: unknown;
+  };
+  spec?: unknown;
+  status?: unknown;
+  [field: string]: unknown;
+}
+
+/**
+ * What a conversion function gives: the fields of the other version that differ (`spec`; `status` when it
+ * changes too). A top-level field it does not give is copied as it is; one it gives as `undefined` is removed.
+ * Its `apiVersion`, `kind` and `metadata`, if any, are ignored: the converter sets the apiVersion and keeps the
+ * metadata.
+ */
+export interface ConvertedFields {
+  spec?: unknown;
+  status?: unknown;
+  [field: string]: unknown;
+}
+
+/**
+ * Another version of the owner kind, served beside the hub: the version the reconciler works against
+ * (`owner.version`, whose schema is {@link OwnerApi.spec}). Objects convert hub-and-spoke: this version to the
+ * hub with `toHub`, back with `fromHub`, and to any third version through the hub. Without the two functions the
+ * fields are copied as they are (what the other version's schema lacks is still kept, see below).
+ *
+ * Round trips lose nothing: the fields a conversion drops (the target version has no place for them) are kept in
+ * the annotation `orkestra.io/conversion-data` of the converted object and put back when it is converted to
+ * their version again — unless it has them by then.
+ */
 export interface ApiVersion {
   name: string;
   /** Default true. */
@@ -85,7 +121,28 @@ export interface ApiVersion {
   deprecationWarning?: string;
   /** Its spec schema; default the owner version's. */
   spec?: OpenApiSchema;
+  /** Its status schema; default the owner version's. */
+  status?: OpenApiSchema;
+  /** Its columns after Ready and Synced in `kubectl get`; default the owner version's. */
+  printerColumns?: PrinterColumn[];
+  /** This version's object as the hub's fields: pure, deterministic; throw to refuse (the message is shown). */
+  toHub?: (object: VersionedObject) => ConvertedFields;
+  /** The hub's object as this version's fields: pure, deterministic; throw to refuse. */
+  fromHub?: (hub: VersionedObject) => ConvertedFields;
+  /**
+   * In a katalog: the module (a path relative to the katalog file, JavaScript or TypeScript Node runs) whose
+   * named exports `toHub` and `fromHub` are this version's conversion functions; `orkestra run` loads it.
+   */
+  conversion?: string;
 }
+
+/**
+ * Where the API server sends ConversionReviews (the CRD's `spec.conversion.webhook.clientConfig`): a Service
+ * in the cluster, or a URL (`https://…`, outside the cluster or in tests). The CA bundle is injected at install.
+ */
+export type ConversionClientConfig =
+  | { service: { name: string; namespace: string; port?: number; path?: string }; caBundle?: string }
+  | { url: string; caBundle?: string };
 
 /** The owner kind's API: what `generate crd` writes and the Manager can install. */
 export interface OwnerApi {

@@ -7,6 +7,8 @@ import * as api from '../src/index.js';
 const PUBLIC_VALUES = [
   'CacheReadError',
   'ConfigurationError',
+  'ConversionError',
+  'ConversionWebhookError',
   'GenericReconciler',
   'HookTimeoutError',
   'SharedInformerFactory',
@@ -19,6 +21,8 @@ const PUBLIC_VALUES = [
   'defineOperator',
   'loadKatalog',
   'ownerApi',
+  'ownerConverter',
+  'reviewConversion',
 ];
 
 test('the public entry exports exactly the listed values', () => {

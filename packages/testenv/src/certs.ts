@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createCertificate, generateKeyPair, privateKeyPem, publicKeyPem } from './x509.js';
+import { createCertificate, generateKeyPair, privateKeyPem, publicKeyPem } from '@orkestra/core/x509';
 
 /** Paths of the files {@link writeControlPlanePKI} made, and the admin credential as PEM text. */
 export interface ControlPlanePKI {

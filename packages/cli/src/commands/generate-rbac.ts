@@ -20,6 +20,7 @@ import { loadOperatorModule } from '../operator-module.js';
 import { json } from '../output.js';
 import { unknownKindsError } from '../rbac.js';
 import { readCrds } from '../validate.js';
+import { webhookRbac } from '../webhook-manifests.js';
 import { yaml } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
 import { generateCrdCommand } from './generate-crd.js';
@@ -221,7 +222,9 @@ async function katalogRbac(
   const permissions = await kinds.permissions((resources) =>
     requiredPermissions(katalog, loaded.handlers, { ...namespaces, resources }),
   );
-  return { permissions, name: `orkestra-${loaded.katalog.name}`, what: `orkestra run --katalog ${file}` };
+  const name = opts.name ?? `orkestra-${loaded.katalog.name}`;
+  permissions.push(...webhookRbac(katalog.entries, name, namespaces.inventoryNamespace!));
+  return { permissions, name, what: `orkestra run --katalog ${file}` };
 }
 
 /** A code operator runs under the Manager, which reads its owner CRDs at start (its configuration check). */
@@ -237,5 +240,7 @@ async function operatorRbac(
   const permissions = await kinds.permissions((resources) =>
     operatorPermissions(configs, { ...operatorNamespaces, resources }),
   );
-  return { permissions, name: `orkestra-${basename(file, extname(file))}`, what: `the operator ${file}` };
+  const name = `orkestra-${basename(file, extname(file))}`;
+  permissions.push(...webhookRbac(configs, name, operatorNamespaces.inventoryNamespace!));
+  return { permissions, name, what: `the operator ${file}` };
 }

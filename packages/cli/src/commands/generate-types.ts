@@ -15,6 +15,7 @@ interface GenerateTypesOptions {
   crd: string[];
   output?: string;
   crdVersion?: string;
+  allVersions?: boolean;
 }
 
 /** A CRD document, as much of it as the generator reads. */
@@ -28,8 +29,34 @@ interface CrdDocument {
   };
 }
 
+/** `v1alpha1` → `V1alpha1`: the suffix of a version's type names. */
+const versionSuffix = (version: string) => version.charAt(0).toUpperCase() + version.slice(1);
+
+/**
+ * The versions to generate for one CRD (`wanted`, the storage one, or with `wanted: 'all'` every version, its
+ * types named `<Kind><Version>`), or the problem that prevents it.
+ */
+function readCrd(value: unknown, wanted: VersionChoice): CrdForTypes[] | { problem: string; hint: string } {
+  if (typeof wanted !== 'object') {
+    const one = readCrdVersion(value, wanted);
+    return 'problem' in one ? one : [one];
+  }
+  const names = ((value as CrdDocument | undefined)?.spec?.versions ?? []).map((v) => v?.name);
+  if (names.length === 0) return readCrdVersion(value, undefined) as { problem: string; hint: string };
+  const out: CrdForTypes[] = [];
+  for (const name of names) {
+    const one = readCrdVersion(value, String(name));
+    if ('problem' in one) return one;
+    out.push({ ...one, typeName: `${one.kind}${versionSuffix(one.version)}` });
+  }
+  return out;
+}
+
+/** A version by name, the storage version (undefined), or every version (`--all-versions`). */
+type VersionChoice = string | undefined | { all: true };
+
 /** The version to generate for one CRD, or the problem that prevents it. */
-function readCrd(value: unknown, wanted: string | undefined): CrdForTypes | { problem: string; hint: string } {
+function readCrdVersion(value: unknown, wanted: string | undefined): CrdForTypes | { problem: string; hint: string } {
   const crd = (value ?? {}) as CrdDocument;
   if (crd.kind !== 'CustomResourceDefinition')
     return { problem: `is a ${String(crd.kind)}, not a CustomResourceDefinition`, hint: 'pass the CRD file' };
@@ -71,7 +98,11 @@ function shownPath(file: string, cwd: string): string {
  * The generated file's text for the CRDs of `files` (relative paths taken from `cwd`); a {@link CliError}
  * (exit 1) naming file and reason otherwise.
  */
-function typesForCrdFiles(files: readonly string[], version?: string, cwd: string = process.cwd()): string {
+function typesForCrdFiles(
+  files: readonly string[],
+  version?: VersionChoice,
+  cwd: string = process.cwd(),
+): string {
   const problems: Problem[] = [];
   const crds: CrdForTypes[] = [];
   for (const file of files) {
@@ -80,11 +111,11 @@ function typesForCrdFiles(files: readonly string[], version?: string, cwd: strin
     if (read.problems.length === 0 && read.documents.length === 0)
       problems.push({ path: '(crd)', message: 'holds no YAML document', hint: 'pass the CRD file', location: file });
     for (const { value, location } of read.documents) {
-      const crd = readCrd(value, version);
-      if ('problem' in crd) problems.push({ path: '(crd)', message: crd.problem, hint: crd.hint, location });
-      else if (crds.some((c) => c.kind === crd.kind))
-        problems.push({ path: '(crd)', message: `a second CRD of kind ${crd.kind}`, location });
-      else crds.push(crd);
+      const read = readCrd(value, version);
+      if ('problem' in read) problems.push({ path: '(crd)', message: read.problem, hint: read.hint, location });
+      else if (read.some((crd) => crds.some((c) => c.kind === crd.kind)))
+        problems.push({ path: '(crd)', message: `a second CRD of kind ${read[0]?.kind}`, location });
+      else crds.push(...read);
     }
   }
   // One problem is the message itself (said once, its hint once); several are listed under a count.
@@ -113,19 +144,23 @@ export function generateTypesCommand(ctx: CommandContext): Command {
     .requiredOption('--crd <file>', 'a CRD file (YAML; repeatable, several CRDs per file allowed)', collect, [])
     .option('-o, --output <file>', 'write the types to this file (default: standard output)')
     .option('--crd-version <name>', 'the CRD version to generate for (default: the storage version)')
+    .option('--all-versions', 'every version of each CRD, the types named <Kind><Version> (WebsiteV1alpha1)')
     .addHelpText(
       'after',
       `
 Examples:
   $ orkestra generate types --crd crd.yaml --output src/website.ts
   $ orkestra generate types --crd crd.yaml --crd-version v1beta1 > src/website-v1beta1.ts
+  $ orkestra generate types --crd crd.yaml --all-versions --output src/website-versions.ts
 
 The file imports types from @orkestra/core. <Kind> (e.g. Website) is the custom resource: apiVersion and
 kind as literals, metadata with name and uid; it can be handed to anything that takes an owner.`,
     )
     .action((opts: GenerateTypesOptions) => {
       const output = ctx.output('text');
-      const text = typesForCrdFiles(opts.crd, opts.crdVersion, ctx.cwd);
+      if (opts.allVersions && opts.crdVersion !== undefined)
+        throw new CliError(ExitCode.Usage, 'give --crd-version or --all-versions, not both');
+      const text = typesForCrdFiles(opts.crd, opts.allVersions ? { all: true } : opts.crdVersion, ctx.cwd);
       if (opts.output === undefined) output.out.write(text);
       else {
         try {

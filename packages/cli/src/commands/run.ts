@@ -3,6 +3,7 @@
 import { OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
+  ConversionServingError,
   CrdInstallError,
   discoverChildKinds,
   HttpAddressError,
@@ -13,13 +14,16 @@ import {
 } from '@orkestra/operator';
 import { describePermission, parseAddress, whoAmI } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
+import { loadConversionModules } from '../conversion-modules.js';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
+import { withHooksModules } from '../hooks-module.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
 import { assertReachable, clusterError, connect } from '../kube.js';
 import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
 import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
+import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
 import { collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
 
@@ -43,6 +47,8 @@ interface RunCommandOptions {
   skipCrdCheck?: boolean;
   installCrds?: boolean;
   resourcePackage: string[];
+  webhookAddress: string;
+  webhookCertDir?: string;
 }
 
 /** The `run` command. */
@@ -70,6 +76,15 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--lease-duration <duration>', 'how long a Lease is valid after its last renewal', '15s')
     .option('--renew-deadline <duration>', 'how long the leader tries to renew before it gives up', '10s')
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
+    .option(
+      '--webhook-address <host:port>',
+      "address of the admission webhooks' HTTPS server (when the katalog serves a hook at admission)",
+      ':9443',
+    )
+    .option(
+      '--webhook-cert-dir <folder>',
+      "cert-manager's certificate (tls.crt, tls.key) mounted there, instead of the operator's own CA and Secret",
+    )
     .option('--skip-permission-check', 'start without checking RBAC permissions first')
     .option('--skip-crd-check', 'start without checking the templates against the installed owner CRDs')
     .option(
@@ -132,6 +147,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   const format = opts.logFormat ?? ((output.out as { isTTY?: boolean }).isTTY ? 'text' : 'json');
   const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
   const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
+  await loadConversionModules(loaded.katalog, opts.katalog, ctx.cwd);
   const { kube, from } = connect(opts, { logger }, ctx.env);
   const leaseKube = new Kubeclient(kube.kubeConfig, {
     retry: { retries: 0 },
@@ -145,7 +161,13 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     kube,
     logger,
     namespace: operatorNamespace(kube, ctx.env),
-    reconcilers: reconcilerConfigs(loaded, opts.namespace),
+    reconcilers: await withHooksModules(reconcilerConfigs(loaded, opts.namespace), opts.katalog, ctx.cwd),
+    webhooks: runWebhooks(loaded.katalog.entries, {
+      name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
+      namespace: operatorNamespace(kube, ctx.env),
+      address: opts.webhookAddress,
+      certDir: opts.webhookCertDir,
+    }),
     permissions: false, // checked below, for the katalog (--skip-permission-check), before the CRD check
     crdCheck: false, // checked below, each problem located in the katalog (--skip-crd-check)
     httpAddress: opts.httpAddress,
@@ -190,6 +212,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
         resources: kube.resources,
         unknownKinds: 'skip', // not served: the reconciler's start says so
       });
+      permissions.push(...(manager.webhooks?.permissions() ?? []));
       await manager.checkPermissions(permissions, await whoAmI(kube)).catch((e: unknown) => {
         throw permissionError(e, kube);
       });
@@ -213,6 +236,8 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
     if (e instanceof OrkestraError && e.reason === 'Config')
       throw new CliError(ExitCode.Problems, e.message, { cause: e });
+    // A version converting by code with nowhere to serve or reach its webhook: the configuration's problem too.
+    if (e instanceof ConversionServingError) throw new CliError(ExitCode.Problems, e.message, { cause: e });
     throw clusterError(e, kube, 'starting');
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);

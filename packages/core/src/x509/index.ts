@@ -2,8 +2,9 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject,
 import forge from 'node-forge';
 
 /*
- * X.509 certificates for a test control plane (and, later, for admission webhooks): node-forge builds and encodes
- * them; node:crypto makes the keys and the signature (natively: forge's pure-JS RSA is ten times slower). RSA 2048
+ * `@orkestra/core/x509`: X.509 certificates — a test control plane's (@orkestra/testenv) and the webhook serving
+ * CA and certificate the operator manages. node-forge (an optional peer of core: install it to use this entry)
+ * builds and encodes them; node:crypto makes the keys and the signature (natively: forge's pure-JS RSA is ten times slower). RSA 2048
  * and sha256WithRSAEncryption, the profile every TLS stack accepts, since node-forge's certificates are RSA only.
  */
 
@@ -46,6 +47,8 @@ export interface CertificateRequest {
   hosts?: string[];
   /** Validity in days, from one hour ago (clock skew). Default 365. */
   days?: number;
+  /** Validity in milliseconds from now, instead of `days` (short-lived certificates; rotation tests). */
+  lifetimeMs?: number;
 }
 
 /** A new ECDSA P-256 key pair (the service-account token signing key: no certificate needed). */
@@ -118,7 +121,7 @@ export function createCertificate(request: CertificateRequest, issuer?: KeyPairW
   cert.serialNumber = serial.toString('hex');
   const now = Date.now();
   cert.validity.notBefore = new Date(now - 60 * 60 * 1000);
-  cert.validity.notAfter = new Date(now + (request.days ?? 365) * 24 * 60 * 60 * 1000);
+  cert.validity.notAfter = new Date(now + (request.lifetimeMs ?? (request.days ?? 365) * 24 * 60 * 60 * 1000));
   cert.setSubject(attributes(request.subject));
   const issuerCert = issuer ? forge.pki.certificateFromPem(issuer.certPem) : undefined;
   cert.setIssuer(issuerCert ? issuerCert.subject.attributes : cert.subject.attributes);

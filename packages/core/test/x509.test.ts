@@ -4,8 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { SERVING_HOSTS } from '../src/certs.js';
-import { createCertificate } from '../src/x509.js';
+import { createCertificate } from '../src/x509/index.js';
+
+const SERVING_HOSTS = ['localhost', '127.0.0.1', '::1', 'kubernetes.default.svc', '10.0.0.1'];
 
 const ca = createCertificate({ subject: { commonName: 'test-ca' }, isCA: true, days: 3650 });
 const server = createCertificate(
@@ -63,6 +64,14 @@ describe('createCertificate', () => {
   });
 
   // openssl is on every machine this project builds on (Debian images); without it this fails, it is never skipped.
+  it('is valid for lifetimeMs when given instead of days', () => {
+    const before = Date.now();
+    const short = createCertificate({ subject: { commonName: 'short' }, lifetimeMs: 30_000 }, ca);
+    const validTo = new Date(new X509Certificate(short.certPem).validTo).getTime();
+    expect(validTo).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 29_000);
+    expect(validTo).toBeLessThanOrEqual(Date.now() + 31_000);
+  });
+
   it('passes `openssl verify` with the server and client purposes', () => {
     expect(hasOpenssl()).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'testenv-x509-'));

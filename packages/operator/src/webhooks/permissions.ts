@@ -1,0 +1,43 @@
+/** What the webhooks need of RBAC: the certificate Secret and the CA injection, on exactly those objects. */
+import type { Permission } from '../permission-check.js';
+
+/**
+ * The permissions of an operator's webhooks in its `namespace`, given which webhook configurations named `name`
+ * exist (`kinds`): get and update on them (the CA injection) and, with a self-managed certificate (`secretName`
+ * set), get and update on its Secret by name, and create on Secrets there (RBAC cannot restrict a create by
+ * name). With cert-manager (no `secretName`) the files are mounted and the CA injected by its cainjector: nothing.
+ */
+export function webhookPermissions(
+  serving: { name: string; secretName: string | undefined },
+  namespace: string,
+  kinds: readonly ('ValidatingWebhookConfiguration' | 'MutatingWebhookConfiguration')[],
+): Permission[] {
+  const { secretName } = serving;
+  if (secretName === undefined) return [];
+  const out: Permission[] = [
+    {
+      group: '',
+      resource: 'secrets',
+      verbs: ['get', 'update'],
+      namespace,
+      resourceNames: [secretName],
+      why: 'the webhook serving CA and certificate (self-managed, rotated before expiry)',
+    },
+    {
+      group: '',
+      resource: 'secrets',
+      verbs: ['create'],
+      namespace,
+      why: `the first start creates the webhook certificate Secret ${secretName} (RBAC cannot restrict create by name)`,
+    },
+  ];
+  for (const kind of kinds)
+    out.push({
+      group: 'admissionregistration.k8s.io',
+      resource: `${kind.toLowerCase()}s`,
+      verbs: ['get', 'update'],
+      resourceNames: [serving.name],
+      why: 'writes the webhook CA bundle into the configuration (caBundle)',
+    });
+  return out;
+}

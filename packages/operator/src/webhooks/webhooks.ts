@@ -1,0 +1,205 @@
+/**
+ * The Manager's webhooks: the {@link WebhookServer} (its routes: the admission hooks of the reconcilers, and
+ * whatever else is added, e.g. CRD conversion), its {@link CertificateSource}, and the CA bundle written into the
+ * operator's webhook configurations. Every replica runs one, leader or not.
+ */
+import type { Logger } from '@orkestra/core';
+import type { Kubeclient } from '@orkestra/core/kube';
+import type { ReconcilerConfig } from '@orkestra/reconciler';
+import type { Permission } from '../permission-check.js';
+import { admissionHandler, checkAdmissionHooks } from './admission.js';
+import { type InjectionTarget, injectCaBundle } from './ca-injection.js';
+import { type CertificateSource, FileCertificates, type ServingCertificate } from './certificate-source.js';
+import { admissionConfigs, type WebhookClientConfig, webhookConfigurations, webhookPath } from './configurations.js';
+import { webhookPermissions } from './permissions.js';
+import { SelfManagedCertificates, type SelfManagedCertificatesOptions } from './self-managed.js';
+import { type ReviewHandler, WebhookServer } from './server.js';
+
+/** The operator's own CA and certificate in a Secret (the default): see {@link SelfManagedCertificates}. */
+export interface SelfManagedMode {
+  mode: 'self-managed';
+  /** Default `<name>-webhook-cert`. */
+  secretName?: string;
+  /** Default 365 days. */
+  caLifetimeMs?: number;
+  /** Default 90 days. */
+  certLifetimeMs?: number;
+}
+
+/** cert-manager's certificate, from the folder its Secret is mounted at (`tls.crt`, `tls.key`); see {@link FileCertificates}. */
+export interface CertManagerMode {
+  mode: 'cert-manager';
+  certDir: string;
+}
+
+/** The webhook server's part of the Manager's options. */
+export interface WebhookServing {
+  /**
+   * The operator's name: of its ValidatingWebhookConfiguration and MutatingWebhookConfiguration (see
+   * `webhookConfigurations`) and, self-managed, of its certificate Secret (`<name>-webhook-cert`).
+   */
+  name: string;
+  /**
+   * How the API server reaches this server: the operator's Service in a cluster (`{ service: { name,
+   * namespace } }`), or a URL outside one (`{ url: 'https://127.0.0.1:9443' }`). It names the hosts of the
+   * self-managed certificate.
+   */
+  clientConfig: WebhookClientConfig;
+  /** `host:port` of the HTTPS server; port 0 picks one. Default `:9443`. */
+  address?: string;
+  /** Where the serving certificate comes from; default self-managed. A {@link CertificateSource} of your own works too. */
+  certificates?: SelfManagedMode | CertManagerMode | CertificateSource;
+}
+
+/** The hosts a certificate must hold for `clientConfig`. */
+function hostsOf(clientConfig: WebhookClientConfig): string[] {
+  if ('url' in clientConfig) return [new URL(clientConfig.url).hostname.replace(/^\[|\]$/g, '')];
+  const { name, namespace } = clientConfig.service;
+  return [`${name}.${namespace}.svc`, `${name}.${namespace}.svc.cluster.local`];
+}
+
+/**
+ * The webhook server of a Manager, with its certificate. Add routes with {@link route} (before or after
+ * start); read the CA bundle the API server must trust with {@link caBundle}, and hear its changes (a CA
+ * rotation) with {@link onCaBundle} — e.g. to write it into a CRD's `spec.conversion.webhook.clientConfig`.
+ *
+ * @example
+ * manager.webhooks?.route('/convert/example.com/websites', (review) => convert(review));
+ * manager.webhooks?.onCaBundle((pem) => patchCrdCaBundle(pem));
+ */
+export class Webhooks {
+  readonly server = new WebhookServer();
+  private readonly abort = new AbortController();
+  private readonly certificates: CertificateSource;
+  private readonly targets: InjectionTarget[];
+
+  /**
+   * Routes the admission hooks of `reconcilers` (see `ReconcilerConfig.webhooks`); throws
+   * `AdmissionWebhookConfigError` when one is opted in without its hook, or a `default` hook is not opted in.
+   */
+  constructor(
+    private readonly options: WebhookServing,
+    private readonly context: {
+      kube: Kubeclient;
+      namespace: string;
+      logger: Logger;
+      reconcilers: readonly Pick<ReconcilerConfig, 'owner' | 'hooks' | 'webhooks' | 'namespaces'>[];
+    },
+  ) {
+    const certs = options.certificates ?? { mode: 'self-managed' };
+    this.certificates = !('mode' in certs)
+      ? certs
+      : certs.mode === 'cert-manager'
+        ? new FileCertificates({ dir: certs.certDir })
+        : new SelfManagedCertificates(this.selfManaged(certs));
+    for (const config of context.reconcilers) checkAdmissionHooks(config);
+    for (const hook of ['validate', 'default'] as const)
+      for (const config of admissionConfigs(context.reconcilers, hook))
+        this.route(webhookPath(hook, config.owner), admissionHandler(config, hook, context.logger));
+    this.targets = webhookConfigurations(context.reconcilers, {
+      name: options.name,
+      clientConfig: options.clientConfig,
+    }).map((o) => ({ kind: o.kind as InjectionTarget['kind'], name: options.name }));
+  }
+
+  private selfManaged(mode: SelfManagedMode): SelfManagedCertificatesOptions {
+    return {
+      kube: this.context.kube,
+      namespace: this.context.namespace,
+      secretName: mode.secretName ?? `${this.options.name}-webhook-cert`,
+      hosts: hostsOf(this.options.clientConfig),
+      logger: this.context.logger,
+      ...(mode.caLifetimeMs !== undefined ? { caLifetimeMs: mode.caLifetimeMs } : {}),
+      ...(mode.certLifetimeMs !== undefined ? { certLifetimeMs: mode.certLifetimeMs } : {}),
+    };
+  }
+
+  /** What these webhooks need of RBAC (see {@link webhookPermissions}). */
+  permissions(): Permission[] {
+    const certs = this.options.certificates ?? { mode: 'self-managed' };
+    const secretName =
+      'mode' in certs && certs.mode === 'self-managed'
+        ? (certs.secretName ?? `${this.options.name}-webhook-cert`)
+        : undefined;
+    return webhookPermissions({ name: this.options.name, secretName }, this.context.namespace, [
+      ...new Set(this.targets.map((t) => t.kind)),
+    ]);
+  }
+
+  /** Serves `handler` at `path` on every replica: see {@link WebhookServer.route}. */
+  route(path: string, handler: ReviewHandler): void {
+    this.server.route(path, handler);
+  }
+
+  /** The CA bundle (PEM) to trust the server by, once started; `undefined` when cert-manager injects it. */
+  caBundle(): string | undefined {
+    return this.certificates.caBundle();
+  }
+
+  /** Calls `listener` with each new CA bundle after start (a CA rotation), never the first (read {@link caBundle}). */
+  onCaBundle(listener: (pem: string) => void): void {
+    this.certificates.onCaBundle(listener);
+  }
+
+  /** True once the server listens with its certificate: `/readyz` waits for it. */
+  get ready(): boolean {
+    return this.server.ready;
+  }
+
+  /** `https://host:port`, once listening. */
+  get url(): string | undefined {
+    return this.server.url;
+  }
+
+  /**
+   * Gets the first certificate, listens, and writes the CA bundle into the webhook configurations (again after
+   * each CA change). Throws what the certificate source throws, or `HttpAddressError`.
+   */
+  async start(): Promise<void> {
+    const rotated = (certificate: ServingCertificate) => {
+      this.server.setCertificate(certificate);
+      this.context.logger.info({}, 'webhook serving certificate rotated');
+    };
+    this.server.setCertificate(await this.certificates.start(rotated, this.abort.signal));
+    await this.server.listen({ address: this.options.address });
+    this.context.logger.info(
+      { url: this.server.url, paths: this.server.paths },
+      `serving webhooks on ${this.server.url}`,
+    );
+    const bundle = this.certificates.caBundle();
+    if (bundle !== undefined) await this.inject(bundle);
+    this.certificates.onCaBundle((pem) => void this.inject(pem));
+  }
+
+  /** Writes `pem` into every webhook configuration; one not applied yet is tried again every 10 s. */
+  private async inject(pem: string, targets = this.targets): Promise<void> {
+    const missing: InjectionTarget[] = [];
+    for (const target of targets) {
+      try {
+        const done = await injectCaBundle(this.context.kube, target, pem, this.abort.signal);
+        if (done === 'missing') missing.push(target);
+        else this.context.logger.info({ target }, `CA bundle ${done} in ${target.kind} ${target.name}`);
+      } catch (e) {
+        if (this.abort.signal.aborted) return;
+        this.context.logger.warn({ target, error: (e as Error).message }, 'could not write the webhook CA bundle');
+        missing.push(target);
+      }
+    }
+    if (missing.length === 0 || this.abort.signal.aborted) return;
+    this.context.logger.warn(
+      { missing: missing.map((t) => `${t.kind}/${t.name}`) },
+      'webhook configuration not found: apply the output of orkestra generate manifests; trying again in 10s',
+    );
+    const timer = setTimeout(() => {
+      if (this.certificates.caBundle() === pem) void this.inject(pem, missing);
+    }, 10_000);
+    timer.unref();
+    this.abort.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  }
+
+  /** Stops the certificate source and the server. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.server.close();
+  }
+}
