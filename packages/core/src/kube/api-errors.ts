@@ -209,9 +209,17 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EAI_AGAIN',
-  // Kubeclient's transport (http-transport.ts): no response headers in time, a body (a watch) silent too long.
+  // Kubeclient's transports (http-transport.ts, http2-transport.ts): no response headers in time, a body (a watch)
+  // silent too long, a response closed before its end.
   'ORKESTRA_HEADERS_TIMEOUT',
   'ORKESTRA_BODY_TIMEOUT',
+  'ORKESTRA_STREAM_CLOSED',
+  // node:http2's: a stream reset by the server (REFUSED_STREAM after GOAWAY…), a session gone or going away.
+  'ERR_HTTP2_STREAM_ERROR',
+  'ERR_HTTP2_STREAM_CANCEL',
+  'ERR_HTTP2_SESSION_ERROR',
+  'ERR_HTTP2_GOAWAY_SESSION',
+  'ERR_HTTP2_INVALID_SESSION',
   // undici's: core no longer uses it, but @kubernetes/client-node 2.x and Node's fetch() do, and toKubeError
   // maps what they throw.
   'UND_ERR_SOCKET',

@@ -1,19 +1,30 @@
 /**
- * The HTTP transport under {@link Kubeclient}: Node's built-in `node:https` (or `node:http` for an `http://`
+ * The HTTP/1.1 transport under {@link Kubeclient}: Node's built-in `node:https` (or `node:http` for an `http://`
  * server) behind one kept-alive agent, with what a Kubernetes client needs on top of it — a headers timeout,
- * a body idle timeout, abort, and a body read whole or streamed as UTF-8 text. Internal: not exported from
- * the package.
+ * a body idle timeout, abort, and a body read whole or streamed as UTF-8 text (`response-body.ts`). Also the
+ * types every transport shares ({@link Transport}; the HTTP/2 one is `http2-transport.ts`). Internal: not
+ * exported from the package.
  *
  * Why not undici: an operator process that sends its requests through undici keeps 15–20 MB more RSS (and
  * spends ~12% more CPU per request) than with `node:https`, within a budget of ~120 MB. See the README's choices.
  */
-import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { ClientRequest, Agent as HttpAgent, request as httpRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { responseBody } from './response-body.js';
 
 // Not `import { … } from 'node:http'`: an ES module importing node:http builds its module namespace, which reads
 // every export, the lazy ones too (`WebSocket`…), and so loads undici, http2, zlib and the web streams: ~75 builtin
-// modules, 2–5 MiB of RSS, none of them used. `process.getBuiltinModule` returns the CommonJS exports as they are.
-const http = process.getBuiltinModule('node:http');
+// modules, 2–5 MiB of RSS, none of them used. `process.getBuiltinModule` returns the CommonJS exports as they are,
+// and only when a transport of this kind is made (a client over HTTP/2 loads neither node:http nor node:https).
+const httpModule = () => process.getBuiltinModule('node:http');
+const httpsModule = () => process.getBuiltinModule('node:https');
+
+/** What a {@link Kubeclient} sends its requests through: {@link HttpTransport} (HTTP/1.1) or `Http2Transport`. */
+export interface Transport {
+  /** Sends a request; resolves at the response's headers, whatever its status. */
+  request(req: TransportRequest): Promise<TransportResponse>;
+  /** Ends every connection, in use or idle; further requests fail (`ORKESTRA_TRANSPORT_CLOSED`). */
+  close(): void;
+}
 
 /** TLS material of the connection (ignored for an `http://` server). */
 export interface TransportTls {
@@ -22,6 +33,17 @@ export interface TransportTls {
   key?: string | undefined;
   rejectUnauthorized: boolean;
   servername?: string | undefined;
+}
+
+/** `tls` as the options of `tls.connect` (shared by both transports). */
+export function tlsConnectOptions(tls: TransportTls | undefined) {
+  return {
+    ca: tls?.ca,
+    cert: tls?.cert,
+    key: tls?.key,
+    rejectUnauthorized: tls?.rejectUnauthorized ?? true,
+    ...(tls?.servername ? { servername: tls.servername } : {}),
+  };
 }
 
 /** Options of an {@link HttpTransport}. */
@@ -64,8 +86,12 @@ export interface TransportResponse {
   chunks(): AsyncIterable<string>;
 }
 
-/** Error codes of the transport's own failures; the first two are network failures (see `isNetworkError`). */
-export type TransportErrorCode = 'ORKESTRA_HEADERS_TIMEOUT' | 'ORKESTRA_BODY_TIMEOUT' | 'ORKESTRA_TRANSPORT_CLOSED';
+/** Error codes of the transport's own failures; all but the last are network failures (see `isNetworkError`). */
+export type TransportErrorCode =
+  | 'ORKESTRA_HEADERS_TIMEOUT'
+  | 'ORKESTRA_BODY_TIMEOUT'
+  | 'ORKESTRA_STREAM_CLOSED'
+  | 'ORKESTRA_TRANSPORT_CLOSED';
 
 /** A failure of the transport itself, by {@link TransportErrorCode}; socket errors pass through as Node raises them (`ECONNRESET`, …). */
 export class TransportError extends Error {
@@ -78,7 +104,8 @@ export class TransportError extends Error {
   }
 }
 
-function abortReason(signal: AbortSignal): unknown {
+/** What an aborted request rejects with: the signal's reason, or an `AbortError`. */
+export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
@@ -91,11 +118,11 @@ function abortReason(signal: AbortSignal): unknown {
  * console.log(res.statusCode, JSON.parse(await res.text()));
  * transport.close();
  */
-export class HttpTransport {
+export class HttpTransport implements Transport {
   private readonly agent: HttpAgent;
   /** Connections of long-lived requests: unbounded, still kept alive so the next watch can reuse one. */
   private readonly longLivedAgent: HttpAgent;
-  private readonly send: typeof http.request;
+  private readonly send: typeof httpRequest;
   private readonly url: URL;
   private readonly hostname: string;
   private closed = false;
@@ -111,21 +138,16 @@ export class HttpTransport {
     };
     const unbounded = { ...common, maxSockets: Infinity };
     if (this.url.protocol === 'http:') {
+      const http = httpModule();
       this.agent = new http.Agent(common);
       this.longLivedAgent = new http.Agent(unbounded);
       this.send = http.request;
     } else {
-      const tls = options.tls;
-      const tlsOptions = {
-        ca: tls?.ca,
-        cert: tls?.cert,
-        key: tls?.key,
-        rejectUnauthorized: tls?.rejectUnauthorized ?? true,
-        ...(tls?.servername ? { servername: tls.servername } : {}),
-      };
-      this.agent = new HttpsAgent({ ...common, ...tlsOptions });
-      this.longLivedAgent = new HttpsAgent({ ...unbounded, ...tlsOptions });
-      this.send = httpsRequest;
+      const tlsOptions = tlsConnectOptions(options.tls);
+      const https = httpsModule();
+      this.agent = new https.Agent({ ...common, ...tlsOptions });
+      this.longLivedAgent = new https.Agent({ ...unbounded, ...tlsOptions });
+      this.send = https.request;
     }
   }
 
@@ -188,7 +210,15 @@ export class HttpTransport {
           return;
         }
         settled = true;
-        resolve(bodyOf(incoming, req.bodyTimeoutMs, done));
+        resolve(
+          responseBody(incoming, {
+            statusCode: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            idleMs: req.bodyTimeoutMs,
+            complete: () => incoming.complete,
+            done,
+          }),
+        );
       });
       request.end(req.body);
     });
@@ -200,63 +230,4 @@ export class HttpTransport {
     this.agent.destroy();
     this.longLivedAgent.destroy();
   }
-}
-
-/** The response's body, read once; `done` runs when it has been read to its end or has failed. */
-function bodyOf(res: IncomingMessage, idleMs: number, done: () => void): TransportResponse {
-  let read = false;
-  const once = () => {
-    if (read) throw new Error('the response body was already read');
-    read = true;
-  };
-  /** Fails the body with BODY_TIMEOUT after `idleMs` without data; every chunk restarts the clock. */
-  const idleTimer = () =>
-    setTimeout(
-      () => res.destroy(new TransportError('ORKESTRA_BODY_TIMEOUT', `no data from the server for ${idleMs} ms`)),
-      idleMs,
-    );
-  res.once('close', done);
-  // An abort can destroy the body before anyone reads it: keep that from being an unhandled 'error'
-  // (text() and chunks() see it through `res.errored`).
-  res.on('error', () => undefined);
-  return {
-    statusCode: res.statusCode ?? 0,
-    headers: res.headers,
-    text() {
-      once();
-      return new Promise<string>((resolve, reject) => {
-        if (res.errored) return reject(res.errored);
-        const parts: Buffer[] = [];
-        const timer = idleTimer();
-        res.on('data', (chunk: Buffer) => {
-          parts.push(chunk);
-          timer.refresh();
-        });
-        res.once('end', () => {
-          clearTimeout(timer);
-          resolve(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8'));
-        });
-        res.once('error', (e) => {
-          clearTimeout(timer);
-          reject(e);
-        });
-      });
-    },
-    chunks() {
-      once();
-      res.setEncoding('utf8'); // a StringDecoder: multi-byte characters split across chunks come out whole
-      return (async function* () {
-        const timer = idleTimer();
-        try {
-          for await (const chunk of res) {
-            timer.refresh();
-            yield chunk as string;
-          }
-        } finally {
-          clearTimeout(timer);
-          if (!res.complete) res.destroy(); // the consumer stopped early: the socket cannot be reused
-        }
-      })();
-    },
-  };
 }

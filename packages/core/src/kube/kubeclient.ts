@@ -40,7 +40,8 @@ import {
   isClientNodeConfig,
   type KubeclientConfig,
 } from './connection-config.js';
-import { HttpTransport } from './http-transport.js';
+import { HttpTransport, type Transport } from './http-transport.js';
+import { Http2Transport } from './http2-transport.js';
 import { type Kubeconfig, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
 import {
   applyFailure,
@@ -92,8 +93,35 @@ export interface KubeclientOptions {
   timeoutMs?: number;
   /** Logs retries at `warn`, each request at `debug`. Bodies are never logged. */
   logger?: Logger;
-  /** Connections kept open to the API server for requests; default 16. Every watch has a connection of its own besides. */
+  /** HTTP/1.1 only: connections kept open to the API server for requests; default 16. Every watch has a connection of its own besides. */
   connections?: number;
+  /**
+   * The HTTP version spoken to an `https://` API server: `'2'` (one TLS session, requests multiplexed on it, as
+   * client-go) or `'1.1'` (a pool of `connections` TLS connections). Default: the `ORKESTRA_HTTP` environment
+   * variable, else {@link DEFAULT_HTTP_VERSION}. An `http://` server is always spoken to in HTTP/1.1.
+   */
+  http?: HttpVersion;
+}
+
+/** The HTTP versions a {@link Kubeclient} speaks. */
+export type HttpVersion = '1.1' | '2';
+
+/** The HTTP version of a {@link Kubeclient} when neither its `http` option nor `ORKESTRA_HTTP` says otherwise. */
+export const DEFAULT_HTTP_VERSION: HttpVersion = '1.1';
+
+/** The environment variable that picks the HTTP version of every `Kubeclient` without an `http` option. */
+export const HTTP_VERSION_VARIABLE = 'ORKESTRA_HTTP';
+
+/** `option`, else `ORKESTRA_HTTP`, else the default; a value of the variable other than `1.1` or `2` is a `Config` error. */
+export function httpVersion(option: HttpVersion | undefined, env: NodeJS.ProcessEnv = process.env): HttpVersion {
+  if (option !== undefined) return option;
+  const value = env[HTTP_VERSION_VARIABLE]?.trim();
+  if (!value) return DEFAULT_HTTP_VERSION;
+  if (value === '1.1' || value === '2') return value;
+  throw new OrkestraError(
+    'Config',
+    `${HTTP_VERSION_VARIABLE} is "${value}": set it to 1.1 or 2 (the HTTP version spoken to the API server), or unset it for the default (${DEFAULT_HTTP_VERSION})`,
+  );
 }
 
 /**
@@ -126,11 +154,13 @@ export class Kubeclient implements ObjectClient {
 
   private readonly origin: string;
   private readonly basePath: string;
-  private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger'>> & {
+  /** The HTTP version this client speaks to its API server (`1.1` for an `http://` server, whatever was asked). */
+  readonly httpVersion: HttpVersion;
+  private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger' | 'http'>> & {
     retry: Required<RetryOptions>;
     logger: Logger;
   };
-  private transport: Promise<HttpTransport> | undefined;
+  private transport: Promise<Transport> | undefined;
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discovery = new Discovery(this.resources, (request) => this.send(request));
@@ -159,6 +189,7 @@ export class Kubeclient implements ObjectClient {
     const url = new URL(this.server);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
+    this.httpVersion = url.protocol === 'http:' ? '1.1' : httpVersion(options.http);
     this.options = {
       timeoutMs: options.timeoutMs ?? 30_000,
       connections: options.connections ?? 16,
@@ -462,7 +493,7 @@ export class Kubeclient implements ObjectClient {
   }
 
   /** TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request. */
-  private async connection(): Promise<{ transport: HttpTransport; headers: Record<string, string> }> {
+  private async connection(): Promise<{ transport: Transport; headers: Record<string, string> }> {
     if (this.closed) throw this.closedError();
     const dynamic = this.config.refreshesCredentials;
     if (!this.transport) {
@@ -470,7 +501,9 @@ export class Kubeclient implements ObjectClient {
         // TLS material is ignored for an http:// server (a local proxy, a test server): plain HTTP, as before.
         const tls = await this.config.tlsOptions();
         if (!dynamic) this.staticHeaders = { ...(await this.config.authHeaders()) };
-        return new HttpTransport(this.origin, { maxSockets: this.options.connections, tls, idleSocketMs: 30_000 });
+        return this.httpVersion === '2'
+          ? new Http2Transport(this.origin, { tls, idleSessionMs: 30_000 })
+          : new HttpTransport(this.origin, { maxSockets: this.options.connections, tls, idleSocketMs: 30_000 });
       })();
       this.transport = pending;
       pending.catch(() => {
