@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { OrkestraError } from '../src/index.js';
-import { DEFAULT_HTTP_VERSION, httpVersion, Kubeclient } from '../src/kube/kubeclient.js';
+import { DEFAULT_HTTP_VERSION, httpVersion } from '../src/kube/http-version.js';
+import { Kubeclient } from '../src/kube/kubeclient.js';
 
 const config = (server: string) => ({
   getCurrentCluster: () => ({ server }),

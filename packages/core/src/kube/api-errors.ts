@@ -43,21 +43,26 @@ function scrubGoValues(text: string): string {
   for (let at = text.indexOf('&value.', from); at >= 0; at = text.indexOf('&value.', from)) {
     const open = text.indexOf('{Value:', at);
     if (open < 0) break;
-    let depth = 0;
-    let end = open;
-    for (let inString = false; end < text.length; end++) {
-      const c = text[end];
-      if (inString) {
-        if (c === '\\') end++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) break;
-    }
     out += `${text.slice(from, at)}[redacted]`;
-    from = end + 1;
+    from = closingBrace(text, open) + 1;
   }
   return out + text.slice(from);
+}
+
+/** The index of the brace that closes the one at `open`, skipping quoted strings (the text's end when none does). */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  let end = open;
+  for (let inString = false; end < text.length; end++) {
+    const c = text[end];
+    if (inString) {
+      if (c === '\\') end++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) break;
+  }
+  return end;
 }
 
 function redactStatus(status: KubeStatus): KubeStatus {

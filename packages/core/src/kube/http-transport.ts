@@ -1,15 +1,23 @@
 /**
  * The HTTP/1.1 transport under {@link Kubeclient}: Node's built-in `node:https` (or `node:http` for an `http://`
  * server) behind one kept-alive agent, with what a Kubernetes client needs on top of it — a headers timeout,
- * a body idle timeout, abort, and a body read whole or streamed as UTF-8 text (`response-body.ts`). Also the
- * types every transport shares ({@link Transport}; the HTTP/2 one is `http2-transport.ts`). Internal: not
- * exported from the package.
+ * a body idle timeout, abort, and a body read whole or streamed as UTF-8 text (`response-body.ts`). The HTTP/2
+ * transport is `http2-transport.ts`; what both share, `transport.ts`. Internal: not exported from the package.
  *
  * Why not undici: an operator process that sends its requests through undici keeps 15–20 MB more RSS (and
  * spends ~12% more CPU per request) than with `node:https`, within a budget of ~120 MB. See the README's choices.
  */
-import type { ClientRequest, Agent as HttpAgent, request as httpRequest, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { ClientRequest, Agent as HttpAgent, request as httpRequest, IncomingMessage } from 'node:http';
 import { responseBody } from './response-body.js';
+import {
+  abortReason,
+  type Transport,
+  TransportError,
+  type TransportRequest,
+  type TransportResponse,
+  type TransportTls,
+  tlsConnectOptions,
+} from './transport.js';
 
 // Not `import { … } from 'node:http'`: an ES module importing node:http builds its module namespace, which reads
 // every export, the lazy ones too (`WebSocket`…), and so loads undici, http2, zlib and the web streams: ~75 builtin
@@ -18,34 +26,6 @@ import { responseBody } from './response-body.js';
 const httpModule = () => process.getBuiltinModule('node:http');
 const httpsModule = () => process.getBuiltinModule('node:https');
 
-/** What a {@link Kubeclient} sends its requests through: {@link HttpTransport} (HTTP/1.1) or `Http2Transport`. */
-export interface Transport {
-  /** Sends a request; resolves at the response's headers, whatever its status. */
-  request(req: TransportRequest): Promise<TransportResponse>;
-  /** Ends every connection, in use or idle; further requests fail (`ORKESTRA_TRANSPORT_CLOSED`). */
-  close(): void;
-}
-
-/** TLS material of the connection (ignored for an `http://` server). */
-export interface TransportTls {
-  ca?: string | undefined;
-  cert?: string | undefined;
-  key?: string | undefined;
-  rejectUnauthorized: boolean;
-  servername?: string | undefined;
-}
-
-/** `tls` as the options of `tls.connect` (shared by both transports). */
-export function tlsConnectOptions(tls: TransportTls | undefined) {
-  return {
-    ca: tls?.ca,
-    cert: tls?.cert,
-    key: tls?.key,
-    rejectUnauthorized: tls?.rejectUnauthorized ?? true,
-    ...(tls?.servername ? { servername: tls.servername } : {}),
-  };
-}
-
 /** Options of an {@link HttpTransport}. */
 export interface HttpTransportOptions {
   /** Sockets open at once to the server for ordinary requests (more wait for a free one); long-lived requests have their own. */
@@ -53,60 +33,6 @@ export interface HttpTransportOptions {
   tls?: TransportTls | undefined;
   /** A kept-alive socket idle this long is closed; default 30000. */
   idleSocketMs?: number | undefined;
-}
-
-/** One request. */
-export interface TransportRequest {
-  method: string;
-  /** Path and query, starting with `/`. */
-  path: string;
-  headers: Record<string, string>;
-  body?: string | undefined;
-  /** Aborting destroys the request; it then rejects with `signal.reason` (an `AbortError` when none was given). */
-  signal?: AbortSignal | undefined;
-  /** From sending the request (connecting included) to the response's headers; {@link TransportError} `HEADERS_TIMEOUT` when exceeded. */
-  headersTimeoutMs: number;
-  /** Longest silence between two chunks of the body; {@link TransportError} `BODY_TIMEOUT` when exceeded. */
-  bodyTimeoutMs: number;
-  /**
-   * A long-lived request (a watch): it gets a connection of its own, outside the `maxSockets` pool, so that
-   * any number of open watches never leaves ordinary requests waiting for a free connection.
-   */
-  longLived?: boolean | undefined;
-}
-
-/** A response whose body is read once: whole ({@link text}) or as a stream of text ({@link chunks}). */
-export interface TransportResponse {
-  readonly statusCode: number;
-  /** Header names in lower case. */
-  readonly headers: IncomingHttpHeaders;
-  /** The whole body as UTF-8 text. */
-  text(): Promise<string>;
-  /** The body as it arrives, decoded as UTF-8 (a character split between two chunks comes whole). */
-  chunks(): AsyncIterable<string>;
-}
-
-/** Error codes of the transport's own failures; all but the last are network failures (see `isNetworkError`). */
-export type TransportErrorCode =
-  | 'ORKESTRA_HEADERS_TIMEOUT'
-  | 'ORKESTRA_BODY_TIMEOUT'
-  | 'ORKESTRA_STREAM_CLOSED'
-  | 'ORKESTRA_TRANSPORT_CLOSED';
-
-/** A failure of the transport itself, by {@link TransportErrorCode}; socket errors pass through as Node raises them (`ECONNRESET`, …). */
-export class TransportError extends Error {
-  override readonly name = 'TransportError';
-  constructor(
-    readonly code: TransportErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** What an aborted request rejects with: the signal's reason, or an `AbortError`. */
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
 /**

@@ -6,6 +6,7 @@
  * opens a new one. Internal: not exported from the package.
  */
 import type { ClientHttp2Session, ClientHttp2Stream, IncomingHttpHeaders } from 'node:http2';
+import { responseBody } from './response-body.js';
 import {
   abortReason,
   type Transport,
@@ -14,8 +15,7 @@ import {
   type TransportResponse,
   type TransportTls,
   tlsConnectOptions,
-} from './http-transport.js';
-import { responseBody } from './response-body.js';
+} from './transport.js';
 
 // Loaded when the first session opens, and without an ES namespace import (see http-transport.ts).
 const http2Module = () => process.getBuiltinModule('node:http2');

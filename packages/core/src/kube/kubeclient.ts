@@ -40,7 +40,8 @@ import {
   isClientNodeConfig,
   type KubeclientConfig,
 } from './connection-config.js';
-import { HttpTransport, type Transport } from './http-transport.js';
+import { HttpTransport } from './http-transport.js';
+import { type HttpVersion, httpVersion } from './http-version.js';
 import { Http2Transport } from './http2-transport.js';
 import { type Kubeconfig, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
 import {
@@ -64,6 +65,7 @@ import { openApiPath, SchemaCache } from './openapi-schemas.js';
 import { RequestCounter } from './request-counter.js';
 import { ResourceRegistry, resourcePath } from './resources.js';
 import { answerFailure, type RetryOptions, retrying, retryPolicy, TransientFailure } from './retry.js';
+import type { Transport } from './transport.js';
 
 export type { ClientNodeKubeConfig, KubeclientConfig } from './connection-config.js';
 export type { RetryOptions } from './retry.js';
@@ -98,30 +100,9 @@ export interface KubeclientOptions {
   /**
    * The HTTP version spoken to an `https://` API server: `'2'` (one TLS session, requests multiplexed on it, as
    * client-go) or `'1.1'` (a pool of `connections` TLS connections). Default: the `ORKESTRA_HTTP` environment
-   * variable, else {@link DEFAULT_HTTP_VERSION}. An `http://` server is always spoken to in HTTP/1.1.
+   * variable, else `DEFAULT_HTTP_VERSION`. An `http://` server is always spoken to in HTTP/1.1.
    */
   http?: HttpVersion;
-}
-
-/** The HTTP versions a {@link Kubeclient} speaks. */
-export type HttpVersion = '1.1' | '2';
-
-/** The HTTP version of a {@link Kubeclient} when neither its `http` option nor `ORKESTRA_HTTP` says otherwise. */
-export const DEFAULT_HTTP_VERSION: HttpVersion = '1.1';
-
-/** The environment variable that picks the HTTP version of every `Kubeclient` without an `http` option. */
-export const HTTP_VERSION_VARIABLE = 'ORKESTRA_HTTP';
-
-/** `option`, else `ORKESTRA_HTTP`, else the default; a value of the variable other than `1.1` or `2` is a `Config` error. */
-export function httpVersion(option: HttpVersion | undefined, env: NodeJS.ProcessEnv = process.env): HttpVersion {
-  if (option !== undefined) return option;
-  const value = env[HTTP_VERSION_VARIABLE]?.trim();
-  if (!value) return DEFAULT_HTTP_VERSION;
-  if (value === '1.1' || value === '2') return value;
-  throw new OrkestraError(
-    'Config',
-    `${HTTP_VERSION_VARIABLE} is "${value}": set it to 1.1 or 2 (the HTTP version spoken to the API server), or unset it for the default (${DEFAULT_HTTP_VERSION})`,
-  );
 }
 
 /**
@@ -520,48 +501,60 @@ export class Kubeclient implements ObjectClient {
   }
 
   private send<T>(req: ObjectRequest): Promise<T> {
-    let query = '';
-    if (req.query) {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(req.query)) if (v !== undefined) params.set(k, String(v));
-      const s = params.toString();
-      if (s) query = `?${s}`;
-    }
-    const path = `${this.basePath}${req.path}${query}`;
+    const path = `${this.basePath}${req.path}${queryOf(req)}`;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     return retrying(req, this.options.retry, this.options.logger, async () => {
       this.requests.record(req.verb, req.resource);
       try {
-        const { transport, headers } = await this.connection();
-        const res = await transport.request({
-          method: req.method,
-          path,
-          body,
-          signal: req.signal,
-          headers: {
-            ...headers,
-            accept: 'application/json',
-            ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}),
-          },
-          headersTimeoutMs: this.options.timeoutMs,
-          bodyTimeoutMs: this.options.timeoutMs,
-        });
-        const text = await res.text();
-        if (res.statusCode >= 200 && res.statusCode < 300) {
-          this.options.logger.debug({ verb: req.verb, resource: req.resource, code: res.statusCode }, 'kube request');
-          return (text ? JSON.parse(text) : undefined) as T;
-        }
-        const failure = answerFailure(res.statusCode, text, res.headers, req);
-        // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
-        if (failure instanceof UnauthorizedError) this.config.forgetCredentials?.();
-        throw failure;
+        return await this.attempt<T>(req, path, body);
       } catch (e) {
-        if (e instanceof TransientFailure || e instanceof OrkestraError) throw e;
-        if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? e, req.describe);
-        if (this.closed) throw this.closedError();
-        const error = toKubeError(e, req.describe);
-        throw isNetworkError(e) ? new TransientFailure(error) : error;
+        throw this.attemptFailure(e, req);
       }
     });
   }
+
+  /** One round trip: the answer's JSON, or the typed error of a non-2xx answer (a {@link TransientFailure} when worth another). */
+  private async attempt<T>(req: ObjectRequest, path: string, body: string | undefined): Promise<T> {
+    const { transport, headers } = await this.connection();
+    const res = await transport.request({
+      method: req.method,
+      path,
+      body,
+      signal: req.signal,
+      headers: {
+        ...headers,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}),
+      },
+      headersTimeoutMs: this.options.timeoutMs,
+      bodyTimeoutMs: this.options.timeoutMs,
+    });
+    const text = await res.text();
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      this.options.logger.debug({ verb: req.verb, resource: req.resource, code: res.statusCode }, 'kube request');
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
+    const failure = answerFailure(res.statusCode, text, res.headers, req);
+    // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
+    if (failure instanceof UnauthorizedError) this.config.forgetCredentials?.();
+    throw failure;
+  }
+
+  /** What a failed attempt throws: typed errors as they are, an abort or close as such, a network failure as transient. */
+  private attemptFailure(e: unknown, req: ObjectRequest): unknown {
+    if (e instanceof TransientFailure || e instanceof OrkestraError) return e;
+    if (req.signal?.aborted) return toKubeError(req.signal.reason ?? e, req.describe);
+    if (this.closed) return this.closedError();
+    const error = toKubeError(e, req.describe);
+    return isNetworkError(e) ? new TransientFailure(error) : error;
+  }
+}
+
+/** `?a=1&b=2` of the request's query parameters that are set, or `''`. */
+function queryOf(req: ObjectRequest): string {
+  if (!req.query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.query)) if (v !== undefined) params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
 }

@@ -4,7 +4,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
-import { TransportError, type TransportResponse } from './http-transport.js';
+import { TransportError, type TransportResponse } from './transport.js';
 
 /** What {@link responseBody} needs besides the readable body. */
 export interface ResponseBodyOptions {
