@@ -2,8 +2,9 @@
  * `Kubeclient`: the one way Orkestra talks to the API server. It takes its server and credentials from core's
  * own kubeconfig loader (`kubeconfig.ts`: kubeconfig files, in-cluster service accounts, exec and token-file
  * auth) — or from a client-node `KubeConfig` handed in — sends plain JSON over one kept-alive `node:https`
- * connection pool (`http-transport.ts`), and adds what a controller needs: typed errors, bounded retries of
- * transient failures, request counting, and an optional read cache.
+ * connection pool (`http-transport.ts`) or, with `http: '2'`, one HTTP/2 session (`http2-transport.ts`), and adds
+ * what a controller needs: typed errors, bounded retries of transient failures, request counting, and an optional
+ * read cache.
  *
  * It never imports `@kubernetes/client-node` at run time: that import alone costs ~80 MB of RSS. Nor undici
  * (15–20 MB more RSS in a process that sends requests than Node's own `node:https`; see the README's choices).
