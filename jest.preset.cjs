@@ -25,7 +25,7 @@ const base = {
  * `jest --selectProjects unit` never starts a control plane. `nodes: <count>` gives that control plane simulated
  * nodes (kube-scheduler + KWOK, see @orkestra/testenv's `nodes` option) unless ORKESTRA_TESTENV_NODES says otherwise.
  */
-function packageJestConfig(displayName, { integration = true, nodes = 0 } = {}) {
+function packageJestConfig(displayName, { integration = true, nodes = 0, alsoOverHttp } = {}) {
   // Read by the global setup, which runs in this process after the config.
   if (integration && nodes > 0) process.env.ORKESTRA_TESTENV_NODES ??= String(nodes);
   const projects = [
@@ -46,9 +46,25 @@ function packageJestConfig(displayName, { integration = true, nodes = 0 } = {}) 
       slowTestThreshold: 20,
     });
   }
+  if (integration && alsoOverHttp) projects.push(overHttp(projects[1], alsoOverHttp));
   // testTimeout is a global option in Jest (projects cannot set it): generous for integration tests, and
   // unit tests finish long before it anyway.
   return { projects, testTimeout: integration ? 60_000 : 5_000 };
+}
+
+/**
+ * `alsoOverHttp: { version: '2', tests: ['kubeclient'] }`: the integration tests whose file names start with one of
+ * `tests` run a second time with `ORKESTRA_HTTP=<version>`, so every `Kubeclient` they make without an `http`
+ * option speaks that HTTP version (the same tests over both transports; the project's name says which).
+ */
+function overHttp(integrationProject, { version, tests }) {
+  return {
+    ...integrationProject,
+    displayName: `${integrationProject.displayName} over HTTP/${version}`,
+    testMatch: tests.map((name) => `<rootDir>/test/**/${name}*.int.test.ts`),
+    globals: { ORKESTRA_HTTP: version },
+    setupFiles: [require.resolve('./jest.http-version.cjs')],
+  };
 }
 
 module.exports = { base, packageJestConfig };

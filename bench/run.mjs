@@ -4,7 +4,8 @@
 //                      [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100]
 //                      [--node-defaults]   (without the memory settings of `orkestra run`)
 //                      [--steady-resyncs 3] [--resync <seconds>]   (versus: orkestra run vs controller-runtime)
-//                      [--operators orkestra,createOrUpdate,apply]   (versus: which operators; all by default)
+//                      [--operators orkestra,createOrUpdate,apply]   (versus: which operators; these three by default;
+//                       orkestraHttp1,orkestraHttp2: orkestra run over HTTP/1.1 and HTTP/2)
 //   node bench/run.mjs --quick   (versus only, N = 20, one repetition: a few minutes)
 //   node bench/run.mjs --scale   (versus only, N = 10,000, one repetition, orkestra and CreateOrUpdate: about an hour)
 //   node bench/run.mjs --report bench/results/<date>.json   (rewrites that run's .md and .svg) [--out bench/results]
@@ -19,7 +20,7 @@ import { writeReports } from './lib/report.mjs';
 const SCENARIOS = ['template', 'steady', 'convergence', 'drift', 'memory', 'versus'];
 const USAGE = `usage: node bench/run.mjs [--only ${SCENARIOS.join(',')}] [--sizes 100,500] [--reps 3]
        [--resyncs 5] [--edits 60] [--full] [--no-multi-crd] [--crds 15] [--crd-size 100] [--node-defaults]
-       [--steady-resyncs 3] [--resync <seconds>] [--operators orkestra,createOrUpdate,apply]
+       [--steady-resyncs 3] [--resync <seconds>] [--operators orkestra,createOrUpdate,apply,orkestraHttp1,orkestraHttp2]
        [--template-seconds 0.5] [--out <folder>]
        node bench/run.mjs --quick           (versus only, N = 20, one repetition)
        node bench/run.mjs --scale           (versus only, N = 10000, one repetition, orkestra and createOrUpdate)

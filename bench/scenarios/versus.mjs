@@ -60,6 +60,13 @@ export const OPERATORS = {
   },
   apply: { label: 'controller-runtime, apply always', style: 'apply', reconciles: crReconciles, queued: crQueued },
 };
+// `orkestra run` over each HTTP version (ORKESTRA_HTTP in its environment), measured only when asked for
+// (`--operators orkestraHttp1,orkestraHttp2`): the comparison behind core's default transport.
+for (const [key, http] of [
+  ['orkestraHttp1', '1.1'],
+  ['orkestraHttp2', '2'],
+])
+  OPERATORS[key] = { ...OPERATORS.orkestra, label: `orkestra run, HTTP/${http}`, http };
 
 /** The bench workload (lib/workload.mjs) as a katalog for `orkestra run`. */
 export function katalog(resyncSeconds) {
@@ -104,7 +111,8 @@ export async function spawnOperator(key, { binary, kubeconfigPath, ns, resyncSec
   delete env[TUNED_MARKER];
   if (env.MALLOC_ARENA_MAX === MALLOC_ARENA_MAX) delete env.MALLOC_ARENA_MAX;
   delete env.NODE_OPTIONS;
-  if (key === 'orkestra') {
+  if (key === 'orkestra' || OPERATORS[key].http) {
+    if (OPERATORS[key].http) env.ORKESTRA_HTTP = OPERATORS[key].http;
     const k = join(dir, 'katalog.yaml');
     writeFileSync(k, JSON.stringify(katalog(resyncSeconds), null, 2));
     cmd = process.execPath;
@@ -426,10 +434,11 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
   const unknown = (operators ?? []).filter((k) => !(k in OPERATORS));
   if (unknown.length > 0)
     throw new Error(`unknown operator ${unknown.join(', ')}; known: ${Object.keys(OPERATORS).join(', ')}`);
-  // built (or found in its cache) only when one of its styles is measured
-  const cr = !operators || operators.some((k) => k !== 'orkestra') ? controllerRuntimeOperator(log) : {};
+  // Every operator but the HTTP variants of orkestra's unless `operators` names them; Go is needed for a `style` one.
+  const asked = Object.keys(OPERATORS).filter((k) => (operators ? operators.includes(k) : !OPERATORS[k].http));
+  const cr = asked.some((k) => OPERATORS[k].style) ? controllerRuntimeOperator(log) : {};
   if (cr.skipped) log(`  note: ${cr.skipped}`);
-  const keys = (cr.skipped ? ['orkestra'] : Object.keys(OPERATORS)).filter((k) => !operators || operators.includes(k));
+  const keys = asked.filter((k) => !cr.skipped || !OPERATORS[k].style);
   const out = {
     operators: Object.fromEntries(keys.map((k) => [k, OPERATORS[k].label])),
     skipped: cr.skipped,

@@ -1,9 +1,9 @@
-// What Kubeclient's node:https transport (src/kube/http-transport.ts) must do, against a real kube-apiserver:
-// keep connections alive, fail a silent watch, decode UTF-8 across chunks, abort, time out, close, and keep
-// Secret answers redacted.
+// What Kubeclient's transports (src/kube/http-transport.ts, HTTP/1.1; src/kube/http2-transport.ts, HTTP/2) must do,
+// against a real kube-apiserver: keep connections alive, fail a silent watch, decode UTF-8 across chunks, abort,
+// time out, close, and keep Secret answers redacted. Core's jest config runs this file over each HTTP version.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import type { ClientRequest } from 'node:http';
-import type { Socket } from 'node:net';
+import type { ClientHttp2Stream } from 'node:http2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { start, type TestEnvironment, testCluster } from '@orkestra/testenv';
 import { InvalidError, type KubeObject, OrkestraError, UnavailableError, type WatchEvent } from '../src/index.js';
@@ -31,52 +31,61 @@ const configMap = (name: string, data: Record<string, string>): KubeObject => ({
   data,
 });
 
-/** Runs `fn` and returns the sockets that carried the HTTP responses it received (Node's `http.client.response.finish` channel). */
-async function socketsUsedBy(fn: () => Promise<void>): Promise<{ responses: number; sockets: Set<Socket> }> {
-  const sockets = new Set<Socket>();
+/**
+ * Runs `fn` and returns the connections that carried the responses it received: the sockets of HTTP/1.1 responses
+ * (Node's `http.client.response.finish` channel), the sessions of HTTP/2 ones (`http2.client.stream.finish`).
+ */
+async function connectionsUsedBy(fn: () => Promise<void>): Promise<{ responses: number; connections: Set<object> }> {
+  const connections = new Set<object>();
   let responses = 0;
   const onResponse = (message: unknown) => {
     responses++;
     const socket = (message as { request: ClientRequest }).request.socket;
-    if (socket) sockets.add(socket);
+    if (socket) connections.add(socket);
+  };
+  const onStream = (message: unknown) => {
+    responses++;
+    connections.add((message as { stream: ClientHttp2Stream }).stream.session as object);
   };
   subscribe('http.client.response.finish', onResponse);
+  subscribe('http2.client.stream.finish', onStream);
   try {
     await fn();
   } finally {
     unsubscribe('http.client.response.finish', onResponse);
+    unsubscribe('http2.client.stream.finish', onStream);
   }
-  return { responses, sockets };
+  return { responses, connections };
 }
 
 describe('Kubeclient transport: connections', () => {
-  it('reuses kept-alive connections: 50 sequential GETs go over one socket', async () => {
+  it('reuses kept-alive connections: 50 sequential GETs go over one socket (HTTP/1.1) or session (HTTP/2)', async () => {
     const client = new Kubeclient(cluster.kubeConfig);
     try {
       await client.create(configMap('reused', { a: '1' }));
       const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'reused' };
-      const { responses, sockets } = await socketsUsedBy(async () => {
+      const { responses, connections } = await connectionsUsedBy(async () => {
         for (let i = 0; i < 50; i++) expect((await client.get(ref))?.data).toEqual({ a: '1' });
       });
       expect(client.requests.count({ verb: 'get' })).toBe(50);
       expect(responses).toBe(50); // every response seen: the count below is not vacuous
-      expect(sockets.size).toBe(1);
+      expect(connections.size).toBe(1);
     } finally {
       await client.close();
     }
   });
 
-  it('opens no more than `connections` sockets for concurrent requests', async () => {
+  it('opens no more than `connections` sockets for concurrent requests (HTTP/2: one session)', async () => {
     const client = new Kubeclient(cluster.kubeConfig, { connections: 2 });
     try {
       await client.create(configMap('pooled', { a: '1' }));
       const ref = { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'pooled' };
-      const { responses, sockets } = await socketsUsedBy(async () => {
+      const { responses, connections } = await connectionsUsedBy(async () => {
         await Promise.all(Array.from({ length: 20 }, () => client.get(ref)));
       });
       expect(responses).toBe(20);
-      expect(sockets.size).toBeGreaterThanOrEqual(1);
-      expect(sockets.size).toBeLessThanOrEqual(2);
+      expect(connections.size).toBeGreaterThanOrEqual(1);
+      expect(connections.size).toBeLessThanOrEqual(client.httpVersion === '2' ? 1 : 2); // HTTP/2 multiplexes
     } finally {
       await client.close();
     }

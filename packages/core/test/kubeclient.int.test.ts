@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { KubeConfig } from '@kubernetes/client-node';
 import { start, type TestEnvironment, testCluster } from '@orkestra/testenv';
 import { ClientNodeObjectClient } from '../src/client-node/index.js';
-import { ConflictError, type KubeObject, UnavailableError } from '../src/index.js';
+import { ConflictError, type KubeObject, type OrkestraError, UnavailableError, type WatchEvent } from '../src/index.js';
 import { Kubeclient, type ReadCache } from '../src/kube/index.js';
 
 const cluster = testCluster();
@@ -109,6 +109,41 @@ describe('both clients when the API server goes away', () => {
       for (const [client] of clients) expect(client!.requests.count({ verb: 'get' })).toBeGreaterThan(2);
     } finally {
       for (const c of clients.flat()) await c.close();
+    }
+  }, 120_000);
+
+  it('ends a watch when the API server stops, and watches again once it is back', async () => {
+    // Over HTTP/2 the second watch needs a new session: the first got GOAWAY, or lost its connection.
+    const kube = new Kubeclient(env.kubeConfig, patient);
+    const user = new Kubeclient(env.kubeConfig, patient);
+    const namespace = 'default';
+    const seen: string[] = [];
+    const onEvent = (e: WatchEvent) => void (e.type !== 'BOOKMARK' && seen.push(`${e.type} ${e.object.metadata.name}`));
+    const configMap = (name: string) => ({ ...cm(name), metadata: { name, namespace } });
+    try {
+      const { resourceVersion } = await kube.list('v1', 'ConfigMap', { namespace });
+      const first = kube.watch('v1', 'ConfigMap', { namespace, resourceVersion }, onEvent).catch((e: unknown) => e);
+      await user.create(configMap('before-restart'));
+      await env.waitFor(() => seen.includes('ADDED before-restart'), { timeoutMs: 10_000, description: 'the event' });
+      await env.stopApiServer();
+      const ended = await first; // ended by the server, or failed as the connection went: never left hanging
+      if (ended !== undefined) expect(ended).toBeInstanceOf(UnavailableError);
+      await env.startApiServer();
+      // The restarted server's watch cache starts afresh (an older resourceVersion is 410 Gone): list, then watch.
+      const after = await kube.list('v1', 'ConfigMap', { namespace });
+      const stop = new AbortController();
+      const second = kube
+        .watch('v1', 'ConfigMap', { namespace, resourceVersion: after.resourceVersion, signal: stop.signal }, (e) => {
+          onEvent(e);
+          if (seen.includes('ADDED after-restart')) stop.abort();
+        })
+        .catch((e: unknown) => e);
+      await user.create(configMap('after-restart'));
+      expect(((await second) as OrkestraError).reason).toBe('Aborted');
+      expect(seen).toEqual(['ADDED before-restart', 'ADDED after-restart']);
+    } finally {
+      await kube.close();
+      await user.close();
     }
   }, 120_000);
 });

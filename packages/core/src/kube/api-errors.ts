@@ -43,21 +43,26 @@ function scrubGoValues(text: string): string {
   for (let at = text.indexOf('&value.', from); at >= 0; at = text.indexOf('&value.', from)) {
     const open = text.indexOf('{Value:', at);
     if (open < 0) break;
-    let depth = 0;
-    let end = open;
-    for (let inString = false; end < text.length; end++) {
-      const c = text[end];
-      if (inString) {
-        if (c === '\\') end++;
-        else if (c === '"') inString = false;
-      } else if (c === '"') inString = true;
-      else if (c === '{') depth++;
-      else if (c === '}' && --depth === 0) break;
-    }
     out += `${text.slice(from, at)}[redacted]`;
-    from = end + 1;
+    from = closingBrace(text, open) + 1;
   }
   return out + text.slice(from);
+}
+
+/** The index of the brace that closes the one at `open`, skipping quoted strings (the text's end when none does). */
+function closingBrace(text: string, open: number): number {
+  let depth = 0;
+  let end = open;
+  for (let inString = false; end < text.length; end++) {
+    const c = text[end];
+    if (inString) {
+      if (c === '\\') end++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) break;
+  }
+  return end;
 }
 
 function redactStatus(status: KubeStatus): KubeStatus {
@@ -209,9 +214,17 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EAI_AGAIN',
-  // Kubeclient's transport (http-transport.ts): no response headers in time, a body (a watch) silent too long.
+  // Kubeclient's transports (http-transport.ts, http2-transport.ts): no response headers in time, a body (a watch)
+  // silent too long, a response closed before its end.
   'ORKESTRA_HEADERS_TIMEOUT',
   'ORKESTRA_BODY_TIMEOUT',
+  'ORKESTRA_STREAM_CLOSED',
+  // node:http2's: a stream reset by the server (REFUSED_STREAM after GOAWAY…), a session gone or going away.
+  'ERR_HTTP2_STREAM_ERROR',
+  'ERR_HTTP2_STREAM_CANCEL',
+  'ERR_HTTP2_SESSION_ERROR',
+  'ERR_HTTP2_GOAWAY_SESSION',
+  'ERR_HTTP2_INVALID_SESSION',
   // undici's: core no longer uses it, but @kubernetes/client-node 2.x and Node's fetch() do, and toKubeError
   // maps what they throw.
   'UND_ERR_SOCKET',

@@ -1,28 +1,30 @@
 /**
- * The HTTP transport under {@link Kubeclient}: Node's built-in `node:https` (or `node:http` for an `http://`
+ * The HTTP/1.1 transport under {@link Kubeclient}: Node's built-in `node:https` (or `node:http` for an `http://`
  * server) behind one kept-alive agent, with what a Kubernetes client needs on top of it — a headers timeout,
- * a body idle timeout, abort, and a body read whole or streamed as UTF-8 text. Internal: not exported from
- * the package.
+ * a body idle timeout, abort, and a body read whole or streamed as UTF-8 text (`response-body.ts`). The HTTP/2
+ * transport is `http2-transport.ts`; what both share, `transport.ts`. Internal: not exported from the package.
  *
  * Why not undici: an operator process that sends its requests through undici keeps 15–20 MB more RSS (and
  * spends ~12% more CPU per request) than with `node:https`, within a budget of ~120 MB. See the README's choices.
  */
-import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { ClientRequest, Agent as HttpAgent, request as httpRequest, IncomingMessage } from 'node:http';
+import { responseBody } from './response-body.js';
+import {
+  abortReason,
+  type Transport,
+  TransportError,
+  type TransportRequest,
+  type TransportResponse,
+  type TransportTls,
+  tlsConnectOptions,
+} from './transport.js';
 
 // Not `import { … } from 'node:http'`: an ES module importing node:http builds its module namespace, which reads
 // every export, the lazy ones too (`WebSocket`…), and so loads undici, http2, zlib and the web streams: ~75 builtin
-// modules, 2–5 MiB of RSS, none of them used. `process.getBuiltinModule` returns the CommonJS exports as they are.
-const http = process.getBuiltinModule('node:http');
-
-/** TLS material of the connection (ignored for an `http://` server). */
-export interface TransportTls {
-  ca?: string | undefined;
-  cert?: string | undefined;
-  key?: string | undefined;
-  rejectUnauthorized: boolean;
-  servername?: string | undefined;
-}
+// modules, 2–5 MiB of RSS, none of them used. `process.getBuiltinModule` returns the CommonJS exports as they are,
+// and only when a transport of this kind is made (a client over HTTP/2 loads neither node:http nor node:https).
+const httpModule = () => process.getBuiltinModule('node:http');
+const httpsModule = () => process.getBuiltinModule('node:https');
 
 /** Options of an {@link HttpTransport}. */
 export interface HttpTransportOptions {
@@ -31,55 +33,6 @@ export interface HttpTransportOptions {
   tls?: TransportTls | undefined;
   /** A kept-alive socket idle this long is closed; default 30000. */
   idleSocketMs?: number | undefined;
-}
-
-/** One request. */
-export interface TransportRequest {
-  method: string;
-  /** Path and query, starting with `/`. */
-  path: string;
-  headers: Record<string, string>;
-  body?: string | undefined;
-  /** Aborting destroys the request; it then rejects with `signal.reason` (an `AbortError` when none was given). */
-  signal?: AbortSignal | undefined;
-  /** From sending the request (connecting included) to the response's headers; {@link TransportError} `HEADERS_TIMEOUT` when exceeded. */
-  headersTimeoutMs: number;
-  /** Longest silence between two chunks of the body; {@link TransportError} `BODY_TIMEOUT` when exceeded. */
-  bodyTimeoutMs: number;
-  /**
-   * A long-lived request (a watch): it gets a connection of its own, outside the `maxSockets` pool, so that
-   * any number of open watches never leaves ordinary requests waiting for a free connection.
-   */
-  longLived?: boolean | undefined;
-}
-
-/** A response whose body is read once: whole ({@link text}) or as a stream of text ({@link chunks}). */
-export interface TransportResponse {
-  readonly statusCode: number;
-  /** Header names in lower case. */
-  readonly headers: IncomingHttpHeaders;
-  /** The whole body as UTF-8 text. */
-  text(): Promise<string>;
-  /** The body as it arrives, decoded as UTF-8 (a character split between two chunks comes whole). */
-  chunks(): AsyncIterable<string>;
-}
-
-/** Error codes of the transport's own failures; the first two are network failures (see `isNetworkError`). */
-export type TransportErrorCode = 'ORKESTRA_HEADERS_TIMEOUT' | 'ORKESTRA_BODY_TIMEOUT' | 'ORKESTRA_TRANSPORT_CLOSED';
-
-/** A failure of the transport itself, by {@link TransportErrorCode}; socket errors pass through as Node raises them (`ECONNRESET`, …). */
-export class TransportError extends Error {
-  override readonly name = 'TransportError';
-  constructor(
-    readonly code: TransportErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
 
 /**
@@ -91,11 +44,11 @@ function abortReason(signal: AbortSignal): unknown {
  * console.log(res.statusCode, JSON.parse(await res.text()));
  * transport.close();
  */
-export class HttpTransport {
+export class HttpTransport implements Transport {
   private readonly agent: HttpAgent;
   /** Connections of long-lived requests: unbounded, still kept alive so the next watch can reuse one. */
   private readonly longLivedAgent: HttpAgent;
-  private readonly send: typeof http.request;
+  private readonly send: typeof httpRequest;
   private readonly url: URL;
   private readonly hostname: string;
   private closed = false;
@@ -111,21 +64,16 @@ export class HttpTransport {
     };
     const unbounded = { ...common, maxSockets: Infinity };
     if (this.url.protocol === 'http:') {
+      const http = httpModule();
       this.agent = new http.Agent(common);
       this.longLivedAgent = new http.Agent(unbounded);
       this.send = http.request;
     } else {
-      const tls = options.tls;
-      const tlsOptions = {
-        ca: tls?.ca,
-        cert: tls?.cert,
-        key: tls?.key,
-        rejectUnauthorized: tls?.rejectUnauthorized ?? true,
-        ...(tls?.servername ? { servername: tls.servername } : {}),
-      };
-      this.agent = new HttpsAgent({ ...common, ...tlsOptions });
-      this.longLivedAgent = new HttpsAgent({ ...unbounded, ...tlsOptions });
-      this.send = httpsRequest;
+      const tlsOptions = tlsConnectOptions(options.tls);
+      const https = httpsModule();
+      this.agent = new https.Agent({ ...common, ...tlsOptions });
+      this.longLivedAgent = new https.Agent({ ...unbounded, ...tlsOptions });
+      this.send = https.request;
     }
   }
 
@@ -188,7 +136,15 @@ export class HttpTransport {
           return;
         }
         settled = true;
-        resolve(bodyOf(incoming, req.bodyTimeoutMs, done));
+        resolve(
+          responseBody(incoming, {
+            statusCode: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            idleMs: req.bodyTimeoutMs,
+            complete: () => incoming.complete,
+            done,
+          }),
+        );
       });
       request.end(req.body);
     });
@@ -200,63 +156,4 @@ export class HttpTransport {
     this.agent.destroy();
     this.longLivedAgent.destroy();
   }
-}
-
-/** The response's body, read once; `done` runs when it has been read to its end or has failed. */
-function bodyOf(res: IncomingMessage, idleMs: number, done: () => void): TransportResponse {
-  let read = false;
-  const once = () => {
-    if (read) throw new Error('the response body was already read');
-    read = true;
-  };
-  /** Fails the body with BODY_TIMEOUT after `idleMs` without data; every chunk restarts the clock. */
-  const idleTimer = () =>
-    setTimeout(
-      () => res.destroy(new TransportError('ORKESTRA_BODY_TIMEOUT', `no data from the server for ${idleMs} ms`)),
-      idleMs,
-    );
-  res.once('close', done);
-  // An abort can destroy the body before anyone reads it: keep that from being an unhandled 'error'
-  // (text() and chunks() see it through `res.errored`).
-  res.on('error', () => undefined);
-  return {
-    statusCode: res.statusCode ?? 0,
-    headers: res.headers,
-    text() {
-      once();
-      return new Promise<string>((resolve, reject) => {
-        if (res.errored) return reject(res.errored);
-        const parts: Buffer[] = [];
-        const timer = idleTimer();
-        res.on('data', (chunk: Buffer) => {
-          parts.push(chunk);
-          timer.refresh();
-        });
-        res.once('end', () => {
-          clearTimeout(timer);
-          resolve(parts.length === 1 ? parts[0]!.toString('utf8') : Buffer.concat(parts).toString('utf8'));
-        });
-        res.once('error', (e) => {
-          clearTimeout(timer);
-          reject(e);
-        });
-      });
-    },
-    chunks() {
-      once();
-      res.setEncoding('utf8'); // a StringDecoder: multi-byte characters split across chunks come out whole
-      return (async function* () {
-        const timer = idleTimer();
-        try {
-          for await (const chunk of res) {
-            timer.refresh();
-            yield chunk as string;
-          }
-        } finally {
-          clearTimeout(timer);
-          if (!res.complete) res.destroy(); // the consumer stopped early: the socket cannot be reused
-        }
-      })();
-    },
-  };
 }

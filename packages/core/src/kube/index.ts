@@ -6,6 +6,7 @@
 
 export { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
 export { BUILT_IN_KINDS, BUILT_IN_KINDS_VERSION } from './built-in-kinds.js';
+export type { HttpVersion } from './http-version.js';
 export type {
   CacheAnswer,
   ClientNodeKubeConfig,

@@ -2,8 +2,9 @@
  * `Kubeclient`: the one way Orkestra talks to the API server. It takes its server and credentials from core's
  * own kubeconfig loader (`kubeconfig.ts`: kubeconfig files, in-cluster service accounts, exec and token-file
  * auth) — or from a client-node `KubeConfig` handed in — sends plain JSON over one kept-alive `node:https`
- * connection pool (`http-transport.ts`), and adds what a controller needs: typed errors, bounded retries of
- * transient failures, request counting, and an optional read cache.
+ * connection pool (`http-transport.ts`) or, with `http: '2'`, one HTTP/2 session (`http2-transport.ts`), and adds
+ * what a controller needs: typed errors, bounded retries of transient failures, request counting, and an optional
+ * read cache.
  *
  * It never imports `@kubernetes/client-node` at run time: that import alone costs ~80 MB of RSS. Nor undici
  * (15–20 MB more RSS in a process that sends requests than Node's own `node:https`; see the README's choices).
@@ -41,6 +42,8 @@ import {
   type KubeclientConfig,
 } from './connection-config.js';
 import { HttpTransport } from './http-transport.js';
+import { type HttpVersion, httpVersion } from './http-version.js';
+import { Http2Transport } from './http2-transport.js';
 import { type Kubeconfig, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
 import {
   applyFailure,
@@ -63,6 +66,7 @@ import { openApiPath, SchemaCache } from './openapi-schemas.js';
 import { RequestCounter } from './request-counter.js';
 import { ResourceRegistry, resourcePath } from './resources.js';
 import { answerFailure, type RetryOptions, retrying, retryPolicy, TransientFailure } from './retry.js';
+import type { Transport } from './transport.js';
 
 export type { ClientNodeKubeConfig, KubeclientConfig } from './connection-config.js';
 export type { RetryOptions } from './retry.js';
@@ -92,8 +96,14 @@ export interface KubeclientOptions {
   timeoutMs?: number;
   /** Logs retries at `warn`, each request at `debug`. Bodies are never logged. */
   logger?: Logger;
-  /** Connections kept open to the API server for requests; default 16. Every watch has a connection of its own besides. */
+  /** HTTP/1.1 only: connections kept open to the API server for requests; default 16. Every watch has a connection of its own besides. */
   connections?: number;
+  /**
+   * The HTTP version spoken to an `https://` API server: `'2'` (one TLS session, requests multiplexed on it, as
+   * client-go) or `'1.1'` (a pool of `connections` TLS connections). Default: the `ORKESTRA_HTTP` environment
+   * variable, else `DEFAULT_HTTP_VERSION`. An `http://` server is always spoken to in HTTP/1.1.
+   */
+  http?: HttpVersion;
 }
 
 /**
@@ -126,11 +136,13 @@ export class Kubeclient implements ObjectClient {
 
   private readonly origin: string;
   private readonly basePath: string;
-  private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger'>> & {
+  /** The HTTP version this client speaks to its API server (`1.1` for an `http://` server, whatever was asked). */
+  readonly httpVersion: HttpVersion;
+  private readonly options: Required<Omit<KubeclientOptions, 'retry' | 'logger' | 'http'>> & {
     retry: Required<RetryOptions>;
     logger: Logger;
   };
-  private transport: Promise<HttpTransport> | undefined;
+  private transport: Promise<Transport> | undefined;
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
   private readonly discovery = new Discovery(this.resources, (request) => this.send(request));
@@ -159,6 +171,7 @@ export class Kubeclient implements ObjectClient {
     const url = new URL(this.server);
     this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
+    this.httpVersion = url.protocol === 'http:' ? '1.1' : httpVersion(options.http);
     this.options = {
       timeoutMs: options.timeoutMs ?? 30_000,
       connections: options.connections ?? 16,
@@ -462,7 +475,7 @@ export class Kubeclient implements ObjectClient {
   }
 
   /** TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request. */
-  private async connection(): Promise<{ transport: HttpTransport; headers: Record<string, string> }> {
+  private async connection(): Promise<{ transport: Transport; headers: Record<string, string> }> {
     if (this.closed) throw this.closedError();
     const dynamic = this.config.refreshesCredentials;
     if (!this.transport) {
@@ -470,7 +483,9 @@ export class Kubeclient implements ObjectClient {
         // TLS material is ignored for an http:// server (a local proxy, a test server): plain HTTP, as before.
         const tls = await this.config.tlsOptions();
         if (!dynamic) this.staticHeaders = { ...(await this.config.authHeaders()) };
-        return new HttpTransport(this.origin, { maxSockets: this.options.connections, tls, idleSocketMs: 30_000 });
+        return this.httpVersion === '2'
+          ? new Http2Transport(this.origin, { tls, idleSessionMs: 30_000 })
+          : new HttpTransport(this.origin, { maxSockets: this.options.connections, tls, idleSocketMs: 30_000 });
       })();
       this.transport = pending;
       pending.catch(() => {
@@ -487,48 +502,60 @@ export class Kubeclient implements ObjectClient {
   }
 
   private send<T>(req: ObjectRequest): Promise<T> {
-    let query = '';
-    if (req.query) {
-      const params = new URLSearchParams();
-      for (const [k, v] of Object.entries(req.query)) if (v !== undefined) params.set(k, String(v));
-      const s = params.toString();
-      if (s) query = `?${s}`;
-    }
-    const path = `${this.basePath}${req.path}${query}`;
+    const path = `${this.basePath}${req.path}${queryOf(req)}`;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     return retrying(req, this.options.retry, this.options.logger, async () => {
       this.requests.record(req.verb, req.resource);
       try {
-        const { transport, headers } = await this.connection();
-        const res = await transport.request({
-          method: req.method,
-          path,
-          body,
-          signal: req.signal,
-          headers: {
-            ...headers,
-            accept: 'application/json',
-            ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}),
-          },
-          headersTimeoutMs: this.options.timeoutMs,
-          bodyTimeoutMs: this.options.timeoutMs,
-        });
-        const text = await res.text();
-        if (res.statusCode >= 200 && res.statusCode < 300) {
-          this.options.logger.debug({ verb: req.verb, resource: req.resource, code: res.statusCode }, 'kube request');
-          return (text ? JSON.parse(text) : undefined) as T;
-        }
-        const failure = answerFailure(res.statusCode, text, res.headers, req);
-        // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
-        if (failure instanceof UnauthorizedError) this.config.forgetCredentials?.();
-        throw failure;
+        return await this.attempt<T>(req, path, body);
       } catch (e) {
-        if (e instanceof TransientFailure || e instanceof OrkestraError) throw e;
-        if (req.signal?.aborted) throw toKubeError(req.signal.reason ?? e, req.describe);
-        if (this.closed) throw this.closedError();
-        const error = toKubeError(e, req.describe);
-        throw isNetworkError(e) ? new TransientFailure(error) : error;
+        throw this.attemptFailure(e, req);
       }
     });
   }
+
+  /** One round trip: the answer's JSON, or the typed error of a non-2xx answer (a {@link TransientFailure} when worth another). */
+  private async attempt<T>(req: ObjectRequest, path: string, body: string | undefined): Promise<T> {
+    const { transport, headers } = await this.connection();
+    const res = await transport.request({
+      method: req.method,
+      path,
+      body,
+      signal: req.signal,
+      headers: {
+        ...headers,
+        accept: 'application/json',
+        ...(body !== undefined ? { 'content-type': req.contentType ?? 'application/json' } : {}),
+      },
+      headersTimeoutMs: this.options.timeoutMs,
+      bodyTimeoutMs: this.options.timeoutMs,
+    });
+    const text = await res.text();
+    if (res.statusCode >= 200 && res.statusCode < 300) {
+      this.options.logger.debug({ verb: req.verb, resource: req.resource, code: res.statusCode }, 'kube request');
+      return (text ? JSON.parse(text) : undefined) as T;
+    }
+    const failure = answerFailure(res.statusCode, text, res.headers, req);
+    // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
+    if (failure instanceof UnauthorizedError) this.config.forgetCredentials?.();
+    throw failure;
+  }
+
+  /** What a failed attempt throws: typed errors as they are, an abort or close as such, a network failure as transient. */
+  private attemptFailure(e: unknown, req: ObjectRequest): unknown {
+    if (e instanceof TransientFailure || e instanceof OrkestraError) return e;
+    if (req.signal?.aborted) return toKubeError(req.signal.reason ?? e, req.describe);
+    if (this.closed) return this.closedError();
+    const error = toKubeError(e, req.describe);
+    return isNetworkError(e) ? new TransientFailure(error) : error;
+  }
+}
+
+/** `?a=1&b=2` of the request's query parameters that are set, or `''`. */
+function queryOf(req: ObjectRequest): string {
+  if (!req.query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.query)) if (v !== undefined) params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
 }
