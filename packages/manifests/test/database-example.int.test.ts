@@ -82,7 +82,7 @@ describe('examples/database', () => {
 
     const sts = (await get('apps/v1', 'StatefulSet', 'orders-db'))!;
     expect(sts.spec.replicas).toBe(2);
-    expect(sts.status.readyReplicas).toBe(2); // Ready means the StatefulSet is: its claims bound, its pods ready
+    expect((sts.status as { readyReplicas?: number }).readyReplicas).toBe(2); // Ready means the StatefulSet is: its claims bound, its pods ready
     expect(sts.spec.template.spec.containers[0].image).toBe('postgres:17');
     expect(sts.spec.volumeClaimTemplates[0].spec.resources.requests.storage).toBe('10Gi');
     expect(sts.metadata.labels).toMatchObject({

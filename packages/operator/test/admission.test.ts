@@ -48,7 +48,7 @@ describe('admission handlers', () => {
     const inPlace = await call(
       {
         default: (c) => {
-          (c as typeof cr & { spec: { greeting?: string } }).spec.greeting = 'hi';
+          (c as unknown as typeof cr & { spec: { greeting?: string } }).spec.greeting = 'hi';
         },
       },
       'default',

@@ -98,11 +98,7 @@ function shownPath(file: string, cwd: string): string {
  * The generated file's text for the CRDs of `files` (relative paths taken from `cwd`); a {@link CliError}
  * (exit 1) naming file and reason otherwise.
  */
-function typesForCrdFiles(
-  files: readonly string[],
-  version?: VersionChoice,
-  cwd: string = process.cwd(),
-): string {
+function typesForCrdFiles(files: readonly string[], version?: VersionChoice, cwd: string = process.cwd()): string {
   const problems: Problem[] = [];
   const crds: CrdForTypes[] = [];
   for (const file of files) {
