@@ -205,6 +205,7 @@ const ENTRIES = {
       'CacheAnswer',
       'ClientNodeKubeConfig',
       'ExecPluginConfig',
+      'HttpVersion',
       'KubeTlsOptions',
       'KubeclientConfig',
       'KubeclientOptions',
