@@ -1,3 +1,3 @@
 const { packageJestConfig } = require('../../jest.preset.cjs');
 
-module.exports = packageJestConfig('manifests', { integration: true, nodes: 2 });
+module.exports = packageJestConfig('manifests', { integration: true });

@@ -5,6 +5,9 @@
  * typed template values, kept in sync at zero requests, drift corrected, pruned when `when` turns false, an
  * immutable change refused with the field named. Also: a kind the server does not serve stops start(), and a
  * cluster-scoped child of a namespaced owner is refused at planning, with nothing written.
+ * Here, in the CLI's tests, because their shared control plane has simulated nodes (and so storage): the
+ * StatefulSet's claims bind, its pods become ready, and the backup CronJob, which depends on it, gets written.
+ * The manifests package's control plane has none, on purpose: its tests play the workload controllers by hand.
  */
 
 import { readFileSync } from 'node:fs';
@@ -12,12 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
+import * as manifests from '@orkestra/manifests';
 import { GenericReconciler, loadKatalog, type ReconcilerConfig } from '@orkestra/reconciler';
 import * as secrets from '@orkestra/secrets';
 import * as services from '@orkestra/services';
 import { installCRDs, testCluster } from '@orkestra/testenv';
 import { resourceTestEnv } from '@orkestra/testenv/contract';
-import * as manifests from '../src/index.js';
 
 const example = (file: string) => fileURLToPath(new URL(`../../../examples/database/${file}`, import.meta.url));
 const handlers = [secrets.handler, services.handler, manifests.handler] as ReconcilerConfig['handlers'];
