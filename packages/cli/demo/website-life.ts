@@ -145,6 +145,8 @@ export class WebsiteLife {
         ((await this.get('Deployment', 'apps/v1', deployment))?.spec as { replicas?: number } | undefined)?.replicas ===
         wanted,
     );
+    // The server may show the corrected Deployment before the handler's update has returned and been recorded.
+    await waitUntil('the correction to be recorded', async () => this.writes.some((w) => w.kind === 'Deployment'));
     for (const w of this.takeWrites())
       steps.detail(
         `${steps.marks.change} ${this.describeWrite(w)}: ${(w.result.drifted ?? []).map((d) => `${d.path} ${show(d.live)} → ${show(d.desired)}`).join(', ')}`,
