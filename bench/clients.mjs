@@ -12,6 +12,7 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { start } from '@orkestra/testenv';
+import { medianRange as span } from './lib/stats.mjs';
 
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const probe = fileURLToPath(new URL('./lib/client-probe-child.mjs', import.meta.url));
@@ -19,9 +20,6 @@ const load = () =>
   loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const span = (xs, digits) =>
-  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 const env = await start();
 try {

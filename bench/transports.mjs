@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { Kubeclient } from '@orkestra/core/kube';
 import { start } from '@orkestra/testenv';
+import { medianRange as span } from './lib/stats.mjs';
 
 const { values: opts } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, requests: { type: 'string', default: '1000' } },
@@ -22,9 +23,6 @@ const load = () =>
   loadavg()
     .map((x) => x.toFixed(1))
     .join(' ');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const span = (xs, digits) =>
-  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 const env = await start();
 try {

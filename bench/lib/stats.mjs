@@ -60,3 +60,9 @@ export function cpuMicros(start) {
   const d = process.cpuUsage(start);
   return d.user + d.system;
 }
+
+/** `median (min–max)` of `values`, each with `digits` decimals: how the probe scripts print a figure. */
+export function medianRange(values, digits) {
+  const s = summarize(values);
+  return `${s.median.toFixed(digits)} (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})`;
+}
