@@ -350,6 +350,11 @@ export function versusTables(v) {
       (r) => r.restartNewCrLatencySeconds?.median,
       (x) => `${fmt(x)} s`,
     ],
+    [
+      'restart: a new CR created once the first is served (the re-checks draining) → its children',
+      (r) => r.restartDrainingCrLatencySeconds?.median,
+      (x, r) => `${fmt(x)} s (${fmt(r.restartQueuedAtDrainingCr.median, 0)} queued at its create)`,
+    ],
     ['restart: spawn → every CR re-checked, queue empty', (r) => r.restartDrainSeconds?.median, (x) => `${fmt(x)} s`],
     ['restart: peak RSS (VmHWM) until then', (r) => r.restartPeakRssMiB?.median, (x) => `${fmt(x)} MiB`],
     ["restart: writes until then (the new CR's included)", (r) => r.restartWrites?.median, (x) => fmt(x, 0)],

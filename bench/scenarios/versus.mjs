@@ -463,7 +463,7 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
               `(${x.convergence.reconciles} reconciles, ${x.convergence.writes} writes, CPU per CR: operator ${x.convergence.operatorCpuMsPerCr.toFixed(1)} ms, API server + etcd ${x.convergence.serverCpuMsPerCr.toFixed(1)} ms), steady per CR per resync: ${x.steady.writesPerCrPerResync.toFixed(2)} writes ${JSON.stringify(x.steady.byVerb)}, ` +
               `${x.steady.cpuMsPerCrPerResync.toFixed(2)} ms CPU (API server + etcd above idle ${x.steady.serverCpuMsPerCrPerResync.toFixed(2)} ms), ${x.steady.reconcilesPerCrPerResync.toFixed(2)} reconciles, ${x.steady.queuedAtEnd} queued at the end; RSS ${x.rssMiB.toFixed(0)} MiB; ` +
               `reconciles per new CR in the burst ${(x.convergence.reconciles / n).toFixed(2)}; restart: new CR's children after ${x.restart.newCrLatencySeconds.toFixed(2)} s ` +
-              `(${x.restart.spawnToNewCrSeconds.toFixed(2)} s after the spawn), backlog drained ${x.restart.drainSeconds?.toFixed(1) ?? 'not'} s after the spawn, ` +
+              `(${x.restart.spawnToNewCrSeconds.toFixed(2)} s after the spawn), one created during the drain after ${x.restart.drainingCrLatencySeconds.toFixed(2)} s (${x.restart.queuedAtDrainingCr} queued), backlog drained ${x.restart.drainSeconds?.toFixed(1) ?? 'not'} s after the spawn, ` +
               `peak RSS ${x.restart.peakRssMiB.toFixed(0)} MiB, ${x.restart.writes} writes ${JSON.stringify(x.restart.writesByVerb)}`,
           );
         } catch (err) {
@@ -486,6 +486,8 @@ export async function run({ sizes, reps, log, steadyResyncs = 3, resync, operato
         convergenceReconcilesPerCr: summarize(rs.map((x) => x.convergence.reconciles / n)),
         restartNewCrLatencySeconds: summarize(rs.map((x) => x.restart.newCrLatencySeconds)),
         restartSpawnToNewCrSeconds: summarize(rs.map((x) => x.restart.spawnToNewCrSeconds)),
+        restartDrainingCrLatencySeconds: summarize(rs.map((x) => x.restart.drainingCrLatencySeconds)),
+        restartQueuedAtDrainingCr: summarize(rs.map((x) => x.restart.queuedAtDrainingCr)),
         restartDrainSeconds: summarize(rs.map((x) => x.restart.drainSeconds ?? Number.NaN)),
         restartPeakRssMiB: summarize(rs.map((x) => x.restart.peakRssMiB)),
         restartWrites: summarize(rs.map((x) => x.restart.writes)),
