@@ -27,9 +27,8 @@ interface Environment {
 interface DemoClusterOptions {
   kubeconfig?: string | undefined;
   context?: string | undefined;
-  /** The example CRD, and its file (for the embedded control plane and the step's summary). */
-  crd: KubeObject;
-  crdFile: string;
+  /** The examples' CRDs and their files (installed in the embedded control plane before it starts, or applied). */
+  crds: { object: KubeObject; file: string }[];
   /** A file of the example folder as the demo shows it (relative to the working directory). */
   rel: (file: string) => string;
 }
@@ -67,7 +66,7 @@ export class DemoCluster {
 
   /** The user's cluster: connect, pick a namespace of the demo's own, install the CRD and wait until served. */
   private async connect(kubeconfig: string): Promise<void> {
-    const { crd, rel } = this.options;
+    const { crds, rel } = this.options;
     this.steps.begin('connect to the cluster');
     const connected = connect({ kubeconfig, context: this.options.context });
     this.kube = connected.kube;
@@ -76,19 +75,24 @@ export class DemoCluster {
     this.leaseKube = new Kubeclient(this.kube.kubeConfig, { retry: { retries: 0 } });
     this.namespace = `orkestra-demo-${randomBytes(3).toString('hex')}`;
     this.steps.finish(`connected to ${this.kube.server} (${connected.from})`);
-    this.steps.begin('install the Website CRD');
-    await user.apply(crd, { fieldManager: 'orkestra-demo' });
-    await waitUntil('the CRD to be Established', async () => {
-      const live = await user.get({
-        apiVersion: 'apiextensions.k8s.io/v1',
-        kind: 'CustomResourceDefinition',
-        name: crd.metadata.name ?? '',
+    this.steps.begin("install the examples' CRDs");
+    for (const { object: crd, file } of crds) {
+      await user.apply(crd, { fieldManager: 'orkestra-demo' });
+      await waitUntil(`the CRD ${crd.metadata.name} to be Established`, async () => {
+        const live = await user.get({
+          apiVersion: 'apiextensions.k8s.io/v1',
+          kind: 'CustomResourceDefinition',
+          name: crd.metadata.name ?? '',
+        });
+        return (
+          (live?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []
+        ).some((c) => c.type === 'Established' && c.status === 'True');
       });
-      return ((live?.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? []).some(
-        (c) => c.type === 'Established' && c.status === 'True',
-      );
-    });
-    this.steps.finish(`CRD ${crd.metadata.name} installed from ${rel('crd.yaml')}`);
+      this.steps.detail(`CRD ${crd.metadata.name} installed from ${rel(file)}`);
+    }
+    this.steps.finish(
+      `${crds.length === 1 ? 'CRD' : 'CRDs'} ${crds.map((c) => c.object.metadata.name).join(', ')} installed`,
+    );
   }
 
   /** An embedded control plane by `@orkestra/testenv`, with the CRD and two simulated nodes. */
@@ -104,7 +108,7 @@ export class DemoCluster {
     }
     const start = testenv.start as (o: unknown) => Promise<Environment>;
     try {
-      this.env = await start({ crds: [this.options.crdFile], nodes: NODES });
+      this.env = await start({ crds: this.options.crds.map((c) => c.file), nodes: NODES });
     } catch (e) {
       throw new CliError(ExitCode.Unreachable, `cannot start the embedded control plane: ${(e as Error).message}`, {
         hint: 'run `. scripts/setup.sh` (it builds kube-apiserver, etcd and kube-controller-manager), set KUBEBUILDER_ASSETS, or pass --kubeconfig',
@@ -117,7 +121,7 @@ export class DemoCluster {
     this.user = new Kubeclient(env.kubeConfig);
     this.leaseKube = new Kubeclient(env.kubeConfig, { retry: { retries: 0 } });
     this.steps.finish(
-      `control plane ${env.version.gitVersion} started: etcd, kube-apiserver, kube-controller-manager (workload controllers, garbage collector), kube-scheduler and KWOK with ${NODES.count} simulated nodes; CRD ${this.options.crd.metadata.name} installed`,
+      `control plane ${env.version.gitVersion} started: etcd, kube-apiserver, kube-controller-manager (workload controllers, garbage collector), kube-scheduler and KWOK with ${NODES.count} simulated nodes and storage; CRDs ${this.options.crds.map((c) => c.object.metadata.name).join(', ')} installed`,
     );
   }
 

@@ -12,6 +12,7 @@ import { LOG_LEVELS, type LogLevel } from '../src/logger.js';
 
 interface DemoCommandOptions {
   dir?: string;
+  databaseDir?: string;
   kubeconfig?: string;
   context?: string;
   logLevel: LogLevel;
@@ -25,9 +26,13 @@ export function demoMain(argv: readonly string[], io: CliIo): Promise<number> {
     const ctx = commandContext(io, state);
     return new Command('npm run demo --')
       .description(
-        'the whole life of an operator on an embedded control plane: children created, Ready, drift corrected, a change rolled out, deletion',
+        'the whole life of an operator on an embedded control plane: children created, Ready, drift corrected, a change rolled out, deletion; then a Database whose backup waits for its StatefulSet',
       )
       .option('--dir <folder>', 'the example (crd.yaml, katalog.yaml, website.yaml); default examples/website')
+      .option(
+        '--database-dir <folder>',
+        'the Database example (crd.yaml, katalog.yaml, database.yaml), played after the Website; default: database beside --dir',
+      )
       .option(
         '--kubeconfig <file>',
         'play it on this cluster instead of an embedded control plane (in a namespace of its own)',
@@ -59,6 +64,7 @@ when every step passed and leaves nothing running; the other exit codes are orke
         const { runDemo } = await import('./demo.js');
         state.code = await runDemo({
           dir: opts.dir,
+          databaseDir: opts.databaseDir,
           kubeconfig: opts.kubeconfig,
           context: opts.context,
           output,

@@ -6,7 +6,9 @@
  * {@link Manager} as `orkestra run`: leader election, metrics), and then shows, step by step: a Website applied
  * and its children created, its pods scheduled, `Ready` turning True once 2 of 2 replicas are available, a drift
  * made by hand and corrected, a change of the Website rolled out pod by pod with `Ready` following, the Website
- * deleted and its children gone. It stops everything it started before it returns.
+ * deleted and its children gone; then a Database (examples/database) whose backup CronJob waits until its
+ * StatefulSet, with volumes from the simulated storage, has every replica ready. It stops everything it started
+ * before it returns.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -21,8 +23,10 @@ import { reconcilerConfigs } from '../src/manager-config.js';
 import type { Output } from '../src/output.js';
 import { yaml } from '../src/yaml-module.js';
 import { DemoCluster } from './cluster.js';
+import type { DemoWrite } from './cr-life.js';
+import { DatabaseLife } from './database-life.js';
 import { DemoSteps } from './steps.js';
-import { type DemoWrite, WebsiteLife } from './website-life.js';
+import { WebsiteLife } from './website-life.js';
 
 export type { DemoStep } from './steps.js';
 
@@ -30,6 +34,11 @@ export type { DemoStep } from './steps.js';
 export interface DemoOptions {
   /** The example folder (crd.yaml, katalog.yaml, website.yaml); default: `examples/website` found from here up. */
   dir?: string | undefined;
+  /**
+   * The Database example (crd.yaml, katalog.yaml, database.yaml), played after the Website; default: the folder
+   * `database` beside the Website's, if there is one (else that scene is left out, and the demo says so).
+   */
+  databaseDir?: string | undefined;
   /** A cluster to play the demo on instead of an embedded control plane. */
   kubeconfig?: string | undefined;
   context?: string | undefined;
@@ -40,12 +49,12 @@ export interface DemoOptions {
   packages?: Record<string, string>;
 }
 
-/** `examples/website` of the repository: from the working directory up, then from this file up. */
-export function findExampleDir(cwd = process.cwd()): string | undefined {
+/** `examples/<name>` of the repository: from the working directory up, then from this file up. */
+export function findExampleDir(cwd = process.cwd(), name = 'website'): string | undefined {
   const starts = [cwd, dirname(fileURLToPath(import.meta.url))];
   for (const start of starts) {
     for (let dir = resolve(start); ; dir = dirname(dir)) {
-      const candidate = join(dir, 'examples', 'website');
+      const candidate = join(dir, 'examples', name);
       if (existsSync(join(candidate, 'katalog.yaml'))) return candidate;
       if (dirname(dir) === dir) break;
     }
@@ -66,28 +75,79 @@ function exampleDir(options: DemoOptions): string {
   return dir;
 }
 
+/** The Database example beside the Website's, or the one `options` names (checked: it holds the katalog). */
+function databaseDir(options: DemoOptions, websiteDir: string): string | undefined {
+  if (options.databaseDir === undefined) {
+    const beside = join(dirname(websiteDir), 'database');
+    return existsSync(join(beside, 'katalog.yaml')) ? beside : undefined;
+  }
+  if (!existsSync(join(options.databaseDir, 'katalog.yaml')))
+    throw new CliError(
+      ExitCode.Usage,
+      `no Database example at ${options.databaseDir}: it holds crd.yaml, katalog.yaml and database.yaml`,
+      { hint: 'pass --database-dir examples/database (from the repository root)' },
+    );
+  return options.databaseDir;
+}
+
+/** One example the demo plays: its folder, CRD, katalog file and custom resource. */
+interface Example {
+  dir: string;
+  crd: KubeObject;
+  crdFile: string;
+  katalogFile: string;
+  cr: KubeObject;
+}
+
+function readExample(dir: string, crFile: string): Example {
+  const { parse } = yaml();
+  const crdFile = join(dir, 'crd.yaml');
+  return {
+    dir,
+    crdFile,
+    crd: parse(readInputFile(crdFile, '--dir')) as KubeObject,
+    katalogFile: join(dir, 'katalog.yaml'),
+    cr: parse(readInputFile(join(dir, crFile), '--dir')) as KubeObject,
+  };
+}
+
 /**
  * Plays the demo; returns the exit code (0 when every step passed). Whatever happens, everything it started
  * (operator, control plane, or its namespace on a given cluster) is stopped or deleted before it returns.
  */
 export async function runDemo(options: DemoOptions): Promise<number> {
   const dir = exampleDir(options);
-  const rel = (f: string) => relative(process.cwd(), join(dir, f)) || f;
-  const { parse } = yaml();
-  const crdFile = join(dir, 'crd.yaml');
-  const crd = parse(readInputFile(crdFile, '--dir')) as KubeObject;
-  const website = parse(readInputFile(join(dir, 'website.yaml'), '--dir')) as KubeObject;
+  const dbDir = databaseDir(options, dir);
+  const rel = (f: string) => relative(process.cwd(), f) || f;
+  const website = readExample(dir, 'website.yaml');
+  const database = dbDir ? readExample(dbDir, 'database.yaml') : undefined;
+  const examples = [website, ...(database ? [database] : [])];
   const steps = new DemoSteps(options.output);
-  steps.title(`Orkestra demo: the Website operator of ${rel('katalog.yaml')}, from start to finish`);
+  steps.title(
+    `Orkestra demo: the operators of ${examples.map((e) => rel(e.katalogFile)).join(' and ')}, from start to finish`,
+  );
   const writes: DemoWrite[] = [];
-  const cluster = new DemoCluster(steps, { ...options, crd, crdFile, rel });
+  const cluster = new DemoCluster(steps, {
+    ...options,
+    crds: examples.map((e) => ({ object: e.crd, file: e.crdFile })),
+    rel,
+  });
   let operator: Manager | undefined;
   let failed: unknown;
   try {
-    const loaded = await loadKatalog(steps, join(dir, 'katalog.yaml'), options, writes);
+    const loaded = await loadKatalogs(
+      steps,
+      examples.map((e) => e.katalogFile),
+      options,
+      writes,
+    );
+    if (!database) steps.detail(`no examples/database beside ${rel(dir)}: the Database scene is left out`);
     await cluster.start();
     operator = await startReconciler(steps, cluster, loaded, options, writes);
-    await new WebsiteLife(steps, cluster, operator, website, rel, writes).play();
+    const inDir = (e: Example) => (f: string) => rel(join(e.dir, f));
+    await new WebsiteLife(steps, cluster, operator, website.cr, inDir(website), writes).play();
+    if (database) await new DatabaseLife(steps, cluster, database.cr, inDir(database), writes).play();
+    await readMetrics(steps, operator);
   } catch (e) {
     failed = e;
     steps.fail(e);
@@ -103,34 +163,42 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   return failed ? ExitCode.Problems : ExitCode.Ok;
 }
 
-/** The first step: the katalog and its resource packages, each handler's writes recorded into `writes`. */
-async function loadKatalog(
+/** The first step: the katalogs and their resource packages, each handler's writes recorded into `writes`. */
+async function loadKatalogs(
   steps: DemoSteps,
-  file: string,
+  files: string[],
   options: DemoOptions,
   writes: DemoWrite[],
-): Promise<LoadedKatalog> {
+): Promise<LoadedKatalog[]> {
   steps.begin('load the katalog and its resource packages');
-  const loaded = await readKatalog(file, { ...(options.packages ? { packages: options.packages } : {}) });
-  for (const [key, h] of loaded.handlers)
-    loaded.handlers.set(
-      key,
-      watchWrites(h, (name, result) => {
-        if (result.action !== 'unchanged' && result.action !== 'absent') writes.push({ kind: h.kind, name, result });
-      }),
-    );
-  const kinds = loaded.katalog.entries.map((e) => e.owner.kind).join(', ');
+  const all: LoadedKatalog[] = [];
+  for (const file of files) {
+    const loaded = await readKatalog(file, { ...(options.packages ? { packages: options.packages } : {}) });
+    for (const [key, h] of loaded.handlers)
+      loaded.handlers.set(
+        key,
+        watchWrites(h, (name, result) => {
+          if (result.action !== 'unchanged' && result.action !== 'absent') writes.push({ kind: h.kind, name, result });
+        }),
+      );
+    all.push(loaded);
+  }
   steps.finish(
-    `katalog ${loaded.katalog.name}: ${kinds} with ${loaded.katalog.keys.map((k) => `@orkestra/${k}`).join(', ')}`,
+    all
+      .map((l) => {
+        const kinds = l.katalog.entries.map((e) => e.owner.kind).join(', ');
+        return `katalog ${l.katalog.name}: ${kinds} with ${l.katalog.keys.map((k) => `@orkestra/${k}`).join(', ')}`;
+      })
+      .join('; '),
   );
-  return loaded;
+  return all;
 }
 
-/** The operator of the katalog, as `orkestra run` makes it (leader election, metrics), in the demo's namespace. */
+/** The operator of the katalogs, as `orkestra run` makes it (leader election, metrics), in the demo's namespace. */
 async function startReconciler(
   steps: DemoSteps,
   cluster: DemoCluster,
-  loaded: LoadedKatalog,
+  katalogs: LoadedKatalog[],
   options: DemoOptions,
   writes: DemoWrite[],
 ): Promise<Manager> {
@@ -142,24 +210,41 @@ async function startReconciler(
     color: output.errColor,
   });
   const namespace = cluster.namespace;
+  const lease = 'orkestra-demo';
   const operator = new Manager({
     kube: cluster.kube!,
     logger,
-    reconcilers: reconcilerConfigs(loaded, [namespace]),
+    reconcilers: katalogs.flatMap((loaded) => reconcilerConfigs(loaded, [namespace])),
     permissions: false, // the demo's own control plane, as its admin
     httpAddress: '127.0.0.1:0',
     stopTimeoutMs: 5_000,
-    leaderElection: { kube: cluster.leaseKube!, namespace, name: `orkestra-${loaded.katalog.name}` },
+    leaderElection: { kube: cluster.leaseKube!, namespace, name: lease },
     observer: {
       childChanged: (c) =>
         c.action === 'pruned' && writes.push({ kind: c.kind, name: c.name, result: { action: 'deleted' } }),
     },
   });
   await operator.start();
+  const kinds = katalogs.flatMap((l) => l.katalog.entries.map((e) => e.owner.kind)).join(' and ');
   steps.finish(
-    `reconciler running in namespace ${namespace}: Lease ${namespace}/orkestra-${loaded.katalog.name} acquired, caches synced, metrics on ${operator.url}/metrics`,
+    `reconciler of ${kinds} running in namespace ${namespace}: Lease ${namespace}/${lease} acquired, caches synced, metrics on ${operator.url}/metrics`,
   );
   return operator;
+}
+
+/** The last scene: the operator's metrics endpoint, with the reconciles, drift corrections, prunes and requests. */
+async function readMetrics(steps: DemoSteps, operator: Manager): Promise<void> {
+  steps.begin('read the metrics');
+  const metrics = await (await fetch(`${operator.url}/metrics`)).text();
+  const sum = (name: string, filter = '') =>
+    metrics
+      .split('\n')
+      .filter((l) => l.startsWith(name) && l.includes(filter))
+      .reduce((n, l) => n + Number(l.split(' ').pop()), 0);
+  steps.detail(
+    `orkestra_reconcile_total{result="success"} ${sum('orkestra_reconcile_total', 'result="success"')}, orkestra_drift_corrections_total ${sum('orkestra_drift_corrections_total')}, orkestra_pruned_children_total ${sum('orkestra_pruned_children_total')}, orkestra_api_requests_total ${sum('orkestra_api_requests_total')}`,
+  );
+  steps.finish(`metrics served at ${operator.url}/metrics`);
 }
 
 /** A handler whose create and update results are also told to `onWrite` (the demo prints them). */

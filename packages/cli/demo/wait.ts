@@ -5,12 +5,14 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
  * Polls `check` every 50 ms until it returns a truthy value, and returns that. Errors of `check` count as
- * "not yet"; past `timeoutMs` it throws, naming `what` and the last error.
+ * "not yet", unless `fatal` says one is, which is thrown at once; past `timeoutMs` it throws, naming `what` and
+ * the last error.
  */
 export async function waitUntil<T>(
   what: string,
   check: () => Promise<T | undefined | false>,
   timeoutMs = STEP_TIMEOUT_MS,
+  fatal: (e: unknown) => boolean = () => false,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -19,6 +21,7 @@ export async function waitUntil<T>(
       const value = await check();
       if (value) return value;
     } catch (e) {
+      if (fatal(e)) throw e;
       lastError = e;
     }
     if (Date.now() > deadline)

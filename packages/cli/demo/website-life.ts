@@ -1,121 +1,52 @@
 /**
  * The life of one Website, as the demo plays it against the running operator: applied and Ready, a drift made by
- * hand and corrected, a change rolled out, deleted and its children garbage-collected, and the metrics that
- * counted it all. Each part is a step of {@link DemoSteps}; each waits for what the operator does in return.
+ * hand and corrected, a change rolled out, deleted and its children garbage-collected. Each part is a step of {@link DemoSteps}; each waits for what the operator does in return.
  */
-import type { ChildResult, KubeObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { KubeObject } from '@orkestra/core';
 import type { Manager } from '@orkestra/operator';
 import type { DemoCluster } from './cluster.js';
+import { CrLife, conditionOf, type DemoWrite, millis, seconds, show } from './cr-life.js';
 import type { DemoSteps } from './steps.js';
 import { waitUntil } from './wait.js';
 
-/** A child write, as the handlers report it: what the demo prints about creations, drift and pruning. */
-export interface DemoWrite {
-  kind: string;
-  name: string;
-  result: ChildResult;
-}
-
-type Ready = { status: string; reason: string; message: string } | undefined;
-const readyOf = (cr: KubeObject | undefined): Ready =>
-  (
-    (cr?.status as { conditions?: { type: string; status: string; reason: string; message: string }[] } | undefined)
-      ?.conditions ?? []
-  ).find((c) => c.type === 'Ready');
-
-function show(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? 'nothing');
-}
-
-const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-const millis = (since: number) => Math.round(performance.now() - since);
-
 /** See the module comment. */
-export class WebsiteLife {
-  private readonly user: Kubeclient;
-  private readonly namespace: string;
-  private readonly ref: { apiVersion: string; kind: string; namespace: string; name: string };
-  /** `Ready=False` messages seen while waiting, printed once the wait is over. */
-  private readonly seen = new Set<string>();
-
+export class WebsiteLife extends CrLife {
   constructor(
-    private readonly steps: DemoSteps,
+    steps: DemoSteps,
     cluster: DemoCluster,
     private readonly operator: Manager,
-    private readonly website: KubeObject,
-    private readonly rel: (file: string) => string,
-    private readonly writes: DemoWrite[],
+    website: KubeObject,
+    rel: (file: string) => string,
+    writes: DemoWrite[],
   ) {
-    this.user = cluster.user!;
-    this.namespace = cluster.namespace;
-    this.ref = {
-      apiVersion: website.apiVersion,
-      kind: website.kind,
-      namespace: this.namespace,
-      name: website.metadata.name ?? 'shop',
-    };
+    super(steps, cluster, website, rel, writes);
   }
 
-  /** Every part, in order. */
+  /** Every part, in order (the metrics are read by the demo once every scene played). */
   async play(): Promise<void> {
     await this.apply();
     await this.drift();
     await this.change();
     await this.remove();
-    await this.metrics();
-  }
-
-  private get(kind: string, apiVersion: string, name: string): Promise<KubeObject | undefined> {
-    return this.user.get({ apiVersion, kind, namespace: this.namespace, name });
-  }
-
-  private takeWrites(): DemoWrite[] {
-    return this.writes.splice(0);
-  }
-
-  private describeWrite(w: DemoWrite): string {
-    return `${w.result.action} ${w.kind} ${this.namespace}/${w.name}`;
-  }
-
-  /** The Website once Ready=True (and `more` holds), recording each `Ready=False` message on the way. */
-  private untilReady(what: string, more: (cr: KubeObject) => Promise<boolean> = async () => true) {
-    return waitUntil(what, async () => {
-      const cr = await this.user.get(this.ref);
-      const r = readyOf(cr);
-      if (r?.status === 'False') this.seen.add(r.message);
-      return cr && r?.status === 'True' && (await more(cr)) && cr;
-    });
-  }
-
-  /** The `Ready=False` messages seen while waiting, as details. */
-  private waited(): void {
-    for (const message of this.seen) this.steps.detail(`status: Ready=False (${message})`);
-    this.seen.clear();
-  }
-
-  /** The Deployment's running pods, as details. */
-  private async pods(): Promise<void> {
-    for (const pod of await podsOf(this.user, this.namespace, `${this.ref.name}-web`)) this.steps.detail(pod);
   }
 
   /** Applies the Website and waits until it is Ready: its children created, its pods running. */
   private async apply(): Promise<void> {
-    const { steps, ref, website } = this;
+    const { steps, ref } = this;
     steps.begin('apply a Website');
-    const spec = website.spec as Record<string, unknown> | undefined;
+    const spec = this.cr.spec as Record<string, unknown> | undefined;
     steps.say(
       `kubectl apply -f ${this.rel('website.yaml')}   (image ${String(spec?.image)}, replicas ${String(spec?.replicas ?? 1)})`,
     );
-    await this.user.create({ ...website, metadata: { ...website.metadata, namespace: this.namespace } });
+    await this.create();
     const t0 = performance.now();
     const ready = await this.untilReady('the Website to be Ready');
     for (const w of this.takeWrites()) steps.detail(`${steps.marks.add} ${this.describeWrite(w)}`);
     this.waited();
-    await this.pods();
+    await this.pods(`${this.ref.name}-web`);
     const status = ready.status as Record<string, unknown>;
     steps.detail(
-      `status: Ready=True (${readyOf(ready)?.message}), image ${show(status.image)}, url ${show(status.url)}`,
+      `status: Ready=True (${conditionOf(ready)?.message}), image ${show(status.image)}, url ${show(status.url)}`,
     );
     const secret = await this.get('Secret', 'v1', `${ref.name}-admin`);
     const password = (secret?.data as Record<string, string> | undefined)?.password;
@@ -138,7 +69,7 @@ export class WebsiteLife {
       { spec: { replicas: 5 } },
       { type: 'merge', fieldManager: 'kubectl' },
     );
-    const wanted = (this.website.spec as { replicas?: number }).replicas;
+    const wanted = (this.cr.spec as { replicas?: number }).replicas;
     await waitUntil(
       'the drift to be corrected',
       async () =>
@@ -179,10 +110,10 @@ export class WebsiteLife {
     await this.operator.reconcilers[0]?.whenIdle();
     for (const w of this.takeWrites()) steps.detail(this.changeLine(w));
     this.waited();
-    await this.pods();
+    await this.pods(`${this.ref.name}-web`);
     const status = rolled.status as Record<string, unknown>;
     steps.detail(
-      `status: Ready=True (${readyOf(rolled)?.message}), observedGeneration ${String(status.observedGeneration)}, image ${show(status.image)}`,
+      `status: Ready=True (${conditionOf(rolled)?.message}), observedGeneration ${String(status.observedGeneration)}, image ${show(status.image)}`,
     );
     steps.finish(`change rolled out in ${millis(t2)} ms`);
   }
@@ -200,64 +131,17 @@ export class WebsiteLife {
 
   /** Deletes the Website and waits until the garbage collector removed each child (by owner reference). */
   private async remove(): Promise<void> {
-    const { steps, ref, namespace } = this;
+    const { steps, ref } = this;
     steps.begin('delete the Website');
     steps.say(`kubectl delete website ${ref.name}`);
-    const children: [string, string, string][] = [
-      ['Deployment', 'apps/v1', `${ref.name}-web`],
-      ['ConfigMap', 'v1', `${ref.name}-page`],
-      ['Secret', 'v1', `${ref.name}-admin`],
-    ];
-    const before = await Promise.all(
-      children.map(async ([kind, apiVersion, name]) => ({
-        kind,
-        apiVersion,
-        name,
-        uid: (await this.get(kind, apiVersion, name))?.metadata.uid,
-      })),
+    const ms = await this.deleteAndAwait(
+      [
+        ['Deployment', 'apps/v1', `${ref.name}-web`],
+        ['ConfigMap', 'v1', `${ref.name}-page`],
+        ['Secret', 'v1', `${ref.name}-admin`],
+      ],
+      'garbage-collected (owner reference → Website)',
     );
-    const t3 = performance.now();
-    await this.user.delete(ref);
-    for (const child of before) {
-      await waitUntil(
-        `${child.kind} ${child.name} to be garbage-collected`,
-        async () => (await this.get(child.kind, child.apiVersion, child.name))?.metadata.uid !== child.uid,
-      );
-      steps.detail(
-        `${steps.marks.remove} ${child.kind} ${namespace}/${child.name} garbage-collected (owner reference → Website)`,
-      );
-    }
-    steps.finish(`Website deleted; its children were garbage-collected ${millis(t3)} ms later`);
+    steps.finish(`Website deleted; its children were garbage-collected ${ms} ms later`);
   }
-
-  /** Reads the operator's metrics endpoint: reconciles, drift corrections, prunes and API requests. */
-  private async metrics(): Promise<void> {
-    const { steps, operator } = this;
-    steps.begin('read the metrics');
-    const metrics = await (await fetch(`${operator.url}/metrics`)).text();
-    const sum = (name: string, filter = '') =>
-      metrics
-        .split('\n')
-        .filter((l) => l.startsWith(name) && l.includes(filter))
-        .reduce((n, l) => n + Number(l.split(' ').pop()), 0);
-    steps.detail(
-      `orkestra_reconcile_total{result="success"} ${sum('orkestra_reconcile_total', 'result="success"')}, orkestra_drift_corrections_total ${sum('orkestra_drift_corrections_total')}, orkestra_pruned_children_total ${sum('orkestra_pruned_children_total')}, orkestra_api_requests_total ${sum('orkestra_api_requests_total')}`,
-    );
-    steps.finish(`metrics served at ${operator.url}/metrics`);
-  }
-}
-
-/** The running pods of a Deployment (by the name prefix its ReplicaSets give them): where each runs, and its image. */
-async function podsOf(kube: Kubeclient, namespace: string, deployment: string): Promise<string[]> {
-  type Pod = KubeObject & {
-    spec: { nodeName?: string; containers: { image: string }[] };
-    status?: { phase?: string; conditions?: { type: string; status: string }[] };
-  };
-  const pods = ((await kube.list('v1', 'Pod', { namespace })).items as Pod[]).filter(
-    (p) => p.metadata.name?.startsWith(`${deployment}-`) && !p.metadata.deletionTimestamp,
-  );
-  return pods.map((p) => {
-    const ready = p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
-    return `pod ${p.metadata.name} on ${p.spec.nodeName ?? '(not scheduled)'}: ${p.status?.phase ?? 'Pending'}${ready ? ', Ready' : ''} (${p.spec.containers.map((c) => c.image).join(', ')})`;
-  });
 }

@@ -14,6 +14,8 @@ const STEPS = [
   'introduce a drift by hand',
   'change the Website',
   'delete the Website',
+  'apply a Database',
+  'delete the Database',
   'read the metrics',
   'stop everything',
 ];
@@ -55,16 +57,32 @@ describe('npm run demo', () => {
     expect(details).toContain('updated Deployment demo/shop-web: spec.replicas 5 → 2');
     expect(details).toContain('pruned Service demo/shop-web');
     expect(details).toContain('Secret demo/shop-admin garbage-collected');
+    // The Database: its StatefulSet gets volumes and ready pods, and only then its backup CronJob (dependsOn).
+    expect(details).toContain('created StatefulSet demo/orders-db');
+    expect(details).toMatch(
+      /status: Ready=False \(CronJob orders-backup waits for StatefulSet orders-db: [01] of 2 replicas ready\)/,
+    );
+    expect(details).toContain(
+      'created CronJob demo/orders-backup (after StatefulSet orders-db had 2 of 2 replicas ready)',
+    );
+    expect(details).toMatch(
+      /PersistentVolumeClaim data-orders-db-1: Bound to pvc-[0-9a-f-]+ \(10Gi, StorageClass standard\)/,
+    );
+    expect(details).toMatch(/pod orders-db-1 on kwok-node-[01]: Running, Ready \(postgres:17\)/);
+    expect(details).toContain('status: Ready=True (5 children in sync and ready)');
+    expect(details).toContain('CronJob demo/orders-backup deleted');
+    expect(details).toContain('PersistentVolumeClaims data-orders-db-0, data-orders-db-1 stay');
     expect(details).not.toMatch(/password generated once \(24 characters, never printed\)[^\n]*[A-Za-z0-9]{24}/);
     expect(report.controlPlanePids.length).toBeGreaterThanOrEqual(6); // etcd, apiserver, kcm, scheduler, kwok, reaper
     expect(report.controlPlanePids.filter(alive)).toEqual([]);
-  }, 120_000);
+  }, 150_000);
 
   it('plays the same steps on a given cluster, in a namespace of its own that it deletes', async () => {
     const r = await demo(['--kubeconfig', cluster.kubeconfigPath!]);
     expect(r.code).toBe(ExitCode.Ok);
     expect(r.stdout).toContain('✓ demo finished');
     expect(r.stdout).toMatch(/✓ Website orkestra-demo-[0-9a-f]{6}\/shop is Ready/);
+    expect(r.stdout).toMatch(/✓ Database orkestra-demo-[0-9a-f]{6}\/orders is Ready/);
     expect(r.stdout).toMatch(/namespace orkestra-demo-[0-9a-f]{6} deleted/);
-  }, 90_000);
+  }, 150_000);
 });

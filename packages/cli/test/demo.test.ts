@@ -19,5 +19,10 @@ describe('npm run demo, its command line', () => {
     expect(missing.stderr).toContain(
       'no example folder at /nonexistent: it holds crd.yaml, katalog.yaml and website.yaml',
     );
+    const noDatabase = await demo(['--database-dir', '/nonexistent']);
+    expect(noDatabase.code).toBe(ExitCode.Usage);
+    expect(noDatabase.stderr).toContain(
+      'no Database example at /nonexistent: it holds crd.yaml, katalog.yaml and database.yaml',
+    );
   });
 });
