@@ -252,6 +252,29 @@ describe('Kubeclient transport: an API server that stops answering', () => {
     }
   }, 60_000);
 
+  it('does not send a create again when it was sent and no answer came: the server may have made it', async () => {
+    const client = new Kubeclient(env.kubeConfig, {
+      timeoutMs: 300,
+      retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 20 },
+    });
+    const namespace = 'default';
+    const name = `unanswered-${Date.now()}`;
+    try {
+      await client.get(ref); // a kept-alive connection: the create is written to it, then waits for headers
+      client.requests.reset();
+      const err = await frozen(() =>
+        client.create({ ...configMap(name, { a: '1' }), metadata: { name, namespace } }).catch((e: unknown) => e),
+      );
+      expect(err).toBeInstanceOf(UnavailableError);
+      expect((err as Error).message).toMatch(/no response headers within 300 ms/);
+      expect(client.requests.count({ verb: 'create' })).toBe(1);
+      // Thawed, the server may well make the ConfigMap from the bytes it had received: the reason not to send it again.
+    } finally {
+      await client.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace, name }).catch(() => undefined);
+      await client.close();
+    }
+  }, 60_000);
+
   it('rejects a request aborted while it waits for the server with Aborted, at once and without retrying', async () => {
     // The default timeout (30 s) and 5 retries: only the abort can end the request within the test's timeout.
     const client = new Kubeclient(env.kubeConfig);

@@ -104,9 +104,21 @@ describe('both clients when the API server goes away', () => {
         expect(down).toBeInstanceOf(UnavailableError);
         expect((down as Error).message).toMatch(/cannot reach the API server/);
       }
+      // A write refused while the server is down never reached it: sent again until the server is back.
+      const creates = clients.map(([client], i) =>
+        client!.create({
+          apiVersion: 'v1',
+          kind: 'ConfigMap',
+          metadata: { name: `while-down-${i}`, namespace: 'default' },
+          data: { a: '1' },
+        }),
+      );
       await env.startApiServer();
       for (const answer of await Promise.all(during)) expect(answer?.metadata.name).toBe('default');
+      for (const [i, created] of (await Promise.all(creates)).entries())
+        expect(created.metadata.name).toBe(`while-down-${i}`);
       for (const [client] of clients) expect(client!.requests.count({ verb: 'get' })).toBeGreaterThan(2);
+      for (const [client] of clients) expect(client!.requests.count({ verb: 'create' })).toBeGreaterThan(1);
     } finally {
       for (const c of clients.flat()) await c.close();
     }

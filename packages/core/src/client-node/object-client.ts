@@ -11,7 +11,7 @@ import type { Logger } from '../context.js';
 import { silentLogger } from '../context.js';
 import { NotFoundError, OrkestraError, type RequestDescription } from '../errors.js';
 import type { FieldStructure, OpenApiDocument } from '../field-structure.js';
-import { errorFromStatus, isNetworkError, toKubeError } from '../kube/api-errors.js';
+import { errorFromStatus, toKubeError } from '../kube/api-errors.js';
 import {
   applyFailure,
   applyRequest,
@@ -30,7 +30,7 @@ import {
 import { SchemaCache } from '../kube/openapi-schemas.js';
 import { RequestCounter } from '../kube/request-counter.js';
 import { ResourceRegistry, resourcePath } from '../kube/resources.js';
-import { answerFailure, type RetryOptions, retrying, retryPolicy, TransientFailure } from '../kube/retry.js';
+import { answerFailure, networkFailure, type RetryOptions, retrying, retryPolicy } from '../kube/retry.js';
 import type {
   ApplyOptions,
   CallOptions,
@@ -270,7 +270,7 @@ export class ClientNodeObjectClient implements ObjectClient {
           throw answerFailure(code, body, headers ?? {}, request, e);
         }
         const error = this.failure(e, request.describe, request.signal);
-        throw isNetworkError(e) && error.reason === 'Unavailable' ? new TransientFailure(error) : error;
+        throw error.reason === 'Unavailable' ? networkFailure(e, error, request) : error;
       }
     });
   }

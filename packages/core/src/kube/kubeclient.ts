@@ -34,7 +34,7 @@ import type {
   WriteOptions,
 } from '../object-client.js';
 import type { KubeObject, ObjectRef } from '../objects.js';
-import { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
+import { errorFromStatus, toKubeError } from './api-errors.js';
 import {
   type ConnectionConfig,
   clientNodeConnection,
@@ -65,7 +65,7 @@ import {
 import { openApiPath, SchemaCache } from './openapi-schemas.js';
 import { RequestCounter } from './request-counter.js';
 import { ResourceRegistry, resourcePath } from './resources.js';
-import { answerFailure, type RetryOptions, retrying, retryPolicy, TransientFailure } from './retry.js';
+import { answerFailure, networkFailure, type RetryOptions, retrying, retryPolicy, TransientFailure } from './retry.js';
 import type { Transport } from './transport.js';
 
 export type { ClientNodeKubeConfig, KubeclientConfig } from './connection-config.js';
@@ -541,13 +541,15 @@ export class Kubeclient implements ObjectClient {
     throw failure;
   }
 
-  /** What a failed attempt throws: typed errors as they are, an abort or close as such, a network failure as transient. */
+  /**
+   * What a failed attempt throws: typed errors as they are, an abort or close as such, a network failure as
+   * transient when sending it again is safe ({@link networkFailure}).
+   */
   private attemptFailure(e: unknown, req: ObjectRequest): unknown {
     if (e instanceof TransientFailure || e instanceof OrkestraError) return e;
     if (req.signal?.aborted) return toKubeError(req.signal.reason ?? e, req.describe);
     if (this.closed) return this.closedError();
-    const error = toKubeError(e, req.describe);
-    return isNetworkError(e) ? new TransientFailure(error) : error;
+    return networkFailure(e, toKubeError(e, req.describe), req);
   }
 }
 

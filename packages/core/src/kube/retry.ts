@@ -1,12 +1,14 @@
 /**
- * The retry policy of the clients: transient failures (network errors, 429, 502, 503, 504, and a 500 with
- * `Retry-After`) are sent again with exponential backoff; every other answer is final. Shared by `Kubeclient`
- * and `@orkestra/core/client-node`'s client, which differ only in how one attempt travels.
+ * The retry policy of the clients: transient failures (429, 502, 503, 504, a 500 with `Retry-After`, and network
+ * errors that cannot make a request happen twice) are sent again with exponential backoff; every other answer is
+ * final. Shared by `Kubeclient` and `@orkestra/core/client-node`'s client, which differ only in how one attempt
+ * travels.
  */
 import type { Logger } from '../context.js';
 import type { KubeApiError, OrkestraError } from '../errors.js';
-import { errorFromStatus, toKubeError } from './api-errors.js';
+import { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
 import type { ObjectRequest } from './object-requests.js';
+import { WRITE_VERBS } from './request-counter.js';
 
 /** Retry policy for transient failures (network errors, 429, 502, 503, 504, and 500 with Retry-After). */
 export interface RetryOptions {
@@ -56,6 +58,56 @@ export function answerFailure(
   return RETRYABLE_CODES.has(code) || (code === 500 && retryAfterMs !== undefined)
     ? new TransientFailure(error, retryAfterMs)
     : error;
+}
+
+/**
+ * Network failures with which the request never reached the server: refused or unreachable, a name that did not
+ * resolve, a connection that timed out before it was made, an HTTP/2 session already going away, a stream the
+ * server refused (REFUSED_STREAM: HTTP/2 promises it was not processed).
+ */
+const UNSENT_CODES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_HTTP2_GOAWAY_SESSION',
+  'ERR_HTTP2_INVALID_SESSION',
+]);
+
+function neverSent(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    const { code, message } = cur as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNSENT_CODES.has(code)) return true;
+    if (typeof message === 'string' && message.includes('NGHTTP2_REFUSED_STREAM')) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Whether `request` may be sent again after a failure that leaves open whether the server acted on it: reads, and
+ * server-side apply (the same configuration applied twice by one manager ends in the same object).
+ */
+function repeatable(request: ObjectRequest): boolean {
+  return !WRITE_VERBS.has(request.verb) || request.verb === 'apply';
+}
+
+/**
+ * A failed attempt's `error` as a {@link TransientFailure} when it is a network failure and another attempt cannot
+ * do twice what the first may have done: the request never reached the server, or it is {@link repeatable}. A
+ * create, update, patch or delete whose fate is unknown (a reset, no answer in time after it was sent) fails with
+ * `error`: sent again, a create the server had made would come back `AlreadyExists` and an update `Conflict`, for
+ * the client's own first attempt. client-go likewise retries such failures only for reads; the reconciler's next
+ * attempt reads what the server holds first.
+ */
+export function networkFailure(
+  e: unknown,
+  error: OrkestraError,
+  request: ObjectRequest,
+): TransientFailure | OrkestraError {
+  if (!isNetworkError(e)) return error;
+  return neverSent(e) || repeatable(request) ? new TransientFailure(error) : error;
 }
 
 /**
