@@ -22,12 +22,17 @@ export interface TransportTls {
   servername?: string | undefined;
 }
 
-/** `tls` as the options of `tls.connect` (shared by both transports). */
+/**
+ * `tls` as the options of `tls.connect` (shared by both transports), the CA, certificate and key in one
+ * `SecureContext` for every connection made with them. Given as PEM strings instead, each connection would parse
+ * them into a context of its own, and keep its memory for as long as it lives.
+ */
 export function tlsConnectOptions(tls: TransportTls | undefined) {
+  const secureContext = process
+    .getBuiltinModule('node:tls')
+    .createSecureContext({ ca: tls?.ca, cert: tls?.cert, key: tls?.key });
   return {
-    ca: tls?.ca,
-    cert: tls?.cert,
-    key: tls?.key,
+    secureContext,
     rejectUnauthorized: tls?.rejectUnauthorized ?? true,
     ...(tls?.servername ? { servername: tls.servername } : {}),
   };
