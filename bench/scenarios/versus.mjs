@@ -46,19 +46,28 @@ const byOperator = (l) =>
 
 const crReconciles = (t) => sumOf(t, 'controller_runtime_reconcile_total', (l) => l.controller === 'website');
 const crQueued = (t) => sumOf(t, 'workqueue_depth', (l) => l.name === 'website');
+const crFailures = (t) => sumOf(t, 'controller_runtime_reconcile_errors_total', (l) => l.controller === 'website');
 export const OPERATORS = {
   orkestra: {
     label: 'orkestra run',
     reconciles: (t) => sumOf(t, 'orkestra_reconcile_total'),
     queued: (t) => sumOf(t, 'orkestra_queue_depth'),
+    failures: (t) => sumOf(t, 'orkestra_reconcile_total', (l) => l.result !== 'success'),
   },
   createOrUpdate: {
     label: 'controller-runtime, CreateOrUpdate',
     style: 'create-or-update',
     reconciles: crReconciles,
     queued: crQueued,
+    failures: crFailures,
   },
-  apply: { label: 'controller-runtime, apply always', style: 'apply', reconciles: crReconciles, queued: crQueued },
+  apply: {
+    label: 'controller-runtime, apply always',
+    style: 'apply',
+    reconciles: crReconciles,
+    queued: crQueued,
+    failures: crFailures,
+  },
 };
 // `orkestra run` over each HTTP version (ORKESTRA_HTTP in its environment), measured only when asked for
 // (`--operators orkestraHttp1,orkestraHttp2`): the comparison behind core's default transport.
@@ -195,13 +204,24 @@ export async function startWatches(kube, ns, signal) {
         w.resolve();
       }
   };
+  // A watch the API server ends (its timeout, or a watcher it closes for falling behind while an operator writes
+  // hard) is listed and watched again, the list's objects replayed as ADDED: the figures never wait on a watch
+  // that silently stopped. Each end is recorded in `errors` (printed if a wait then times out).
   const watch = async (apiVersion, kind, onEvent) => {
-    const { resourceVersion } = await kube.list(apiVersion, kind, { namespace: ns });
-    kube
-      .watch(apiVersion, kind, { namespace: ns, resourceVersion, signal, timeoutSeconds: 3600 }, onEvent)
-      .catch((err) => {
-        if (!signal.aborted) state.errors.push(`${kind} watch: ${err.message}`);
-      });
+    const start = async (replay) => {
+      const { items, resourceVersion } = await kube.list(apiVersion, kind, { namespace: ns });
+      if (replay) for (const object of items) onEvent({ type: 'ADDED', object });
+      kube.watch(apiVersion, kind, { namespace: ns, resourceVersion, signal, timeoutSeconds: 3600 }, onEvent).then(
+        () => again(`${kind} watch ended by the server`),
+        (err) => again(`${kind} watch: ${err.message}`),
+      );
+    };
+    const again = (why) => {
+      if (signal.aborted) return;
+      state.errors.push(`${why}; watched again`);
+      start(true).catch((err) => state.errors.push(`${kind} list: ${err.message}`));
+    };
+    await start(false);
   };
   for (const [apiVersion, kind] of CHILD_KINDS) {
     await watch(apiVersion, kind, (e) => {
@@ -212,9 +232,9 @@ export async function startWatches(kube, ns, signal) {
       }
       const owner = e.object?.metadata?.ownerReferences?.find((r) => r.controller)?.name;
       if (!owner?.startsWith('late-')) return;
-      const seen = (childrenSeen.get(owner) ?? 0) + 1;
-      childrenSeen.set(owner, seen);
-      if (seen === CHILD_KINDS.length) {
+      const seen = childrenSeen.get(owner) ?? new Set();
+      childrenSeen.set(owner, seen.add(e.object.metadata.uid));
+      if (seen.size === CHILD_KINDS.length && !state.childrenAt.has(owner)) {
         state.childrenAt.set(owner, performance.now());
         check();
       }
@@ -278,8 +298,37 @@ const diffCounts = (a, b) => {
   return { writes: b.writesTotal - a.writesTotal, byVerb, reads: b.reads - a.reads, all };
 };
 
+const PROGRESS_EVERY_MS = 30_000;
+
+/**
+ * `waiting` (the wait for convergence), printing every 30 s how far it got — Websites Ready, the operator's
+ * reconciles, its queue and its failed reconciles (from its metrics) — and, if it fails, the end of the operator's
+ * log with the error: a run that does not converge says where it stands and why.
+ */
+async function withProgress(waiting, { w, op, key, total, log }) {
+  const t0 = performance.now();
+  const timer = setInterval(() => {
+    op.metrics().then(
+      (text) =>
+        log(
+          `    ${OPERATORS[key].label}, ${((performance.now() - t0) / 1000).toFixed(0)} s: ${w.ready.size} of ${total} Ready; ` +
+            `${OPERATORS[key].reconciles(text)} reconciles, ${OPERATORS[key].queued(text)} queued, ${OPERATORS[key].failures(text)} failed`,
+        ),
+      () => undefined,
+    );
+  }, PROGRESS_EVERY_MS);
+  try {
+    return await waiting;
+  } catch (err) {
+    const tail = readFileSync(op.logFile, 'utf8').slice(-1500).trim();
+    throw new Error(`${err.message}${tail ? `; the end of its log: ${tail}` : ''}`);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /** One measurement: one operator, N CRs, a fresh control plane. */
-async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
+async function once(key, n, { binary, resyncSeconds, steadyResyncs, log }) {
   const env = await startControlPlane();
   const dir = mkdtempSync(join(tmpdir(), `orkestra-versus-${key}-`));
   const user = new Kubeclient(env.kubeConfig);
@@ -327,7 +376,12 @@ async function once(key, n, { binary, resyncSeconds, steadyResyncs }) {
       CREATE_CONCURRENCY,
       (i) => user.create(website(ns, `site-${i}`, i)),
     );
-    await guard(w.until(() => w.ready.size >= WARM_UP_CRS + n, `${n} Websites Ready`, Math.max(600_000, n * 200)));
+    await guard(
+      withProgress(
+        w.until(() => w.ready.size >= WARM_UP_CRS + n, `${n} Websites Ready`, Math.max(600_000, n * 200)),
+        { w, op, key, total: WARM_UP_CRS + n, log },
+      ),
+    );
     const convergenceSeconds = (performance.now() - t1) / 1000;
     const cpu1 = { operator: cpuMsOf(op.pid), server: serverCpu() };
     const atConvergence = { api: await apiMetrics(), reconciles: OPERATORS[key].reconciles(await op.metrics()) };
