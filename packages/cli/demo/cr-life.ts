@@ -37,8 +37,10 @@ export abstract class CrLife {
   protected readonly user: Kubeclient;
   protected readonly namespace: string;
   protected readonly ref: { apiVersion: string; kind: string; namespace: string; name: string };
-  /** `Ready=False` messages seen while waiting, printed once the wait is over. */
+  /** `<condition>=False (<message>)` seen while waiting, printed once the wait is over. */
   private readonly seen = new Set<string>();
+  /** The conditions whose `False` messages {@link note} records. */
+  protected readonly noted: readonly string[] = ['Ready'];
 
   constructor(
     protected readonly steps: DemoSteps,
@@ -73,13 +75,15 @@ export abstract class CrLife {
     return `${w.result.action} ${w.kind} ${this.namespace}/${w.name}`;
   }
 
-  /** Notes `cr`'s `Ready=False` message, if it has one, for {@link waited}. */
+  /** Notes `cr`'s `False` conditions of {@link noted} with their messages, for {@link waited}. */
   protected note(cr: KubeObject | undefined): void {
-    const ready = conditionOf(cr);
-    if (ready?.status === 'False') this.seen.add(ready.message);
+    for (const type of this.noted) {
+      const c = conditionOf(cr, type);
+      if (c?.status === 'False') this.seen.add(`${type}=False (${c.message})`);
+    }
   }
 
-  /** The custom resource once Ready=True (and `more` holds), noting each `Ready=False` message on the way. */
+  /** The custom resource once Ready=True (and `more` holds), noting each `False` condition on the way. */
   protected untilReady(what: string, more: (cr: KubeObject) => Promise<boolean> = async () => true) {
     return waitUntil(what, async () => {
       const cr = await this.user.get(this.ref);
@@ -88,9 +92,9 @@ export abstract class CrLife {
     });
   }
 
-  /** The `Ready=False` messages seen while waiting, as details. */
+  /** The `False` conditions seen while waiting, with their messages, as details. */
   protected waited(): void {
-    for (const message of this.seen) this.steps.detail(`status: Ready=False (${message})`);
+    for (const seen of this.seen) this.steps.detail(`status: ${seen}`);
     this.seen.clear();
   }
 

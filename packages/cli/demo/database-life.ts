@@ -24,6 +24,9 @@ const DATABASE_READY_TIMEOUT_MS = 180_000;
 
 /** See the module comment. */
 export class DatabaseLife extends CrLife {
+  /** `Synced` too: its message names what the CronJob waits for (`Ready`'s names what is not ready). */
+  protected override readonly noted = ['Ready', 'Synced'];
+
   async play(): Promise<void> {
     await this.apply();
     await this.remove();

@@ -177,8 +177,8 @@ async function loadKatalogs(
     for (const [key, h] of loaded.handlers)
       loaded.handlers.set(
         key,
-        watchWrites(h, (name, result) => {
-          if (result.action !== 'unchanged' && result.action !== 'absent') writes.push({ kind: h.kind, name, result });
+        watchWrites(h, (kind, name, result) => {
+          if (result.action !== 'unchanged' && result.action !== 'absent') writes.push({ kind, name, result });
         }),
       );
     all.push(loaded);
@@ -247,18 +247,26 @@ async function readMetrics(steps: DemoSteps, operator: Manager): Promise<void> {
   steps.finish(`metrics served at ${operator.url}/metrics`);
 }
 
-/** A handler whose create and update results are also told to `onWrite` (the demo prints them). */
-function watchWrites(handler: AnyHandler, onWrite: (name: string, result: ChildResult) => void): AnyHandler {
+/**
+ * A handler whose create and update results are also told to `onWrite` (the demo prints them), with the child's
+ * kind: the handler's, or for a handler of any kind (`@orkestra/manifests`) the one its resolved spec carries.
+ */
+function watchWrites(
+  handler: AnyHandler,
+  onWrite: (kind: string, name: string, result: ChildResult) => void,
+): AnyHandler {
+  const kindOf = (spec: { name: string }) =>
+    handler.kindOf ? String((spec as { kind?: unknown }).kind) : handler.kind;
   return {
     ...handler,
     create: async (ctx, kube, owner: OwnerObject, spec) => {
       const result = await handler.create(ctx, kube, owner, spec);
-      onWrite(spec.name, result);
+      onWrite(kindOf(spec), spec.name, result);
       return result;
     },
     update: async (ctx, kube, owner: OwnerObject, spec) => {
       const result = await handler.update(ctx, kube, owner, spec);
-      onWrite(spec.name, result);
+      onWrite(kindOf(spec), spec.name, result);
       return result;
     },
   };

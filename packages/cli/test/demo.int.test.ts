@@ -60,8 +60,9 @@ describe('npm run demo', () => {
     // The Database: its StatefulSet gets volumes and ready pods, and only then its backup CronJob (dependsOn).
     expect(details).toContain('created StatefulSet demo/orders-db');
     expect(details).toMatch(
-      /status: Ready=False \(CronJob orders-backup waits for StatefulSet orders-db: [01] of 2 replicas ready\)/,
+      /status: Synced=False \([^\n]*CronJob orders-backup waits for StatefulSet orders-db: [01] of 2 replicas ready/,
     );
+    expect(details).toMatch(/status: Ready=False \([^\n]*StatefulSet orders-db/);
     expect(details).toContain(
       'created CronJob demo/orders-backup (after StatefulSet orders-db had 2 of 2 replicas ready)',
     );
