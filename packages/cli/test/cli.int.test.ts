@@ -102,7 +102,7 @@ describe('orkestra run, render and diff against kube-apiserver', () => {
     const readyz = await fetch(`${url}/readyz`);
     expect([readyz.status, (await readyz.text()).trim()]).toEqual([200, 'ok']);
     const metrics = await (await fetch(`${url}/metrics`)).text();
-    expect(metrics).toMatch(/^orkestra_reconcile_total\{kind="Website",result="success"\} [1-9]/m);
+    expect(metrics).toMatch(/^orkestra_reconcile_total\{kind="Website",result="success",trigger="event"\} [1-9]/m);
     expect(metrics).toMatch(/^orkestra_reconcile_duration_seconds_bucket\{le="\+Inf",kind="Website"\} [1-9]/m);
     expect(metrics).toMatch(/^orkestra_queue_depth\{kind="Website"\} \d+/m);
     expect(metrics).toMatch(/^orkestra_api_requests_total\{verb="create"\} [1-9]/m); // children are created with POST

@@ -4,7 +4,7 @@
  *
  * | metric | type | labels |
  * |---|---|---|
- * | `orkestra_reconcile_total` | counter | `kind`, `result` (success, invalid, error) |
+ * | `orkestra_reconcile_total` | counter | `kind`, `result` (success, invalid, error), `trigger` (event, resync) |
  * | `orkestra_reconcile_duration_seconds` | histogram | `kind` |
  * | `orkestra_queue_depth` | gauge | `kind` |
  * | `orkestra_api_requests_total` | counter | `verb` |
@@ -32,7 +32,7 @@ export const EVENT_LOOP_RESOLUTION_MS = 100;
 /** The metrics of one `run`. */
 export class OperatorMetrics {
   readonly registry = new Registry();
-  private readonly reconciles: Counter<'kind' | 'result'>;
+  private readonly reconciles: Counter<'kind' | 'result' | 'trigger'>;
   private readonly duration: Histogram<'kind'>;
   private readonly drift: Counter<'kind'>;
   private readonly pruned: Counter<'kind'>;
@@ -51,8 +51,8 @@ export class OperatorMetrics {
     if (options.defaultMetrics ?? true) this.collectDefaults();
     this.reconciles = new Counter({
       name: 'orkestra_reconcile_total',
-      help: 'Reconciles of custom resources, by owner kind and result.',
-      labelNames: ['kind', 'result'],
+      help: 'Reconciles of custom resources, by owner kind, result, and trigger (event: something happened; resync: a re-check).',
+      labelNames: ['kind', 'result', 'trigger'],
       registers,
     });
     this.duration = new Histogram({
@@ -141,7 +141,7 @@ export class OperatorMetrics {
     this.queues.set(kind, queueDepth);
     return {
       reconciled: (info) => {
-        this.reconciles.inc({ kind, result: info.result });
+        this.reconciles.inc({ kind, result: info.result, trigger: info.trigger });
         this.duration.observe({ kind }, info.durationMs / 1000);
         extra?.reconciled?.(info);
       },

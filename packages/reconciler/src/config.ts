@@ -80,7 +80,17 @@ export interface HandlerTemplates {
 
 /** Observes what the reconciler does: the CLI turns it into Prometheus metrics. */
 export interface ReconcilerObserver {
-  reconciled?(info: { key: string; result: 'success' | 'invalid' | 'error'; durationMs: number }): void;
+  /**
+   * A reconcile ended. `trigger` says why it ran: `event` when something happened (the CR created or changed, a
+   * child changed, a retry), `resync` for a re-check nothing asked for (a resync tick's, or a settled CR's after a
+   * start), which runs only once no event-queued CR waits.
+   */
+  reconciled?(info: {
+    key: string;
+    result: 'success' | 'invalid' | 'error';
+    durationMs: number;
+    trigger: 'event' | 'resync';
+  }): void;
   childChanged?(info: {
     key: string;
     kind: string;

@@ -327,7 +327,7 @@ export class GenericReconciler {
     if (report.result === 'absent') this.resyncs.forget(key);
     else this.resyncs.reconciled(key, cause);
     const result = report.result === 'invalid' ? 'invalid' : report.result === 'error' ? 'error' : 'success';
-    this.config.observer?.reconciled?.({ key, result, durationMs: performance.now() - started });
+    this.config.observer?.reconciled?.({ key, result, durationMs: performance.now() - started, trigger: cause });
     return report;
   }
 }

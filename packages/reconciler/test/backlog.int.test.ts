@@ -38,13 +38,19 @@ describe('the backlog after a start', () => {
     // the restart: a client of its own (fresh informers, a first list), one worker, a slow reconcile (20 ms)
     const restarted = new Kubeclient(h.cluster.kubeConfig);
     const order: string[] = [];
+    const triggers = new Map<string, string>();
     try {
       const r = await h.run(
         {
           resources,
           concurrency: 1,
           hooks: { validate: async () => void (await sleep(20)) },
-          observer: { reconciled: ({ key }) => order.push(key.slice(h.ns.length + 1)) },
+          observer: {
+            reconciled: ({ key, trigger }) => {
+              order.push(key.slice(h.ns.length + 1));
+              triggers.set(key.slice(h.ns.length + 1), trigger);
+            },
+          },
         },
         restarted,
       );
@@ -61,6 +67,14 @@ describe('the backlog after a start', () => {
       for (const n of order) counts.set(n, (counts.get(n) ?? 0) + 1);
       expect([...counts].filter(([, c]) => c !== 1)).toEqual([]); // each CR once: never queued twice
       expect(counts.size).toBe(OLD + 1);
+      // why each ran: the new CR and the one edited while no reconciler ran by an event, the rest as re-checks
+      expect(
+        [...triggers]
+          .filter(([, t]) => t === 'event')
+          .map(([n]) => n)
+          .sort(),
+      ).toEqual(['late', 'old-150']);
+      expect([...triggers.values()].filter((t) => t === 'resync')).toHaveLength(OLD - 1);
       // the re-checks wrote nothing: one ConfigMap for late, one correction for old-150
       expect(restarted.requests.count({ resource: 'configmaps', verb: 'create' })).toBe(1);
     } finally {
