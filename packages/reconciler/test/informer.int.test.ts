@@ -160,6 +160,71 @@ describe('Informer', () => {
     }
   }, 60_000);
 
+  it('watches from the first page while the later pages come in: a change meanwhile arrives at once, and no page undoes it', async () => {
+    const paged = await cluster.newNamespace('informer-beside');
+    const names = Array.from({ length: 23 }, (_, i) => `cm-${String(i).padStart(2, '0')}`);
+    await Promise.all(
+      names.map((name) =>
+        kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: paged }, data: { v: '1' } }),
+      ),
+    );
+    const client = new Kubeclient(cluster.kubeConfig);
+    const informer = new Informer(client, {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      namespace: paged,
+      pageSize: 5,
+      logger: silentLogger,
+    });
+    // the third page (cm-10 … cm-14) is held back until the changes below are in the cache
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    const list = client.list.bind(client);
+    client.list = (async (...args: Parameters<typeof list>) => {
+      if (++requests === 3) await held;
+      return list(...args);
+    }) as typeof client.list;
+    const events: InformerEvent[] = [];
+    informer.on((e) => events.push(e));
+    const cm = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', namespace: paged, name });
+    try {
+      const started = informer.start();
+      await cluster.waitFor(() => requests === 3, { timeoutMs: 15_000, description: 'the third page asked for' });
+      // made after the snapshot: a new object, an object of a later page changed, another deleted
+      await kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'during', namespace: paged } });
+      await kube.patch(cm('cm-21'), { data: { v: '2' } }, { type: 'merge' });
+      await kube.delete(cm('cm-22'));
+      await cluster.waitFor(
+        () => informer.get(paged, 'during') !== undefined && events.some((e) => e.type === 'deleted'),
+        { timeoutMs: 15_000, description: 'the changes, by the watch, while the list is held' },
+      );
+      expect(informer.hasSynced).toBe(false);
+      expect(informer.size).toBe(12); // two pages, the new object, and cm-21 in its changed version
+      release();
+      await started;
+      expect(
+        informer
+          .list()
+          .map((o) => o.metadata.name)
+          .sort(),
+      ).toEqual([...names.filter((n) => n !== 'cm-22'), 'during'].sort());
+      expect(informer.get(paged, 'cm-21')?.data).toEqual({ v: '2' }); // the page's older version not taken
+      expect(events.filter((e) => e.type !== 'relisted' && e.object.metadata.name === 'cm-22')).toEqual([
+        expect.objectContaining({ type: 'deleted' }),
+      ]);
+      expect(events.filter((e) => e.type === 'added' && e.object.metadata.name === 'during')).toEqual([
+        expect.not.objectContaining({ initial: true }),
+      ]);
+      expect(events.at(-1)).toEqual({ type: 'relisted', initial: true });
+      expect(informer.stats).toMatchObject({ lists: 1, pages: 5, watches: 1 });
+    } finally {
+      release();
+      await informer.stop();
+      await client.close();
+    }
+  }, 60_000);
+
   it('takes our own write at once (read-your-writes), announces it once, and ignores an older version arriving later', async () => {
     const informer = new Informer(kube, { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, logger: silentLogger });
     const seen: string[] = [];

@@ -8,6 +8,9 @@
  * - A relist diffs the new list against the cache and emits add / update / delete for every difference, so
  *   no change made while the watch was down is lost. It lists in pages and takes each page into the cache as
  *   it comes: the memory a start over many objects needs is the cache plus one page, not the whole answer.
+ *   The watch starts as soon as the first page is in, from that page's resourceVersion (the pages are one
+ *   snapshot), so a change made while a large collection is still being listed arrives at once, not after
+ *   the last page.
  * - A stream with no data for `idleTimeoutMs` is treated as dead (bookmarks keep healthy streams alive), and
  *   the server ends every watch after `timeoutSeconds`, so no connection lives forever.
  * - Cached objects have `metadata.managedFields` removed: it is often most of an object and no reader needs it.
@@ -82,6 +85,22 @@ function isNewer(candidate: string | undefined, current: string | undefined): bo
   return true;
 }
 
+/** Whether `candidate` was written after `snapshot`: integer versions only (anything else: not known to be). */
+function isAfter(candidate: string | undefined, snapshot: string): boolean {
+  if (!candidate || !/^\d+$/.test(candidate) || !/^\d+$/.test(snapshot)) return false;
+  return BigInt(candidate) > BigInt(snapshot);
+}
+
+/**
+ * A list in progress beside the watch. The watch's events are newer than every page (one snapshot), so a page
+ * never undoes them: keys the watch or our own writes touched are `seen` (kept when the list completes, not
+ * swept as gone), keys deleted meanwhile are `deleted` (their older listed version is not taken back).
+ */
+interface Listing {
+  seen: Set<string>;
+  deleted: Set<string>;
+}
+
 /**
  * A list-watch cache of one kind.
  *
@@ -99,6 +118,8 @@ export class Informer {
   private readonly abort = new AbortController();
   private resourceVersion = '';
   private synced = false;
+  /** While a list's later pages come in beside the watch: what the watch (or our own writes) touched meanwhile. */
+  private listing: Listing | undefined;
   private running: Promise<void> | undefined;
   private firstSync: Promise<void> | undefined;
   /** Watch (re)starts, relists and the pages they took, for tests and metrics. */
@@ -258,13 +279,16 @@ export class Informer {
       return;
     const stored = strip(object);
     this.put(key, stored);
+    this.listing?.seen.add(key);
     if (current) this.emit({ type: 'updated', object: stored, old: current });
     else this.emit({ type: 'added', object: stored });
   }
 
   /** Our own delete, seen before the watch delivers it. */
   recordDelete(namespace: string | undefined, name: string): void {
-    this.remove(objectKey(namespace, name));
+    const key = objectKey(namespace, name);
+    this.remove(key);
+    this.listing?.deleted.add(key);
   }
 
   private matchesScope(object: KubeObject): boolean {
@@ -288,30 +312,25 @@ export class Informer {
     let failures = 0;
     let needList = true;
     while (!signal.aborted) {
+      // One round: a list (when needed) whose later pages come in beside the watch, and the watch. Either failing
+      // ends the round, and the other with it; the list is needed again until one completes.
+      const round = new AbortController();
+      const end = () => round.abort();
+      signal.addEventListener('abort', end, { once: true });
       try {
-        if (needList) {
-          await this.relist();
+        const list = needList ? await this.relist(round.signal) : undefined;
+        const listed = list?.rest.then(() => {
           needList = false;
-        }
+        });
         this.stats.watches++;
-        const timeout = Math.round((this.options.timeoutSeconds ?? 300) * (0.8 + Math.random() * 0.2));
-        await this.kube.watch(
-          this.options.apiVersion,
-          this.options.kind,
-          {
-            namespace: this.options.namespace,
-            labelSelector: this.options.labelSelector,
-            fieldSelector: this.options.fieldSelector,
-            resourceVersion: this.resourceVersion,
-            timeoutSeconds: timeout,
-            idleTimeoutMs: this.options.idleTimeoutMs,
-            signal,
-          },
-          (event) => this.apply(event),
-        );
+        const watched = this.watch(round.signal);
+        listed?.catch(() => undefined); // the round's failure is the first one, awaited below
+        watched.catch(() => undefined);
+        await Promise.all([listed, watched]);
         failures = 0; // the server ended the watch normally: resume at once
         this.lastError = undefined;
       } catch (e) {
+        round.abort();
         if (signal.aborted) break;
         this.stats.failures++;
         this.lastError = e;
@@ -321,78 +340,127 @@ export class Informer {
           continue;
         }
         failures++;
-        const delay = Math.min(200 * 2 ** (failures - 1), 10_000) * (0.8 + Math.random() * 0.4);
-        this.options.logger.warn(
-          {
-            kind: this.options.kind,
-            namespace: this.options.namespace,
-            attempt: failures,
-            delayMs: Math.round(delay),
-            reason: e instanceof Error ? e.message : String(e),
-          },
-          'watch failed: restarting',
-        );
-        // After a long outage the resourceVersion is probably compacted away: relist after a few failures.
-        if (failures >= 3) needList = true;
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, delay);
-          signal.addEventListener(
-            'abort',
-            () => {
-              clearTimeout(t);
-              resolve();
-            },
-            { once: true },
-          );
-        });
+        if (failures >= 3) needList = true; // after a long outage the version is probably compacted away
+        await this.backOff(failures, e, signal);
+      } finally {
+        signal.removeEventListener('abort', end);
+        this.listing = undefined;
       }
     }
+  }
+
+  /** One watch from the informer's resourceVersion, until the server ends it or `signal` aborts. */
+  private watch(signal: AbortSignal): Promise<void> {
+    const timeout = Math.round((this.options.timeoutSeconds ?? 300) * (0.8 + Math.random() * 0.2));
+    return this.kube.watch(
+      this.options.apiVersion,
+      this.options.kind,
+      {
+        namespace: this.options.namespace,
+        labelSelector: this.options.labelSelector,
+        fieldSelector: this.options.fieldSelector,
+        resourceVersion: this.resourceVersion,
+        timeoutSeconds: timeout,
+        idleTimeoutMs: this.options.idleTimeoutMs,
+        signal,
+      },
+      (event) => this.apply(event),
+    );
+  }
+
+  /** Waits before the next round after the `failures`-th failure in a row: 200 ms doubling to 10 s, ±20 %. */
+  private async backOff(failures: number, e: unknown, signal: AbortSignal): Promise<void> {
+    const delay = Math.min(200 * 2 ** (failures - 1), 10_000) * (0.8 + Math.random() * 0.4);
+    this.options.logger.warn(
+      {
+        kind: this.options.kind,
+        namespace: this.options.namespace,
+        attempt: failures,
+        delayMs: Math.round(delay),
+        reason: e instanceof Error ? e.message : String(e),
+      },
+      'watch failed: restarting',
+    );
+    await new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, delay);
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(t);
+          resolve();
+        },
+        { once: true },
+      );
+    });
   }
 
   /**
    * Lists every object and brings the cache to that list, page by page: each page of
    * {@link InformerOptions.pageSize} objects goes into the cache (and out as events) before the next is asked
    * for, so the raw answer is never held whole (client-go's reflector holds all pages until the last). The pages
-   * are one consistent snapshot (the server's continue token pins the first page's resourceVersion); an expired
-   * token fails the relist with 410, which the run loop answers with a fresh relist — the objects of the pages
-   * already taken stay (each is a version that existed), and nothing is deleted or marked synced until a list
-   * completes. The watch resumes from the list's resourceVersion.
+   * are one consistent snapshot (the server's continue token pins the first page's resourceVersion), so the
+   * watch starts from the first page's version while the rest come in: resolves once the first page is in, with
+   * the rest of the list (wrapped: an async function's promise would wait for it). An expired token fails the rest with 410, which the run loop answers with a fresh
+   * relist — the objects of the pages already taken stay (each is a version that existed), and nothing is
+   * deleted or marked synced until a list completes.
    */
-  private async relist(): Promise<void> {
+  private async relist(signal: AbortSignal): Promise<{ rest: Promise<void> }> {
     this.stats.lists++;
     const initial = !this.synced;
-    const seen = new Set<string>();
-    let token: string | undefined;
-    let resourceVersion = '';
-    do {
-      const page = await this.kube.list(this.options.apiVersion, this.options.kind, {
-        namespace: this.options.namespace,
-        labelSelector: this.options.labelSelector,
-        fieldSelector: this.options.fieldSelector,
-        limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE,
-        continue: token,
-        signal: this.abort.signal,
-      });
-      this.stats.pages++;
-      for (const raw of page.items) this.takeListed(raw, seen, initial);
-      resourceVersion = page.resourceVersion;
+    const listing: Listing = { seen: new Set(), deleted: new Set() };
+    this.listing = listing;
+    const first = await this.listPage(undefined, signal);
+    for (const raw of first.items) this.takeListed(raw, listing, initial);
+    this.resourceVersion = first.resourceVersion;
+    return { rest: this.listRest(first.continue, first.resourceVersion, listing, initial, signal) };
+  }
+
+  /** The pages after the first, then what the list as a whole says: what is gone, and that the cache is synced. */
+  private async listRest(
+    token: string | undefined,
+    snapshot: string,
+    listing: Listing,
+    initial: boolean,
+    signal: AbortSignal,
+  ): Promise<void> {
+    while (token) {
+      const page = await this.listPage(token, signal);
+      for (const raw of page.items) this.takeListed(raw, listing, initial);
       token = page.continue;
-    } while (token);
+    }
     for (const [key, object] of this.store) {
-      if (!seen.has(key)) {
+      // gone since the last list; not what the watch or our writes put there after the snapshot
+      if (!listing.seen.has(key) && !isAfter(object.metadata.resourceVersion, snapshot)) {
         this.remove(key);
         this.emit({ type: 'deleted', object });
       }
     }
-    this.resourceVersion = resourceVersion;
+    if (this.listing === listing) this.listing = undefined;
     this.synced = true;
     this.emit(initial ? { type: 'relisted', initial } : { type: 'relisted' });
   }
 
-  /** One listed object into the cache, unless the cache holds a newer version (our own write, taken meanwhile). */
-  private takeListed(raw: KubeObject, seen: Set<string>, initial: boolean): void {
+  private async listPage(token: string | undefined, signal: AbortSignal) {
+    const page = await this.kube.list(this.options.apiVersion, this.options.kind, {
+      namespace: this.options.namespace,
+      labelSelector: this.options.labelSelector,
+      fieldSelector: this.options.fieldSelector,
+      limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+      continue: token,
+      signal,
+    });
+    this.stats.pages++;
+    return page;
+  }
+
+  /**
+   * One listed object into the cache, unless the cache holds a newer version (the watch's, or our own write,
+   * taken meanwhile) or the watch has seen it deleted since the snapshot.
+   */
+  private takeListed(raw: KubeObject, listing: Listing, initial: boolean): void {
     const key = objectKey(raw.metadata.namespace, raw.metadata.name ?? '');
-    seen.add(key);
+    if (listing.deleted.has(key)) return;
+    listing.seen.add(key);
     const old = this.store.get(key);
     const version = raw.metadata.resourceVersion;
     if (old && (old.metadata.resourceVersion === version || !isNewer(version, old.metadata.resourceVersion))) return;
@@ -414,8 +482,13 @@ export class Informer {
     const old = this.store.get(key);
     if (event.type === 'DELETED') {
       this.remove(key);
+      this.listing?.deleted.add(key);
       this.emit({ type: 'deleted', object: strip(event.object) });
       return;
+    }
+    if (this.listing) {
+      this.listing.seen.add(key);
+      this.listing.deleted.delete(key); // created again after a delete: this version is the newest
     }
     // The version our own write already put in the cache (and announced), or an older one: nothing new, and
     // not copied either (every child a reconcile writes comes back as such an echo).
