@@ -104,7 +104,8 @@ describe('both clients when the API server goes away', () => {
         expect(down).toBeInstanceOf(UnavailableError);
         expect((down as Error).message).toMatch(/cannot reach the API server/);
       }
-      // A write refused while the server is down never reached it: sent again until the server is back.
+      // A write refused while the server is down never reached it: sent again until the server is back (over HTTP/2
+      // the first attempt may instead wait for its new session's connection, and be the one that succeeds).
       const creates = clients.map(([client], i) =>
         client!.create({
           apiVersion: 'v1',
@@ -118,7 +119,6 @@ describe('both clients when the API server goes away', () => {
       for (const [i, created] of (await Promise.all(creates)).entries())
         expect(created.metadata.name).toBe(`while-down-${i}`);
       for (const [client] of clients) expect(client!.requests.count({ verb: 'get' })).toBeGreaterThan(2);
-      for (const [client] of clients) expect(client!.requests.count({ verb: 'create' })).toBeGreaterThan(1);
     } finally {
       for (const c of clients.flat()) await c.close();
     }
