@@ -4,15 +4,6 @@ export type { TestCluster } from './cluster.js';
 export { clusterHelpers, TEST_KUBECONFIG_VARIABLE, testCluster } from './cluster.js';
 export type { CRDSource, InstallCRDsOptions, OpenKind } from './crds.js';
 export { CRDNotAcceptedError, installCRDs, loadCRDs, openCRD } from './crds.js';
-export type {
-  Component,
-  EnvironmentPids,
-  StartOptions,
-  StartTimings,
-  StopProcessOptions,
-  TestEnvironment,
-  VersionInfo,
-} from './environment.js';
 export { start } from './environment.js';
 export type { BinaryName, SearchedLocation } from './errors.js';
 export { BinariesNotFoundError, ProcessStartError, WaitForTimeoutError } from './errors.js';
@@ -25,6 +16,15 @@ export type { CountedRequest, RequestCounter, Verb } from './request-counter.js'
 export { classifyRequest, countRequests } from './request-counter.js';
 export type { ServiceAccountIdentity, ServiceAccountIdentityOptions } from './service-account.js';
 export { serviceAccountIdentity } from './service-account.js';
+export type {
+  Component,
+  EnvironmentPids,
+  StartOptions,
+  StartTimings,
+  StopProcessOptions,
+  TestEnvironment,
+  VersionInfo,
+} from './test-environment.js';
 export { SIMULATED_STORAGE_CLASS } from './volumes.js';
 export type { Truthy, WaitForOptions, WaitForUntilOptions } from './wait-for.js';
 export { waitFor } from './wait-for.js';

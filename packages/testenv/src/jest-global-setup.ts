@@ -4,7 +4,8 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { findBinaries } from './binaries.js';
 import { TEST_KUBECONFIG_VARIABLE } from './cluster.js';
 import { installCRDs } from './crds.js';
-import { start, type TestEnvironment } from './environment.js';
+import { start } from './environment.js';
+import type { TestEnvironment } from './test-environment.js';
 
 /** The variable naming the controllers of the shared control plane (comma-separated; `none` for none). */
 export const CONTROLLERS_VARIABLE = 'ORKESTRA_TESTENV_CONTROLLERS';

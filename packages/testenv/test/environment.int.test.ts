@@ -11,8 +11,9 @@ import {
   type V1CustomResourceDefinition,
   type V1Deployment,
 } from '@kubernetes/client-node';
-import { start, type TestEnvironment } from '../src/environment.js';
+import { start } from '../src/environment.js';
 import { get } from '../src/http.js';
+import type { TestEnvironment } from '../src/test-environment.js';
 import { waitFor } from '../src/wait-for.js';
 import { expectGone, processGone } from './helpers.js';
 

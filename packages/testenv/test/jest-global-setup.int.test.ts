@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { TEST_KUBECONFIG_VARIABLE, testCluster } from '../src/cluster.js';
-import { start, type TestEnvironment } from '../src/environment.js';
+import { start } from '../src/environment.js';
 import { globalSetup, globalTeardown } from '../src/jest-global-setup.js';
+import type { TestEnvironment } from '../src/test-environment.js';
 
 const project = join(import.meta.dirname, 'fixtures', 'project'); // has test/crds/gadgets.yaml
 const noCrds = import.meta.dirname;

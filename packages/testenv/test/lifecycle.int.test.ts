@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from '@jest/globals';
 import { ApiException, CoreV1Api } from '@kubernetes/client-node';
-import { type EnvironmentPids, start, type TestEnvironment } from '../src/environment.js';
+import { start } from '../src/environment.js';
+import type { EnvironmentPids, TestEnvironment } from '../src/test-environment.js';
 import { expectNotRunning, processGone } from './helpers.js';
 
 const livePids = (env: TestEnvironment) => Object.values(env.pids).filter((p): p is number => typeof p === 'number');

@@ -7,7 +7,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AppsV1Api, BatchV1Api, CoreV1Api } from '@kubernetes/client-node';
-import { start, type TestEnvironment } from '../src/environment.js';
+import { start } from '../src/environment.js';
+import type { TestEnvironment } from '../src/test-environment.js';
 import { SIMULATED_STORAGE_CLASS } from '../src/volumes.js';
 import { processGone } from './helpers.js';
 
