@@ -234,16 +234,32 @@ const NETWORK_CODES = new Set([
   'UND_ERR_CLOSED',
 ]);
 
-/** True for errors of the network (refused, reset, timed out) rather than answers of the server. */
-export function isNetworkError(e: unknown): boolean {
+/** One error of a chain of causes, as far as these checks read it. */
+export interface ErrorLink {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+}
+
+/** Whether `test` holds for `e` or one of its first causes (`cause` of `cause`…, five deep: libraries wrap). */
+export function someCause(e: unknown, test: (link: ErrorLink) => boolean): boolean {
   for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
-    const name = (cur as { name?: unknown }).name;
-    if (name === 'TimeoutError' || name === 'ConnectTimeoutError' || name === 'SocketError') return true;
+    if (test(cur as ErrorLink)) return true;
     cur = (cur as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/** True for errors of the network (refused, reset, timed out) rather than answers of the server. */
+export function isNetworkError(e: unknown): boolean {
+  return someCause(
+    e,
+    ({ code, name }) =>
+      (typeof code === 'string' && NETWORK_CODES.has(code)) ||
+      name === 'TimeoutError' ||
+      name === 'ConnectTimeoutError' ||
+      name === 'SocketError',
+  );
 }
 
 /**

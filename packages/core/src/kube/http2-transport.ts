@@ -56,6 +56,8 @@ export class Http2Transport implements Transport {
   /** Every session not yet closed, draining ones included: close() ends them all. */
   private readonly open = new Set<ClientHttp2Session>();
   private closed = false;
+  /** The TLS options of every session, their certificates in one context: made with the first session. */
+  private tls: ReturnType<typeof tlsConnectOptions> | undefined;
 
   constructor(
     private readonly origin: string,
@@ -145,7 +147,7 @@ export class Http2Transport implements Transport {
     const live = this.current;
     if (live && !live.session.closed && !live.session.destroyed) return live;
     const session = http2Module().connect(this.origin, {
-      ...tlsConnectOptions(this.options.tls),
+      ...(this.tls ??= tlsConnectOptions(this.options.tls)),
       settings: { enablePush: false, initialWindowSize: STREAM_WINDOW },
       maxSessionMemory: SESSION_MEMORY_MIB,
     });

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../context.js';
 import type { KubeApiError, OrkestraError } from '../errors.js';
-import { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
+import { errorFromStatus, isNetworkError, someCause, toKubeError } from './api-errors.js';
 import type { ObjectRequest } from './object-requests.js';
 import { WRITE_VERBS } from './request-counter.js';
 
@@ -76,13 +76,12 @@ const UNSENT_CODES = new Set([
 ]);
 
 function neverSent(e: unknown): boolean {
-  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
-    const { code, message } = cur as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && UNSENT_CODES.has(code)) return true;
-    if (typeof message === 'string' && message.includes('NGHTTP2_REFUSED_STREAM')) return true;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return false;
+  return someCause(
+    e,
+    ({ code, message }) =>
+      (typeof code === 'string' && UNSENT_CODES.has(code)) ||
+      (typeof message === 'string' && message.includes('NGHTTP2_REFUSED_STREAM')),
+  );
 }
 
 /**
