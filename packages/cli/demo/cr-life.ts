@@ -104,10 +104,7 @@ export abstract class CrLife {
       spec: { nodeName?: string; containers: { image: string }[] };
       status?: { phase?: string; conditions?: { type: string; status: string }[] };
     };
-    const pods = ((await this.user.list('v1', 'Pod', { namespace: this.namespace })).items as Pod[]).filter(
-      (p) => p.metadata.name?.startsWith(`${prefix}-`) && !p.metadata.deletionTimestamp,
-    );
-    for (const p of pods) {
+    for (const p of (await this.liveByPrefix('Pod', `${prefix}-`)) as Pod[]) {
       const ready = p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
       this.steps.detail(
         `pod ${p.metadata.name} on ${p.spec.nodeName ?? '(not scheduled)'}: ${p.status?.phase ?? 'Pending'}${ready ? ', Ready' : ''} (${p.spec.containers.map((c) => c.image).join(', ')})`,
@@ -141,5 +138,12 @@ export abstract class CrLife {
       return left.length === 0;
     });
     return millis(t0);
+  }
+
+  /** The objects of a core (`v1`) kind in the demo's namespace whose names start with `prefix`, not being deleted. */
+  protected async liveByPrefix(kind: string, prefix: string): Promise<KubeObject[]> {
+    return (await this.user.list('v1', kind, { namespace: this.namespace })).items.filter(
+      (o) => o.metadata.name?.startsWith(prefix) && !o.metadata.deletionTimestamp,
+    );
   }
 }

@@ -106,11 +106,8 @@ export class DatabaseLife extends CrLife {
     }
   }
 
-  private async claimsOf(): Promise<KubeObject[]> {
-    const prefix = `data-${this.names.statefulSet}-`;
-    return (await this.user.list('v1', 'PersistentVolumeClaim', { namespace: this.namespace })).items.filter(
-      (c) => c.metadata.name?.startsWith(prefix) && !c.metadata.deletionTimestamp,
-    );
+  private claimsOf(): Promise<KubeObject[]> {
+    return this.liveByPrefix('PersistentVolumeClaim', `data-${this.names.statefulSet}-`);
   }
 
   /** Deletes the Database; waits until its children are gone, and shows that the claims (the data) stay. */
