@@ -19,6 +19,34 @@ afterAll(async () => {
   await kube.close();
 });
 
+/**
+ * 23 ConfigMaps (`cm-00` … `cm-22`, data `{ v: '1' }`) in a new namespace, and an informer of them over a client of
+ * its own that lists 5 per page; `beforePage` runs before each page is asked for (a promise it returns holds it).
+ */
+async function pagedInformer(prefix: string, beforePage: () => Promise<void> | undefined | void) {
+  const paged = await cluster.newNamespace(prefix);
+  const names = Array.from({ length: 23 }, (_, i) => `cm-${String(i).padStart(2, '0')}`);
+  await Promise.all(
+    names.map((name) =>
+      kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: paged }, data: { v: '1' } }),
+    ),
+  );
+  const client = new Kubeclient(cluster.kubeConfig);
+  const informer = new Informer(client, {
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    namespace: paged,
+    pageSize: 5,
+    logger: silentLogger,
+  });
+  const list = client.list.bind(client);
+  client.list = (async (...args: Parameters<typeof list>) => {
+    await beforePage();
+    return list(...args);
+  }) as typeof client.list;
+  return { paged, names, client, informer };
+}
+
 describe('Informer', () => {
   it('lists, then delivers changes; a silent stream is restarted without losing events', async () => {
     await kube.create({
@@ -106,26 +134,11 @@ describe('Informer', () => {
   }, 60_000);
 
   it('takes each page into the cache before it asks for the next, marks the first list initial, then watches from its version', async () => {
-    const paged = await cluster.newNamespace('informer-paged');
-    const names = Array.from({ length: 23 }, (_, i) => `cm-${String(i).padStart(2, '0')}`);
-    await Promise.all(
-      names.map((name) => kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: paged } })),
-    );
-    const client = new Kubeclient(cluster.kubeConfig);
-    const informer = new Informer(client, {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      namespace: paged,
-      pageSize: 5,
-      logger: silentLogger,
-    });
     // what the cache holds each time the informer asks the (real) API server for a page
     const heldAtRequest: number[] = [];
-    const list = client.list.bind(client);
-    client.list = ((...args: Parameters<typeof list>) => {
+    const { paged, names, client, informer } = await pagedInformer('informer-paged', () => {
       heldAtRequest.push(informer.size);
-      return list(...args);
-    }) as typeof client.list;
+    });
     const events: InformerEvent[] = [];
     informer.on((e) => events.push(e));
     try {
@@ -161,30 +174,13 @@ describe('Informer', () => {
   }, 60_000);
 
   it('watches from the first page while the later pages come in: a change meanwhile arrives at once, and no page undoes it', async () => {
-    const paged = await cluster.newNamespace('informer-beside');
-    const names = Array.from({ length: 23 }, (_, i) => `cm-${String(i).padStart(2, '0')}`);
-    await Promise.all(
-      names.map((name) =>
-        kube.create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace: paged }, data: { v: '1' } }),
-      ),
-    );
-    const client = new Kubeclient(cluster.kubeConfig);
-    const informer = new Informer(client, {
-      apiVersion: 'v1',
-      kind: 'ConfigMap',
-      namespace: paged,
-      pageSize: 5,
-      logger: silentLogger,
-    });
     // the third page (cm-10 … cm-14) is held back until the changes below are in the cache
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let requests = 0;
-    const list = client.list.bind(client);
-    client.list = (async (...args: Parameters<typeof list>) => {
-      if (++requests === 3) await held;
-      return list(...args);
-    }) as typeof client.list;
+    const { paged, names, client, informer } = await pagedInformer('informer-beside', () =>
+      ++requests === 3 ? held : undefined,
+    );
     const events: InformerEvent[] = [];
     informer.on((e) => events.push(e));
     const cm = (name: string) => ({ apiVersion: 'v1', kind: 'ConfigMap', namespace: paged, name });
