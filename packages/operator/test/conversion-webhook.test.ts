@@ -1,16 +1,8 @@
-/**
- * The Manager's conversion webhooks without a cluster: one route per owner kind whose versions convert by code,
- * answering ConversionReviews; the CA bundle written into the clientConfig; a Manager that would need to serve
- * them without a webhook server refused at start, before any request.
- */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
 import { defineOperator, type VersionedObject } from '@orkestra/reconciler';
 import { conversionClientConfig, conversionRoutes, withCaBundle } from '../src/conversion-webhook.js';
 import { ConversionServingError, Manager } from '../src/index.js';
+import { unreachableClient } from './unreachable-client.js';
 
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
 const versioned = defineOperator({
@@ -33,22 +25,6 @@ const plain = defineOperator({
   api: { spec: { type: 'object' }, versions: [{ name: 'v2' }] },
   children: [],
 });
-
-function unreachableClient(): Kubeclient {
-  const file = join(mkdtempSync(join(tmpdir(), 'orkestra-conversion-')), 'kubeconfig');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:9' } }],
-      users: [{ name: 'u', user: { token: 't' } }],
-      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
-      'current-context': 'x',
-    }),
-  );
-  return new Kubeclient(loadKubeconfig({ file }));
-}
 
 describe('conversionRoutes', () => {
   it('serves a kind whose versions convert by code at /convert/<group>/<plural>, and no other', () => {

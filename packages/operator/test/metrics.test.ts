@@ -1,26 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
 import { Manager } from '../src/index.js';
-
-// A client for a server nobody listens on: these Managers never reconcile, so no request is ever sent.
-function unreachableClient(): Kubeclient {
-  const file = join(mkdtempSync(join(tmpdir(), 'orkestra-metrics-')), 'kubeconfig');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      apiVersion: 'v1',
-      kind: 'Config',
-      clusters: [{ name: 'c', cluster: { server: 'https://127.0.0.1:9' } }],
-      users: [{ name: 'u', user: { token: 't' } }],
-      contexts: [{ name: 'x', context: { cluster: 'c', user: 'u' } }],
-      'current-context': 'x',
-    }),
-  );
-  return new Kubeclient(loadKubeconfig({ file }));
-}
+import { unreachableClient } from './unreachable-client.js';
 
 /** Times this thread has gone to sleep and been woken (Linux): each timer that fires while idle is one. */
 const wakeups = () =>
