@@ -316,13 +316,26 @@ export async function updateChildMatched(
   behaviour: ChildBehaviour,
   inSync?: (structure: FieldStructure | undefined) => void,
 ): Promise<ChildResult> {
-  // Updates of one child issued at once run one after the other (see child-queue.ts).
+  // Updates of one child issued at once run one after the other; identical ones queued behind a running update
+  // share one outcome (see child-queue.ts).
   const name = desired.metadata.name;
   if (name === undefined) return updateRetried(ctx, kube, owner, desired, behaviour, inSync);
   const namespace = desired.metadata.namespace ?? owner.metadata.namespace ?? '';
-  return oneAtATime(kube, `${desired.apiVersion}/${desired.kind}/${namespace}/${name}`, () =>
-    updateRetried(ctx, kube, owner, desired, behaviour, inSync),
+  const shared = await oneAtATime(
+    kube,
+    `${desired.apiVersion}/${desired.kind}/${namespace}/${name}`,
+    async () => {
+      let matched: { structure: FieldStructure | undefined } | undefined;
+      const result = await updateRetried(ctx, kube, owner, desired, behaviour, (structure) => {
+        matched = { structure };
+      });
+      return { result, matched };
+    },
+    // Functions of the behaviour are the kind's (the key names the kind); its data and the desired object decide.
+    { fingerprint: () => JSON.stringify([ctx.fieldManager, owner.metadata.uid, desired, behaviour]) },
   );
+  if (shared.matched) inSync?.(shared.matched.structure);
+  return shared.result;
 }
 
 /** {@link updateOnce}, re-read and retried on a Conflict (or a lost take-over) up to `conflictRetries` times. */

@@ -29,16 +29,24 @@ const spec = () => services.resolve({ ports: [{ name: 'http', port: 80, targetPo
  */
 class RacedClient extends Kubeclient {
   races = 0;
+  /** How many more times the other writer renumbers the port right after one of our applies succeeded. */
+  redrifts = 0;
   private next = 90;
   override async apply<T extends KubeObject>(
     obj: T,
     options: WriteOptions & { fieldManager: string; force?: boolean; createOnly?: boolean },
   ): Promise<T> {
-    if (obj.kind === 'Service' && !options.createOnly && this.races > 0) {
+    const ours = obj.kind === 'Service' && !options.createOnly;
+    if (ours && this.races > 0) {
       this.races--;
       await renumber(this.next++);
     }
-    return super.apply(obj, options);
+    const applied = await super.apply(obj, options);
+    if (ours && this.redrifts > 0) {
+      this.redrifts--;
+      await renumber(this.next++);
+    }
+    return applied;
   }
 }
 let kube: RacedClient;
@@ -49,6 +57,7 @@ beforeAll(() => {
 afterAll(() => kube.close());
 beforeEach(async () => {
   kube.races = 0;
+  kube.redrifts = 0;
   await services.update(t.ctx, kube, t.owner, spec());
   await renumber(81); // kubectl edit: 80 → 81, keeping the name http
   kube.requests.reset();
@@ -102,5 +111,19 @@ describe('many updates of one Service at once, while another writer renumbers it
       ['http', 80],
     ]);
     expect((await services.update(t.ctx, kube, t.owner, spec())).action).toBe('unchanged');
+  });
+
+  it('share one outcome: with the other writer renumbering after every write of ours, two runs answer all 50', async () => {
+    // Run one after the other, each of the 50 would find the port renumbered again by the time its turn came,
+    // take it over and write (50 writes, each a round against the other writer that may exhaust its retries).
+    // Queued behind the first, the 49 identical updates share the one run that starts after all of them asked.
+    kube.races = 3;
+    kube.redrifts = 50;
+    const updates = await Promise.allSettled(
+      Array.from({ length: 50 }, () => services.update(t.ctx, kube, t.owner, spec())),
+    );
+    expect(updates.filter((u) => u.status === 'rejected')).toEqual([]);
+    expect(kube.requests.count({ verb: 'apply' })).toBe(5); // the first: 3 races + 1; the shared run: 1
+    expect(kube.redrifts).toBe(48);
   });
 });
