@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiServerFlags, controllerManagerFlags, etcdFlags, mergeFlags, toArgs } from '../src/flags.js';
+import { apiServerFlags, controllerManagerFlags, etcdFlags, mergeFlags, schedulerFlags, toArgs } from '../src/flags.js';
 
 const apiInputs = {
   etcdUrl: 'http://127.0.0.1:2379',
@@ -114,6 +114,35 @@ describe('kube-controller-manager defaults', () => {
         '--bind-address=127.0.0.1',
         '--secure-port=10257',
         '--cert-dir=/t/kcm',
+      ]),
+    );
+  });
+
+  it('lifts the client rate limit above the production default of 20 requests/s', () => {
+    const args = toArgs(
+      controllerManagerFlags({
+        controllers: ['deployment'],
+        kubeconfig: '/t/kubeconfig',
+        securePort: 10257,
+        certDir: '/t/kcm',
+        serviceAccountPrivateKeyFile: '/t/certs/sa.key',
+        rootCAFile: '/t/certs/serving-ca.crt',
+      }),
+    );
+    expect(args).toEqual(expect.arrayContaining(['--kube-api-qps=200', '--kube-api-burst=400']));
+  });
+});
+
+describe('kube-scheduler defaults', () => {
+  it('runs without leader election, as the admin, with the test client rate', () => {
+    const args = toArgs(schedulerFlags({ kubeconfig: '/t/kubeconfig', securePort: 10259, certDir: '/t/sched' }));
+    expect(args).toEqual(
+      expect.arrayContaining([
+        '--kubeconfig=/t/kubeconfig',
+        '--leader-elect=false',
+        '--secure-port=10259',
+        '--kube-api-qps=200',
+        '--kube-api-burst=400',
       ]),
     );
   });
