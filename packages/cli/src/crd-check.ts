@@ -14,6 +14,7 @@ import {
   type YamlLocator,
 } from '@orkestra/reconciler/internal';
 import type { TemplateEngine } from '@orkestra/template';
+import { withBuiltInSchemas } from './built-in-schemas.js';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { clusterError } from './kube.js';
@@ -82,7 +83,9 @@ export async function childKindSchemas(
 ): Promise<KindSchemas> {
   const configs = katalog.entries.map((e) => ({ resources: e.resources, handlers: handlersOf(e.resources, handlers) }));
   try {
-    return await collectKindSchemas(configs, schemaLookup(crds, kube), engine);
+    // Without a cluster, built-in kinds are checked against the schemas shipped for the pinned Kubernetes version.
+    const lookup = kube ? schemaLookup(crds, kube) : withBuiltInSchemas(schemaLookup(crds));
+    return await collectKindSchemas(configs, lookup, engine);
   } catch (e) {
     throw kube ? clusterError(e, kube, "reading the child kinds' OpenAPI schemas") : e;
   }

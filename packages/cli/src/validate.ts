@@ -110,9 +110,7 @@ export async function validateKatalog(
   checked.push(
     options.kube
       ? "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given, the cluster's OpenAPI)"
-      : crdInput
-        ? "manifests' literal values and fields read of children against the CRDs given (pass --kubeconfig for built-in kinds)"
-        : "manifests' literal values and fields read of children: no schema at hand (pass --crd or --kubeconfig)",
+      : "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given; built-in kinds: the schemas shipped with the CLI; pass --kubeconfig for the cluster's, --crd for custom kinds)",
   );
   checked.push(
     crdInput

@@ -73,6 +73,45 @@ describe('validate: checks that used to pass and then fail for every CR', () => 
     ]);
   });
 
+  it('without a cluster, a field read of a built-in kind and its literal values are checked (shipped schemas)', async () => {
+    const file = write(
+      'built-in-references.yaml',
+      katalogYaml(
+        'built-in-references',
+        `            - id: web
+              apiVersion: apps/v1
+              kind: Deployment
+              metadata: { name: "{{metadata.name}}" }
+              spec:
+                replicas: three
+                selector: { matchLabels: { app: web } }
+                template:
+                  metadata: { labels: { app: web } }
+                  spec: { containers: [{ name: web, image: nginx }] }
+            - apiVersion: v1
+              kind: ConfigMap
+              metadata: { name: "{{metadata.name}}-replicas" }
+              data: { replicas: "{{children.manifests.web.status.readyReplica}}" }
+`,
+      ),
+    );
+    const { code, problems } = await validate(file);
+    expect(code).toBe(ExitCode.Problems);
+    const at = 'spec.crds[0].resources.manifests.onReconcile';
+    const shipped = /Kubernetes v\d+\.\d+\.\d+'s OpenAPI/;
+    expect(problems.map((p) => [p.path, p.hint, p.location?.replace(/^.*\//, '')])).toEqual([
+      [
+        `${at}[0].spec.replicas`,
+        'write the value without quotes, or template it from the CR',
+        'built-in-references.yaml:15:17',
+      ],
+      [`${at}[1].data.replicas`, 'did you mean children.manifests.web.status.readyReplicas?', expect.any(String)],
+    ]);
+    expect(problems[0]?.message).toMatch(shipped);
+    expect(problems[1]?.message).toContain('status has no field "readyReplica"');
+    expect(problems[1]?.message).toMatch(shipped);
+  });
+
   it('a cluster-scoped manifest (ClusterRole) under a namespaced owner is refused, as planning refuses it', async () => {
     const file = write(
       'cluster-scoped.yaml',

@@ -119,12 +119,16 @@ describe("orkestra validate: manifests' literal values against the cluster's sch
     expect(r.code).toBe(1);
   });
 
-  it('without a cluster or a CRD of the kind there is no schema at hand, and validate says so', async () => {
+  it('without a cluster, a built-in kind is checked against the schemas shipped for the pinned Kubernetes', async () => {
     const r = await cli(['validate', '--katalog', katalog, '--output', 'json']);
-    expect(r.code).toBe(0);
-    const { checked } = JSON.parse(r.stdout) as { checked: string[] };
+    expect(r.code).toBe(1);
+    const { problems, checked } = JSON.parse(r.stdout) as { problems: Problem[]; checked: string[] };
+    expect(problems.map((p) => [p.path, p.location])).toEqual([
+      [`${at}.spec.replicas`, `${katalog}:${lineOf('replicas: three')}:17`],
+    ]);
+    expect(problems[0]?.message).toMatch(/is an integer \(Kubernetes v\d+\.\d+\.\d+'s OpenAPI\)/);
     expect(checked).toContain(
-      "manifests' literal values and fields read of children: no schema at hand (pass --crd or --kubeconfig)",
+      "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given; built-in kinds: the schemas shipped with the CLI; pass --kubeconfig for the cluster's, --crd for custom kinds)",
     );
   });
 });

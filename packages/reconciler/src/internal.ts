@@ -3,7 +3,7 @@
 // and locations, the owner-CRD analysis pieces. No semver promise: any release may change or remove these names.
 // Operator authors use `@orkestra/reconciler`.
 export type { Crd, FoundCrd, SchemaLookup } from './analysis/index.js';
-export { collectKindSchemas, readOwnerCrd, schemaLookup } from './analysis/index.js';
+export { collectKindSchemas, kindSchemaOf, readOwnerCrd, schemaLookup } from './analysis/index.js';
 export { ChildGates } from './child-gates.js';
 export { childKinds } from './child-kinds.js';
 export { buildChildOrder, ChildOrder } from './child-order.js';

@@ -2,6 +2,7 @@
 export type { AnalysisOptions, AnalyzedConfiguration } from './analyze.js';
 export { analyzeAgainstCluster, analyzeConfiguration, collectKindSchemas, schemaLookup } from './analyze.js';
 export type { KindSchema, KindSchemas, SchemaLookup, UnservedKind } from './kind-schemas.js';
+export { kindSchemaOf } from './kind-schemas.js';
 export type { Crd, FoundCrd } from './owner-crds.js';
 export { readOwnerCrd } from './owner-crds.js';
 export type { ConfigurationProblem, ConfigurationSource } from './problems.js';
