@@ -34,6 +34,7 @@ const COMMANDS: Record<string, () => Promise<(ctx: CommandContext) => Command>> 
   render: async () => (await import('./commands/render.js')).renderCommand,
   diff: async () => (await import('./commands/diff.js')).diffCommand,
   validate: async () => (await import('./commands/validate.js')).validateCommand,
+  trace: async () => (await import('./commands/trace.js')).traceCommand,
   generate: async () => (await import('./commands/generate-rbac.js')).generateCommand,
 };
 
@@ -47,7 +48,7 @@ async function program(io: CliIo, state: CommandState, argv: readonly string[]):
   const ctx = commandContext(io, state);
   const root = new Command('orkestra')
     .description(
-      'Run, render, diff and validate Orkestra katalogs: the generic reconciler for the CRDs a katalog declares.',
+      'Run, render, diff, validate and trace Orkestra katalogs: the generic reconciler for the CRDs a katalog declares.',
     )
     .version(VERSION, '-V, --version')
     .showHelpAfterError('(run with --help for usage)')
@@ -61,6 +62,7 @@ Examples:
   $ orkestra render --katalog katalog.yaml --cr website.yaml
   $ orkestra run --katalog katalog.yaml --kubeconfig ~/.kube/config
   $ orkestra diff --katalog katalog.yaml
+  $ orkestra trace website/shop -n demo
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --output deploy/
   $ orkestra generate crd --katalog katalog.yaml --output crd.yaml
