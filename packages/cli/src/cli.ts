@@ -62,7 +62,7 @@ Examples:
   $ orkestra render --katalog katalog.yaml --cr website.yaml
   $ orkestra run --katalog katalog.yaml --kubeconfig ~/.kube/config
   $ orkestra diff --katalog katalog.yaml
-  $ orkestra trace website/shop -n demo
+  $ orkestra trace website/shop -n prod
   $ orkestra generate rbac --katalog katalog.yaml --service-account ops/website | kubectl apply -f -
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --output deploy/
   $ orkestra generate crd --katalog katalog.yaml --output crd.yaml

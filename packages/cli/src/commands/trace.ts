@@ -42,9 +42,9 @@ export function traceCommand(ctx: CommandContext): Command {
       'after',
       `
 Examples:
-  $ orkestra trace website/shop -n demo
-  $ orkestra trace website shop -n demo --watch
-  $ orkestra trace websites.example.com/shop -n demo -o json
+  $ orkestra trace website/shop -n prod
+  $ orkestra trace website shop -n prod --watch
+  $ orkestra trace websites.example.com/shop -n prod -o json
 
 trace reads the object, the children Orkestra labelled for it (orkestra-owner, and the kinds of the CR's
 inventory) and what their controllers own (owner references), and judges each by the readiness rules the
