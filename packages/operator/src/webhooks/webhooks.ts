@@ -13,6 +13,7 @@ import { type CertificateSource, FileCertificates, type ServingCertificate } fro
 import { admissionConfigs, type WebhookClientConfig, webhookConfigurations, webhookPath } from './configurations.js';
 import { webhookPermissions } from './permissions.js';
 import { SelfManagedCertificates, type SelfManagedCertificatesOptions } from './self-managed.js';
+import type { WebhookLimits } from './request-limits.js';
 import { type ReviewHandler, WebhookServer } from './server.js';
 
 /** The operator's own CA and certificate in a Secret (the default): see {@link SelfManagedCertificates}. */
@@ -49,6 +50,8 @@ export interface WebhookServing {
   address?: string;
   /** Where the serving certificate comes from; default self-managed. A {@link CertificateSource} of your own works too. */
   certificates?: SelfManagedMode | CertManagerMode | CertificateSource;
+  /** Bounds on request bodies and requests at once (see {@link WebhookLimits}); defaults fit a 256 MiB pod. */
+  limits?: WebhookLimits;
 }
 
 /** The hosts a certificate must hold for `clientConfig`. */
@@ -68,7 +71,7 @@ function hostsOf(clientConfig: WebhookClientConfig): string[] {
  * manager.webhooks?.onCaBundle((pem) => patchCrdCaBundle(pem));
  */
 export class Webhooks {
-  readonly server = new WebhookServer();
+  readonly server: WebhookServer;
   private readonly abort = new AbortController();
   private readonly certificates: CertificateSource;
   private readonly targets: InjectionTarget[];
@@ -86,6 +89,7 @@ export class Webhooks {
       reconcilers: readonly Pick<ReconcilerConfig, 'owner' | 'hooks' | 'webhooks' | 'namespaces'>[];
     },
   ) {
+    this.server = new WebhookServer(options.limits);
     const certs = options.certificates ?? { mode: 'self-managed' };
     this.certificates = !('mode' in certs)
       ? certs
