@@ -3,7 +3,7 @@
  * `orkestra generate crd --webhook-url` writes it: no caBundle) and the Manager started without `installCrds`:
  * the Manager writes its CA bundle into the CRD, so an object stored as v1alpha1 reads as v1; after a CA
  * rotation it writes the new one; a CRD whose conversion calls another server is never written, and is reported
- * (an error in the log, 0 in `orkestra_conversion_webhook_reachable`).
+ * (an error in the log, a Warning Event on the CRD, 0 in `orkestra_conversion_webhook_reachable`).
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -184,5 +184,18 @@ describe('Manager: the conversion webhook’s CA bundle in a CRD it did not inst
     );
     expect(await bundleOf()).toBeUndefined();
     expect(await metric()).toEqual([`websites.${group}`, '0']);
+    // And on the CRD, where `kubectl describe crd` shows it (Events of cluster-scoped objects live in default).
+    await cluster.waitFor(
+      async () => {
+        const events = await kube.list('v1', 'Event', { namespace: 'default' });
+        return events.items.some(
+          (e) =>
+            (e as KubeObject & { reason?: string; involvedObject?: { name?: string } }).reason ===
+              'ConversionWebhookUnreachable' &&
+            (e as KubeObject & { involvedObject?: { name?: string } }).involvedObject?.name === `websites.${group}`,
+        );
+      },
+      { timeoutMs: 10_000, description: 'a Warning Event on the CRD' },
+    );
   });
 });

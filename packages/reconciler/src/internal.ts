@@ -8,6 +8,7 @@ export { ChildGates } from './child-gates.js';
 export { childKinds } from './child-kinds.js';
 export { buildChildOrder, ChildOrder } from './child-order.js';
 export { ChildPlanner } from './child-planner.js';
+export { EventRecorder } from './events.js';
 export { inventoryRecordName } from './inventory/record.js';
 export { katalogSource, parseDuration } from './katalog.js';
 export type { Phase, Plan, PlannedChild } from './plan.js';

@@ -23,9 +23,9 @@ export interface ConversionTarget {
 /**
  * What an injection found: the CRD `missing` (not installed yet), the bundle `unchanged` or `written`, or the CRD
  * converting `elsewhere` (with why: another strategy, another Service or URL), so the API server cannot reach
- * this operator's conversion.
+ * this operator's conversion (with the CRD's uid, to put an Event on it).
  */
-export type ConversionInjection = 'missing' | 'unchanged' | 'written' | { elsewhere: string };
+export type ConversionInjection = 'missing' | 'unchanged' | 'written' | { elsewhere: string; uid?: string | undefined };
 
 interface LiveCrd extends KubeObject {
   spec?: { conversion?: { strategy?: string; webhook?: { clientConfig?: ConversionClientConfig } } };
@@ -83,7 +83,7 @@ export async function injectConversionCaBundle(
     const live = await kube.get<LiveCrd>(ref, { signal });
     if (!live) return 'missing';
     const why = elsewhere(live, target.clientConfig);
-    if (why) return { elsewhere: why };
+    if (why) return { elsewhere: why, uid: live.metadata.uid };
     if (live.spec?.conversion?.webhook?.clientConfig?.caBundle === caBundle) return 'unchanged';
     // The resourceVersion makes the merge patch conditional: a CRD changed meanwhile is read and checked again.
     const patch = {

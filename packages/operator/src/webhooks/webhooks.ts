@@ -6,6 +6,7 @@
 import type { Logger } from '@orkestra/core';
 import type { Kubeclient } from '@orkestra/core/kube';
 import type { ReconcilerConfig } from '@orkestra/reconciler';
+import { EventRecorder } from '@orkestra/reconciler/internal';
 import type { Permission } from '../permission-check.js';
 import { admissionHandler, checkAdmissionHooks } from './admission.js';
 import { type InjectionTarget, injectCaBundle } from './ca-injection.js';
@@ -86,6 +87,8 @@ export class Webhooks {
   /** The last problem logged per CRD, so a problem that lasts is logged once, not every 10 s. */
   private readonly reported = new Map<string, string>();
   private started = false;
+  /** Events on a CRD whose conversion the API server cannot reach (created lazily: most operators have none). */
+  private events: EventRecorder | undefined;
 
   /**
    * Routes the admission hooks of `reconcilers` (see `ReconcilerConfig.webhooks`); throws
@@ -247,9 +250,25 @@ export class Webhooks {
     onConversionState?.(target.name, false, reason);
     if (this.reported.get(target.name) === reason) return;
     this.reported.set(target.name, reason);
+    if (typeof done !== 'string' && done.uid) this.warnOn(target.name, done.uid, reason);
     logger.error(
       { crd: target.name, reason, serves: target.clientConfig },
       `the API server cannot call the conversion webhook of CRD ${target.name}: ${reason}; reading an object at another version than the one it is stored as fails until then; checking again every 10s`,
+    );
+  }
+
+  /**
+   * A Warning Event on the CRD `name` (`kubectl describe crd` shows it): its conversion cannot be reached. An
+   * Event of a cluster-scoped object lives in `default`; sending never throws (a failure is logged).
+   */
+  private warnOn(name: string, uid: string, reason: string): void {
+    this.events ??= new EventRecorder(this.context.kube, { logger: this.context.logger, component: 'orkestra' });
+    const crd = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name, uid } };
+    void this.events.record(
+      crd,
+      'Warning',
+      'ConversionWebhookUnreachable',
+      `the API server cannot call this operator's conversion webhook: ${reason}`,
     );
   }
 
