@@ -30,7 +30,7 @@ import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
-import type { ConversionTarget } from './webhooks/conversion-ca.js';
+import type { ConversionTarget } from './webhooks/ca-injection.js';
 import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
 

@@ -9,10 +9,15 @@ import type { ReconcilerConfig } from '@orkestra/reconciler';
 import { EventRecorder } from '@orkestra/reconciler/internal';
 import type { Permission } from '../permission-check.js';
 import { admissionHandler, checkAdmissionHooks } from './admission.js';
-import { type InjectionTarget, injectCaBundle } from './ca-injection.js';
+import {
+  type ConversionInjection,
+  type ConversionTarget,
+  type InjectionTarget,
+  injectCaBundle,
+  injectConversionCaBundle,
+} from './ca-injection.js';
 import { type CertificateSource, FileCertificates, type ServingCertificate } from './certificate-source.js';
 import { admissionConfigs, type WebhookClientConfig, webhookConfigurations, webhookPath } from './configurations.js';
-import { type ConversionInjection, type ConversionTarget, injectConversionCaBundle } from './conversion-ca.js';
 import { webhookPermissions } from './permissions.js';
 import type { WebhookLimits } from './request-limits.js';
 import { SelfManagedCertificates, type SelfManagedCertificatesOptions } from './self-managed.js';
