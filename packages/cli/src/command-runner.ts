@@ -21,6 +21,22 @@ function unexpected(e: unknown, debug: boolean): CliError {
 }
 
 /**
+ * `argv` as commander must read it: cut after an unknown command name (at any level: `bogus`, `generate bogus`),
+ * so that what follows — `--help` above all — cannot turn a usage error into the parent's help and exit 0. The
+ * root's `help` command is known.
+ */
+export function commandArgs(program: Command, argv: readonly string[]): readonly string[] {
+  let command = program;
+  for (const [i, token] of argv.entries()) {
+    if (token.startsWith('-') || command.commands.length === 0) return argv;
+    const sub = command.commands.find((c) => c.name() === token || c.aliases().includes(token));
+    if (!sub) return command === program && token === 'help' ? argv : argv.slice(0, i + 1);
+    command = sub;
+  }
+  return argv;
+}
+
+/**
  * Builds the program with `build` and runs it with `argv` (without `node` and the script), writing to `io`;
  * resolves to the exit code. Never throws and never exits the process. `build` must make the program throw
  * instead of exiting (commander's `exitOverride`).
@@ -41,11 +57,14 @@ export async function runProgram(
           : 'text',
     });
   try {
-    await (await build(state)).parseAsync([...argv], { from: 'user' });
+    const program = await build(state);
+    await program.parseAsync([...commandArgs(program, argv)], { from: 'user' });
     return state.code;
   } catch (e) {
     if (e instanceof CommanderError) {
       if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.Ok;
+      // `orkestra help run` asked for help (exit 0); `orkestra generate` alone shows it as an error (exit 1).
+      if (e.code === 'commander.help' && e.exitCode === 0) return ExitCode.Ok;
       return ExitCode.Usage;
     }
     const err = e instanceof CliError ? e : unexpected(e, state.debug);

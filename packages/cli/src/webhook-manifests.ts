@@ -58,27 +58,36 @@ export function webhookManifests(
   ];
 }
 
-/** What the webhooks need of RBAC, run as `name` in `namespace` with a self-managed certificate. */
+/**
+ * What the webhooks need of RBAC, run as `name` in `namespace` with a self-managed certificate: with get and
+ * patch on the CRDs whose versions convert by code (their conversion webhook's CA bundle).
+ */
 export function webhookRbac(configs: readonly WebhookConfig[], name: string, namespace: string): Permission[] {
   if (!servesWebhooks(configs)) return [];
   const kinds = clusterWebhookConfigurations(configs, name, namespace).map(
     (o) => o.kind as 'ValidatingWebhookConfiguration' | 'MutatingWebhookConfiguration',
   );
-  return webhookPermissions({ name, secretName: `${name}-webhook-cert` }, namespace, kinds);
+  const conversionCrds = configs.flatMap((c) =>
+    c.api && convertsByCode(c.api) ? [`${c.owner.plural}.${c.owner.group}`] : [],
+  );
+  return webhookPermissions({ name, secretName: `${name}-webhook-cert` }, namespace, kinds, conversionCrds);
 }
 
 /**
- * The Manager's `webhooks` option for `orkestra run`: the Service's names for the certificate, the address, and
- * cert-manager's folder when given; `false` when no configuration serves a hook at admission.
+ * The Manager's `webhooks` option for `orkestra run`: the Service's names (or `url`, `--webhook-url`) for the
+ * clientConfig and the certificate, the address, and cert-manager's folder when given; `false` when no
+ * configuration serves a hook at admission or converts by code.
  */
 export function runWebhooks(
   configs: readonly WebhookConfig[],
-  options: { name: string; namespace: string; address: string; certDir?: string | undefined },
+  options: { name: string; namespace: string; address: string; certDir?: string | undefined; url?: string | undefined },
 ): WebhookServing | false {
   if (!servesWebhooks(configs)) return false;
   return {
     name: options.name,
-    clientConfig: { service: { name: webhookServiceName(options.name), namespace: options.namespace } },
+    clientConfig: options.url
+      ? { url: options.url }
+      : { service: { name: webhookServiceName(options.name), namespace: options.namespace } },
     address: options.address,
     ...(options.certDir ? { certificates: { mode: 'cert-manager' as const, certDir: options.certDir } } : {}),
   };

@@ -54,6 +54,20 @@ describe('usage', () => {
 
   it('exits 2 on an unknown command, an unknown option, a missing required option or an unreadable file', async () => {
     expect((await cli(['bogus'])).code).toBe(ExitCode.Usage);
+    // Whatever follows an unknown command: --help, -h, other arguments; at the root and below generate.
+    for (const argv of [
+      ['bogus', '--help'],
+      ['bogus', '-h'],
+      ['bogus', 'run', '--help'],
+      ['generate', 'bogus', '--help'],
+    ]) {
+      const r = await cli(argv);
+      expect({ argv, code: r.code, stdout: r.stdout }).toEqual({ argv, code: ExitCode.Usage, stdout: '' });
+      expect(r.stderr).toContain("unknown command 'bogus'");
+    }
+    const near = await cli(['rnu', '--help']);
+    expect(near.stderr).toContain('(Did you mean run?)');
+    expect((await cli(['help', 'run'])).code).toBe(ExitCode.Ok);
     expect((await cli(['render', '--katalog', katalog, '--cr', website, '--bogus'])).code).toBe(ExitCode.Usage);
     const missing = await cli(['render', '--cr', website]);
     expect(missing.code).toBe(ExitCode.Usage);

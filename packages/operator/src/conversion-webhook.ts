@@ -21,6 +21,8 @@ export interface ConversionRoute {
   path: string;
   /** The CRD's name, `websites.example.com`. */
   crd: string;
+  /** The owner kind converted. */
+  owner: OwnerKind;
   /** Never throws: a review that cannot be answered is a `Failure` with its reason. */
   review(body: unknown): ConversionReview;
 }
@@ -38,6 +40,7 @@ export function conversionRoutes(configs: readonly Pick<ReconcilerConfig, 'owner
       {
         path: conversionPath(owner),
         crd: `${owner.plural}.${owner.group}`,
+        owner,
         review: (body: unknown) => reviewConversion(body, converter),
       },
     ];

@@ -40,9 +40,10 @@ export { CertificateFilesError, FileCertificates } from './webhooks/certificate-
 export type { AdmissionHookName, WebhookClientConfig, WebhookConfigurationOptions } from './webhooks/configurations.js';
 export { webhookConfigurations, webhookPath } from './webhooks/configurations.js';
 export { webhookPermissions } from './webhooks/permissions.js';
+export type { WebhookLimits } from './webhooks/request-limits.js';
 export type { SelfManagedCertificatesOptions } from './webhooks/self-managed.js';
 export { CertificateSecretError, SelfManagedCertificates } from './webhooks/self-managed.js';
 export type { ReviewHandler, WebhookListenOptions } from './webhooks/server.js';
-export { WebhookRouteError, WebhookServer } from './webhooks/server.js';
+export { ReviewError, WebhookRouteError, WebhookServer } from './webhooks/server.js';
 export type { CertManagerMode, SelfManagedMode, WebhookServing } from './webhooks/webhooks.js';
 export { Webhooks } from './webhooks/webhooks.js';

@@ -30,6 +30,7 @@ import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
+import type { ConversionTarget } from './webhooks/ca-injection.js';
 import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
 
@@ -83,7 +84,8 @@ export interface ManagerOptions {
    */
   permissions?: readonly Permission[] | false;
   /**
-   * Install or upgrade each reconciler's CRD (made from its `api`) on start, before the permission check and the
+   * Install or upgrade each reconciler's CRD (made from its `api`) on start, after the permission check and once
+   * the webhook server has its certificate (a CRD converting by code is installed with its CA bundle), before the
    * Lease, and wait until it is served; default false (GitOps users apply `orkestra generate crd`'s file). Every
    * replica does it: the apply is idempotent. A change the API server would refuse — a version dropped while
    * objects are stored as it — throws {@link CrdInstallError} before any write. The identity needs get, create
@@ -95,16 +97,20 @@ export interface ManagerOptions {
    * installed CRD, the CR paths the templates read against its schema, and the fields templates read of other
    * children against their kinds' schemas (`analyzeAgainstCluster`). A problem makes {@link start} throw a
    * `ConfigurationError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
-   * Default true; `orkestra run` checks its katalog itself, to name lines of the file.
+   * Default true. A function replaces the check, in the same place of the start (after the CRDs are installed):
+   * `orkestra run` passes the analysis of its katalog file, whose problems name the file's lines.
    */
-  crdCheck?: boolean;
+  crdCheck?: boolean | ((signal: AbortSignal) => Promise<void>);
   /**
    * The webhook server (HTTPS) and its certificate, on every replica, leader or not (see {@link Webhooks}):
-   * started before the permission check and the Lease; `/readyz` answers 503 until it serves a certificate. It
+   * started after the permission check, before the Lease; `/readyz` answers 503 until it serves a certificate. It
    * serves the hooks each reconciler opts in at admission (`ReconcilerConfig.webhooks`), and routes added to
    * {@link Manager.webhooks}. Certificates are self-managed (a Secret `<name>-webhook-cert` in `namespace`,
    * its CA injected into the webhook configurations named `name`) unless cert-manager's are mounted. Absent or
-   * `false`: no webhook server (and a reconciler opting a hook in is served by no one).
+   * `false`: no webhook server (and a reconciler opting a hook in is served by no one). The CA bundle is also
+   * kept current in the conversion webhook of each owner CRD whose versions convert by code, whoever installed
+   * it (only a CRD whose conversion calls this server is written); one the API server cannot reach is logged
+   * as an error and shows as 0 in `orkestra_conversion_webhook_reachable`.
    */
   webhooks?: WebhookServing | false;
 }
@@ -156,9 +162,15 @@ export class Manager {
         namespace: inventory.namespace,
         logger: this.logger,
         reconcilers: options.reconcilers,
+        onConversionState: (crd, reachable) => this.metrics.conversionReachable(crd, reachable),
       });
     this.conversions = conversionRoutes(options.reconcilers);
-    for (const route of this.conversions) this.webhooks?.route(route.path, async (review) => route.review(review));
+    for (const route of this.conversions)
+      this.webhooks?.route(route.path, async (body) => {
+        const review = route.review(body);
+        this.metrics.conversionReviewed(route.crd, review.response?.result?.status === 'Success');
+        return review;
+      });
     const observer: ReconcilerObserver = {
       reconciled: (info) => options.observer?.reconciled?.(info),
       childChanged: (info) => {
@@ -263,14 +275,15 @@ export class Manager {
     return withCaBundle(conversionClientConfig(this.options.webhooks.clientConfig, owner), this.webhooks.caBundle());
   }
 
-  /** Writes the CRDs again when the webhook server's CA changes, so the API server trusts the new one. */
-  private reinstallOnCaRotation(): void {
-    if (!this.options.installCrds || this.conversions.length === 0) return;
-    this.webhooks?.onCaBundle(() => {
-      this.installCrds().catch((e: unknown) =>
-        this.logger.error({ error: (e as Error).message }, 'cannot write the new CA bundle into the CRDs'),
-      );
-    });
+  /** The CRDs whose conversion webhook this Manager serves, with where each must call it. */
+  private conversionTargets(): ConversionTarget[] {
+    const serving = this.options.webhooks;
+    if (!serving) return [];
+    return this.conversions.map((route) => ({
+      kind: 'CustomResourceDefinition',
+      name: route.crd,
+      clientConfig: conversionClientConfig(serving.clientConfig, route.owner),
+    }));
   }
 
   /** What the reconcilers need: their owner and child kinds (plurals and scopes asked of the API server), Events, the Lease. */
@@ -285,7 +298,7 @@ export class Manager {
         unknownKinds: 'skip', // not served: the reconciler's start says so
         crdCheck: this.options.crdCheck !== false,
       }),
-      ...(this.webhooks?.permissions() ?? []),
+      ...(this.webhooks?.permissions(this.conversions.map((r) => r.crd)) ?? []),
     ];
   }
 
@@ -340,17 +353,20 @@ export class Manager {
         this.conversions.map((r) => r.crd),
         'webhooks',
       );
-    await this.webhooks?.start();
-    if (this.options.installCrds) {
-      await this.installCrds();
-      this.reinstallOnCaRotation();
-    }
+    // Before any write (the certificate's Secret, the CRDs): a missing permission is named, not met as a Forbidden.
     if (this.options.permissions !== false)
       await this.checkPermissions(
         this.options.permissions ?? (await this.neededPermissions()),
         await whoAmI(this.options.kube),
       );
-    if (this.options.crdCheck !== false) await this.checkConfigurations();
+    await this.webhooks?.start();
+    // After the server has its certificate, so that the CRDs are installed with its CA bundle.
+    if (this.options.installCrds) await this.installCrds();
+    // Installed or not by this Manager, each CRD converting by code gets the CA bundle, now and after each rotation.
+    this.webhooks?.keepConversionCaBundles(this.conversionTargets());
+    const { crdCheck } = this.options;
+    if (typeof crdCheck === 'function') await crdCheck(this.startAbort.signal);
+    else if (crdCheck !== false) await this.checkConfigurations();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);

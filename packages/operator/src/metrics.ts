@@ -13,6 +13,8 @@
  * | `orkestra_child_changes_total` | counter | `kind`, `action` (created, updated, recreated, deleted, pruned) |
  * | `orkestra_leader` | gauge | — (1 while this replica holds the Lease) |
  * | `orkestra_ready` | gauge | — (1 once every cache has synced) |
+ * | `orkestra_conversion_webhook_reachable` | gauge | `crd` (1 while the CRD calls this server with its CA bundle) |
+ * | `orkestra_conversion_reviews_total` | counter | `crd`, `result` (success, failure) |
  *
  * plus prom-client's default process and Node.js metrics, once they are served ({@link OperatorMetrics.collectDefaults}).
  */
@@ -37,6 +39,8 @@ export class OperatorMetrics {
   private readonly drift: Counter<'kind'>;
   private readonly pruned: Counter<'kind'>;
   private readonly changes: Counter<'kind' | 'action'>;
+  private readonly conversionReachableGauge: Gauge<'crd'>;
+  private readonly conversionReviews: Counter<'crd' | 'result'>;
   private readonly queues = new Map<string, () => number>();
   private leading = 0;
   private readyFn: () => boolean = () => false;
@@ -123,6 +127,28 @@ export class OperatorMetrics {
         this.set(self.readyFn() ? 1 : 0);
       },
     });
+    this.conversionReachableGauge = new Gauge({
+      name: 'orkestra_conversion_webhook_reachable',
+      help: '1 while the CRD calls this operator’s conversion webhook with its CA bundle; 0 while it is missing, calls elsewhere, or the bundle cannot be written.',
+      labelNames: ['crd'],
+      registers,
+    });
+    this.conversionReviews = new Counter({
+      name: 'orkestra_conversion_reviews_total',
+      help: 'ConversionReviews answered, by CRD and result (failure: a conversion threw or the review was malformed).',
+      labelNames: ['crd', 'result'],
+      registers,
+    });
+  }
+
+  /** Records whether the API server can reach the conversion webhook of `crd` (see the Manager's webhooks). */
+  conversionReachable(crd: string, reachable: boolean): void {
+    this.conversionReachableGauge.set({ crd }, reachable ? 1 : 0);
+  }
+
+  /** Counts one ConversionReview answered for `crd`. */
+  conversionReviewed(crd: string, success: boolean): void {
+    this.conversionReviews.inc({ crd, result: success ? 'success' : 'failure' });
   }
 
   /**

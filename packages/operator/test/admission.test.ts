@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { silentLogger } from '@orkestra/core';
 import type { ReconcilerConfig } from '@orkestra/reconciler';
-import { AdmissionWebhookConfigError, FileCertificates, webhookPermissions } from '../src/index.js';
+import { AdmissionWebhookConfigError, FileCertificates, ReviewError, webhookPermissions } from '../src/index.js';
 import { admissionHandler, checkAdmissionHooks } from '../src/webhooks/admission.js';
 
 // The admission handlers as pure functions of a review: what the API server gets back for each hook outcome.
@@ -92,10 +92,16 @@ describe('admission handlers', () => {
     expect(read.response.status?.message).toMatch(/ctx.reader is not available at admission/);
   });
 
-  it('throws on something that is not an AdmissionReview v1 (the server answers 500)', async () => {
-    await expect(
-      admissionHandler({ owner, hooks: {} }, 'validate', silentLogger)({ kind: 'ConversionReview' }),
-    ).rejects.toThrow('not an admission.k8s.io/v1 AdmissionReview');
+  it('throws a ReviewError (the server answers 400) on a review of another kind, or one without request', async () => {
+    const handler = admissionHandler({ owner, hooks: {} }, 'validate', silentLogger);
+    const wrongKind = handler({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview' });
+    await expect(wrongKind).rejects.toBeInstanceOf(ReviewError);
+    await expect(wrongKind).rejects.toThrow(
+      'expected an admission.k8s.io/v1 AdmissionReview, got apiextensions.k8s.io/v1 ConversionReview',
+    );
+    const noRequest = handler({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' });
+    await expect(noRequest).rejects.toBeInstanceOf(ReviewError);
+    await expect(noRequest).rejects.toThrow('the AdmissionReview has no request with a uid');
   });
 
   it('refuses a configuration opting in a hook it lacks, or a default hook not opted in', () => {

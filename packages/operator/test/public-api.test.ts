@@ -19,6 +19,7 @@ const PUBLIC_VALUES = [
   'HttpAddressError',
   'Manager',
   'PermissionsDeniedError',
+  'ReviewError',
   'UnknownKindsError',
   'WebhookRouteError',
   'WebhookServer',

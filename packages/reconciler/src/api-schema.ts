@@ -15,6 +15,7 @@
 import { type FieldProblem, ValidationError } from '@orkestra/core';
 import { suggest } from '@orkestra/template';
 import { type CelVariables, celProblems } from './cel-rules.js';
+import { immutableRules } from './immutable-rules.js';
 import type { AdmissionPolicy, ApiVersion, CelRule, OpenApiSchema, OwnerApi, PrinterColumn } from './owner-api.js';
 import { versionListProblems, versionProblems } from './versions/version-checks.js';
 
@@ -88,6 +89,15 @@ function fits(value: unknown, type: string | undefined): boolean {
 /** Converts schemas, collecting problems and checking the CEL rules of each node against the node. */
 class SchemaReader {
   readonly problems: FieldProblem[] = [];
+  /** The nodes written `immutable: true`: their rules are attached by {@link schema}, once the tree is whole. */
+  readonly #immutable = new WeakSet<OpenApiSchema>();
+
+  /** A whole schema (a spec's, a status's), with the rules of its immutable fields: see {@link immutableRules}. */
+  schema(input: unknown, path: string): OpenApiSchema {
+    const schema = this.field(input, path).schema;
+    immutableRules(schema, (node) => this.#immutable.has(node));
+    return schema;
+  }
 
   problem(path: string, message: string, hint?: string): void {
     this.problems.push({ path, message, ...(hint ? { hint } : {}) });
@@ -156,6 +166,7 @@ class SchemaReader {
     if (Array.isArray(input.required)) out.required = input.required.map(String);
     const rules = this.#rules(input, path);
     if (rules.length) out['x-kubernetes-validations'] = rules;
+    if (input.immutable === true) this.#immutable.add(out);
     this.#values(out, path);
     return out;
   }
@@ -217,7 +228,6 @@ class SchemaReader {
       if (isMap(r) && typeof r.rule === 'string') rules.push(r as unknown as CelRule);
       else this.problem(at, 'must be a map with rule (CEL), and message or messageExpression');
     });
-    if (input.immutable === true) rules.push({ rule: 'self == oldSelf', message: `${leaf(path)} is immutable` });
     return rules;
   }
 
@@ -249,11 +259,6 @@ function intOrString(): OpenApiSchema {
 
 function asList(v: unknown): unknown[] {
   return Array.isArray(v) ? v : v === undefined ? [] : [v];
-}
-
-/** `spec.crds[0].api.spec.storage` → `storage`. */
-function leaf(path: string): string {
-  return path.slice(path.lastIndexOf('.') + 1);
 }
 
 /**
@@ -356,9 +361,9 @@ function readSpecAndStatus(
   const statusInput = input.status ?? openProps.status;
   const specPath = input.spec !== undefined ? `${path}.spec` : `${path}.openAPIV3Schema.properties.spec`;
   if (specInput === undefined) reader.problem(path, 'must have spec: the schema of the spec');
-  const spec = specInput === undefined ? { type: 'object' as const } : reader.field(specInput, specPath).schema;
+  const spec = specInput === undefined ? { type: 'object' as const } : reader.schema(specInput, specPath);
   const statusPath = input.status !== undefined ? `${path}.status` : `${path}.openAPIV3Schema.properties.status`;
-  const status = statusInput === undefined ? undefined : reader.field(statusInput, statusPath).schema;
+  const status = statusInput === undefined ? undefined : reader.schema(statusInput, statusPath);
   return { spec, specPath, status };
 }
 
@@ -443,8 +448,8 @@ function readVersions(input: unknown, path: string, reader: SchemaReader): ApiVe
       return { name: '' };
     }
     const out = { ...v } as unknown as ApiVersion;
-    if (v.spec !== undefined) out.spec = reader.field(v.spec, `${path}[${i}].spec`).schema;
-    if (v.status !== undefined) out.status = reader.field(v.status, `${path}[${i}].status`).schema;
+    if (v.spec !== undefined) out.spec = reader.schema(v.spec, `${path}[${i}].spec`);
+    if (v.status !== undefined) out.status = reader.schema(v.status, `${path}[${i}].status`);
     reader.problems.push(...versionProblems(v, `${path}[${i}]`));
     return out;
   });

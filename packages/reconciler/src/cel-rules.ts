@@ -93,7 +93,7 @@ class FieldWalker {
   #field(base: ASTNode, field: string, scope: CelVariables, node: ASTNode): OpenApiSchema | undefined {
     const schema = this.resolve(base, scope);
     if (!schema) return undefined;
-    const known = schema.properties?.[field];
+    const known = schema.properties?.[field] ?? schema.properties?.[unescapedCelName(field)];
     if (known) return known;
     if (typeof schema.additionalProperties === 'object') return schema.additionalProperties;
     if (schema.additionalProperties === true || schema['x-kubernetes-preserve-unknown-fields']) return undefined;
@@ -122,6 +122,38 @@ class FieldWalker {
     for (const arg of args) this.resolve(arg, scope);
     return undefined;
   }
+}
+
+/** CEL's reserved words, which the API server escapes as `__word__` when they name a property. */
+const RESERVED = new Set(
+  'true false null in as break const continue else for function if import let loop package namespace return var void while'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A property name as a CEL rule names it: the API server's escaping of a name that is not an identifier
+ * (`__` → `__underscores__`, `.` → `__dot__`, `-` → `__dash__`, `/` → `__slash__`) or is a reserved word
+ * (`__in__`). Pure.
+ */
+export function celPropertyName(name: string): string {
+  if (RESERVED.has(name)) return `__${name}__`;
+  return name
+    .replace(/__/g, '__underscores__')
+    .replace(/\./g, '__dot__')
+    .replace(/-/g, '__dash__')
+    .replace(/\//g, '__slash__');
+}
+
+/** The property a CEL rule's escaped name stands for (see {@link celPropertyName}). */
+function unescapedCelName(name: string): string {
+  const word = /^__(\w+)__$/.exec(name)?.[1];
+  if (word && RESERVED.has(word)) return word;
+  return name
+    .replace(/__dot__/g, '.')
+    .replace(/__dash__/g, '-')
+    .replace(/__slash__/g, '/')
+    .replace(/__underscores__/g, '__');
 }
 
 /**

@@ -8,6 +8,7 @@ export { ChildGates } from './child-gates.js';
 export { childKinds } from './child-kinds.js';
 export { buildChildOrder, ChildOrder } from './child-order.js';
 export { ChildPlanner } from './child-planner.js';
+export { EventRecorder } from './events.js';
 export { INVENTORY_ANNOTATION, parseInventory } from './inventory/annotation.js';
 export { inventoryRecordName } from './inventory/record.js';
 export { katalogSource, parseDuration } from './katalog.js';

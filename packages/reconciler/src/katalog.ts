@@ -34,6 +34,7 @@ import type { AdmissionWebhooks } from './admission-webhooks.js';
 import { type AnalysisOptions, analyzeConfiguration } from './analysis/analyze.js';
 import { ajvProblems, childOrderProblems } from './analysis/child-schemas.js';
 import { ConfigurationError, type ConfigurationProblem, type ConfigurationSource } from './analysis/problems.js';
+import { webhookSettingsProblems } from './analysis/webhook-settings.js';
 import { readOwnerApi } from './api-schema.js';
 import type { HandlerTemplates, OwnerKind, ReconcilerConfig } from './config.js';
 import type { ReconcilerHooks } from './hooks.js';
@@ -142,7 +143,8 @@ export function loadKatalog(
       if (read.api) entry.api = read.api;
     }
     if (!handlers) {
-      // The structure alone: the order between the templates is the katalog's own.
+      // The structure alone: the order between the templates and the webhook settings are the katalog's own.
+      for (const p of webhookSettingsProblems(entry.webhooks)) problems.push(located(katalog, p));
       for (const p of childOrderProblems(entry.resources, 'resources', options.templateEngine))
         problems.push(located(katalog, p));
       return;

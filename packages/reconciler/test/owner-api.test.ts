@@ -73,11 +73,16 @@ describe('the compact form', () => {
           required: ['schedule'],
           properties: { enabled: { type: 'boolean' }, schedule: { type: 'string' } },
         },
-        storage: {
-          type: 'string',
-          'x-kubernetes-validations': [{ rule: 'self == oldSelf', message: 'storage is immutable' }],
-        },
+        storage: { type: 'string' },
       },
+      // On the spec, not on the field: a rule on the field is skipped when it is removed, or set again.
+      'x-kubernetes-validations': [
+        {
+          rule: '!(has(oldSelf.storage)) || has(self.storage) && self.storage == oldSelf.storage',
+          message: 'storage is immutable: once set, it can be neither changed nor removed',
+          fieldPath: '.storage',
+        },
+      ],
     });
   });
 

@@ -1,24 +1,22 @@
 /** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
 
-import { OrkestraError } from '@orkestra/core';
+import { type Logger, OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
   ConversionServingError,
   CrdInstallError,
-  discoverChildKinds,
   HttpAddressError,
   Manager,
   operatorNamespace,
   PermissionsDeniedError,
-  requiredPermissions,
 } from '@orkestra/operator';
-import { describePermission, parseAddress, whoAmI } from '@orkestra/operator/internal';
+import { describePermission, parseAddress } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { withHooksModules } from '../hooks-module.js';
-import { readKatalog, withNamespaces } from '../katalog-file.js';
+import { readKatalog } from '../katalog-file.js';
 import { assertReachable, clusterError, connect } from '../kube.js';
 import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
 import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
@@ -49,6 +47,7 @@ interface RunCommandOptions {
   resourcePackage: string[];
   webhookAddress: string;
   webhookCertDir?: string;
+  webhookUrl?: string;
 }
 
 /** The `run` command. */
@@ -82,6 +81,10 @@ export function runCommand(ctx: CommandContext): Command {
       ':9443',
     )
     .option(
+      '--webhook-url <url>',
+      "how the API server reaches the webhook server when it is not the operator's Service (a control plane outside the cluster's network, local development): its base URL, e.g. https://127.0.0.1:9443",
+    )
+    .option(
       '--webhook-cert-dir <folder>',
       "cert-manager's certificate (tls.crt, tls.key) mounted there, instead of the operator's own CA and Secret",
     )
@@ -100,11 +103,12 @@ Examples:
   $ orkestra run --katalog katalog.yaml --kubeconfig ./kubeconfig --namespace shop --http-address 127.0.0.1:9090
   $ orkestra run --katalog katalog.yaml --no-leader-elect --log-level debug --log-format text
 
-Before it starts, run checks that the API server answers (exit 3), that its identity has every permission
-the katalog needs (exit 5, listing each), that every owner CRD is installed and that the templates fit it — the
-CR paths they read, as validate --crd checks them (exit 1; --skip-crd-check skips this). With --install-crds it
-first installs or upgrades each owner's CRD from the katalog's api (exit 1 for a change the API server would
-refuse, such as dropping a version objects are still stored as). Then it waits for the
+Before it starts, run checks that the API server answers (exit 3) and that its identity has every permission
+the katalog needs (exit 5, listing each). With --install-crds it then installs or upgrades each owner's CRD from
+the katalog's api, once the webhook server has its certificate (exit 1 for a change the API server would refuse,
+such as dropping a version objects are still stored as); a version converting by code gets the server's CA bundle
+in its CRD, installed by run or not. Then it checks that every owner CRD is installed and that the templates fit
+it — the CR paths they read, as validate --crd checks them (exit 1; --skip-crd-check skips this), waits for the
 leader-election Lease, syncs its caches (/readyz turns 200) and reconciles. SIGTERM or SIGINT stop it
 gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6).`,
     )
@@ -157,7 +161,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   const leaseNamespace = opts.leaderElect
     ? (opts.leaderElectionNamespace ?? operatorNamespace(kube, ctx.env))
     : undefined;
-  const manager = new Manager({
+  const manager: Manager = new Manager({
     kube,
     logger,
     namespace: operatorNamespace(kube, ctx.env),
@@ -167,9 +171,12 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
       namespace: operatorNamespace(kube, ctx.env),
       address: opts.webhookAddress,
       certDir: opts.webhookCertDir,
+      url: opts.webhookUrl,
     }),
-    permissions: false, // checked below, for the katalog (--skip-permission-check), before the CRD check
-    crdCheck: false, // checked below, each problem located in the katalog (--skip-crd-check)
+    installCrds: opts.installCrds === true,
+    ...(opts.skipPermissionCheck ? { permissions: false as const } : {}),
+    // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
+    crdCheck: () => checkKatalog(kube, manager, loaded, opts, logger),
     httpAddress: opts.httpAddress,
     leaderElection:
       opts.leaderElect && leaseNamespace !== undefined
@@ -200,35 +207,6 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
       throw httpAddressError(e, opts.httpAddress);
     });
     await assertReachable(kube, logger);
-    if (opts.installCrds)
-      await manager.installCrds().catch((e: unknown) => {
-        if (e instanceof CrdInstallError) throw new CliError(ExitCode.Problems, e.message, { cause: e });
-        throw e;
-      });
-    if (!opts.skipPermissionCheck) {
-      await discoverChildKinds(loaded.katalog, loaded.handlers, kube);
-      const permissions = requiredPermissions(withNamespaces(loaded.katalog, opts.namespace), loaded.handlers, {
-        leaseNamespace,
-        resources: kube.resources,
-        unknownKinds: 'skip', // not served: the reconciler's start says so
-      });
-      permissions.push(...(manager.webhooks?.permissions() ?? []));
-      await manager.checkPermissions(permissions, await whoAmI(kube)).catch((e: unknown) => {
-        throw permissionError(e, kube);
-      });
-    }
-    await checkOwnerKinds(kube, manager.reconcilers);
-    if (!opts.skipCrdCheck) {
-      await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, {
-        locator: loaded.locator,
-        engine: loaded.engine,
-        file: opts.katalog,
-      });
-      logger.info(
-        { crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) },
-        'templates checked against the installed CRDs',
-      );
-    }
     const exit = await manager.run(ctx.signal);
     return exit.reason === 'stopped' ? ExitCode.Ok : ExitCode.LeadershipLost;
   } catch (e) {
@@ -237,11 +215,38 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     if (e instanceof OrkestraError && e.reason === 'Config')
       throw new CliError(ExitCode.Problems, e.message, { cause: e });
     // A version converting by code with nowhere to serve or reach its webhook: the configuration's problem too.
-    if (e instanceof ConversionServingError) throw new CliError(ExitCode.Problems, e.message, { cause: e });
+    if (e instanceof ConversionServingError || e instanceof CrdInstallError)
+      throw new CliError(ExitCode.Problems, e.message, { cause: e });
+    if (e instanceof PermissionsDeniedError) throw permissionError(e, kube);
     throw clusterError(e, kube, 'starting');
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);
   }
+}
+
+/**
+ * `run`'s check of the katalog against the cluster, which the Manager runs after installing the CRDs (with
+ * --install-crds): every owner kind served (exit 1 when its CRD is not installed), then, unless --skip-crd-check,
+ * the templates against the installed CRDs, each problem located in the katalog file.
+ */
+async function checkKatalog(
+  kube: Kubeclient,
+  manager: Manager,
+  loaded: Awaited<ReturnType<typeof readKatalog>>,
+  opts: RunCommandOptions,
+  logger: Logger,
+): Promise<void> {
+  await checkOwnerKinds(kube, manager.reconcilers);
+  if (opts.skipCrdCheck) return;
+  await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, {
+    locator: loaded.locator,
+    engine: loaded.engine,
+    file: opts.katalog,
+  });
+  logger.info(
+    { crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) },
+    'templates checked against the installed CRDs',
+  );
 }
 
 /** Denied permissions are exit code 5, one problem per denied verb; a failed review is the cluster's error. */

@@ -7,6 +7,7 @@ import { type Logger, OrkestraError, type OwnerObject } from '@orkestra/core';
 import { CacheReadError, type CacheReader, type HookContext, type ReconcilerConfig } from '@orkestra/reconciler';
 import jsonpatch from 'fast-json-patch';
 import type { AdmissionHookName } from './configurations.js';
+import { ReviewError } from './server.js';
 
 /** The parts of an AdmissionReview's request the hooks use. */
 interface AdmissionRequest {
@@ -47,12 +48,24 @@ function refuse(uid: string, message: string, code = 403): unknown {
   });
 }
 
-/** The request of a review; throws on something that is not an AdmissionReview v1 (the server answers 500). */
+/**
+ * The request of a review; throws {@link ReviewError} (the server answers 400) on something that is not an
+ * AdmissionReview v1 with a request, saying what is wrong.
+ */
 function requestOf(review: unknown): AdmissionRequest {
   const r = review as { apiVersion?: unknown; kind?: unknown; request?: AdmissionRequest } | null;
-  if (r?.kind !== 'AdmissionReview' || r.apiVersion !== 'admission.k8s.io/v1' || typeof r.request?.uid !== 'string')
-    throw new Error('not an admission.k8s.io/v1 AdmissionReview');
+  if (r?.kind !== 'AdmissionReview' || r.apiVersion !== 'admission.k8s.io/v1')
+    throw new ReviewError(
+      `expected an admission.k8s.io/v1 AdmissionReview, got ${describeKind(r?.apiVersion, r?.kind)}`,
+    );
+  if (typeof r.request?.uid !== 'string') throw new ReviewError('the AdmissionReview has no request with a uid');
   return r.request;
+}
+
+/** `apps/v1 Deployment`, or what is missing, for messages (never the body itself). */
+function describeKind(apiVersion: unknown, kind: unknown): string {
+  const text = (v: unknown, what: string) => (typeof v === 'string' ? v.slice(0, 100) : `no ${what}`);
+  return `${text(apiVersion, 'apiVersion')} ${text(kind, 'kind')}`;
 }
 
 /**

@@ -4,13 +4,22 @@
  * function from the review the API server sent to the review it answers; the server knows nothing of admission
  * or conversion, only JSON in and JSON out. Its serving certificate comes from a {@link CertificateSource} and
  * is swapped in place (`tls.Server#setSecureContext`) when the source rotates it: connections already open keep
- * their certificate, new ones get the new one, no request fails.
+ * their certificate, new ones get the new one, no request fails. Its memory is bounded under abuse: see
+ * {@link WebhookLimits} (413 for a body too large, 429 when too much is being served at once).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { HttpAddressError, parseAddress } from '../http-server.js';
 import type { ServingCertificate } from './certificate-source.js';
+import {
+  BodyTooLargeError,
+  DEFAULT_LIMITS,
+  declaredLength,
+  RequestGate,
+  readBody,
+  type WebhookLimits,
+} from './request-limits.js';
 
 // As http-server.ts: the builtin module without the ES-module namespace (which loads undici and more).
 const { createServer } = process.getBuiltinModule('node:https');
@@ -23,8 +32,16 @@ const { createServer } = process.getBuiltinModule('node:https');
  */
 export type ReviewHandler = (review: unknown) => Promise<unknown>;
 
-/** The largest body read: the API server's own request limit (3 MiB) plus room for the review around the object. */
-const MAX_BODY_BYTES = 6 * 2 ** 20;
+/** How long a request may take to arrive whole: the API server waits at most 30 s for a webhook anyway. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** A review that is not one the handler answers (another kind, no `request`): answered with 400, not 500. */
+export class ReviewError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReviewError';
+  }
+}
 
 /** A path is taken twice, or is not a path: a programming error, thrown by {@link WebhookServer.route}. */
 export class WebhookRouteError extends Error {
@@ -54,9 +71,18 @@ export interface WebhookListenOptions {
  */
 export class WebhookServer {
   private readonly routes = new Map<string, ReviewHandler>();
+  /** Requests and body bytes being served, with the bounds of {@link WebhookLimits}. */
+  readonly gate: RequestGate;
   private server: Server | undefined;
   private certificate: ServingCertificate | undefined;
   private bound: string | undefined;
+
+  /** `limits` bound what requests may hold at once (see {@link WebhookLimits}; each has a default). */
+  constructor(limits: WebhookLimits = {}) {
+    const l = { ...DEFAULT_LIMITS, ...limits };
+    // A chunked body counts as the largest: the bytes in flight must hold at least one.
+    this.gate = new RequestGate({ ...l, maxBytesInFlight: Math.max(l.maxBytesInFlight, l.maxBodyBytes) });
+  }
 
   /**
    * Serves `handler` at `path` (`/validate/example.com/v1/websites`): POST with a JSON body only. Throws
@@ -107,6 +133,8 @@ export class WebhookServer {
       (req, res) => void this.answer(req, res),
     );
     server.keepAliveTimeout = 30_000; // the API server keeps its connection to a webhook open
+    server.requestTimeout = REQUEST_TIMEOUT_MS; // a body trickling in cannot hold a place in the gate for long
+    server.headersTimeout = 10_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', (e: NodeJS.ErrnoException) =>
         reject(
@@ -140,31 +168,47 @@ export class WebhookServer {
     const handler = this.routes.get(path);
     if (!handler) return void res.writeHead(404, { 'content-type': 'text/plain' }).end(`no webhook at ${path}\n`);
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
+    const declared = declaredLength(req);
+    const { maxBodyBytes } = this.gate.limits;
+    // Refused before a byte of the body is read; the connection closes rather than reading the rest.
+    if (declared !== undefined && declared > maxBodyBytes) return tooLarge(res, req, maxBodyBytes, this.gate);
+    const leave = this.gate.enter(declared);
+    if (!leave)
+      return void res
+        .writeHead(429, { 'content-type': 'text/plain', 'retry-after': '1', connection: 'close' })
+        .end('webhook server busy: too many requests or bytes at once; try again\n', () => req.destroy());
+    try {
+      await this.serve(req, res, path, handler);
+    } finally {
+      leave();
+    }
+  }
+
+  /** Reads the body (cut past the limit), parses it, and answers with what `handler` resolves. */
+  private async serve(req: IncomingMessage, res: ServerResponse, path: string, handler: ReviewHandler): Promise<void> {
     let review: unknown;
     try {
-      review = JSON.parse(await body(req));
+      review = JSON.parse(await readBody(req, this.gate.limits.maxBodyBytes));
     } catch (e) {
+      if (e instanceof BodyTooLargeError) return tooLarge(res, req, e.limit, this.gate);
       return void res.writeHead(400, { 'content-type': 'text/plain' }).end(`${(e as Error).message}\n`);
     }
     try {
       const answer = JSON.stringify(await handler(review));
       res.writeHead(200, { 'content-type': 'application/json' }).end(answer);
     } catch (e) {
+      const status = e instanceof ReviewError ? 400 : 500;
       res
-        .writeHead(500, { 'content-type': 'text/plain' })
+        .writeHead(status, { 'content-type': 'text/plain' })
         .end(`webhook ${path} failed: ${e instanceof Error ? e.message : String(e)}\n`);
     }
   }
 }
 
-/** The request body as text; throws past {@link MAX_BODY_BYTES}. */
-async function body(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error(`request body over ${MAX_BODY_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** 413, then the connection is closed: the rest of the body is never read. */
+function tooLarge(res: ServerResponse, req: IncomingMessage, limit: number, gate: RequestGate): void {
+  gate.refused.tooLarge++;
+  res
+    .writeHead(413, { 'content-type': 'text/plain', connection: 'close' })
+    .end(`request body over ${limit} bytes\n`, () => req.destroy());
 }

@@ -29,6 +29,7 @@ import { checkLiteralValues } from './literal-values.js';
 import { checkOwnerCrd, type FoundCrd, readOwnerCrd } from './owner-crds.js';
 import { type ConfigurationProblem, type ConfigurationSource, ProblemList } from './problems.js';
 import { checkTemplates } from './templates.js';
+import { webhookSettingsProblems } from './webhook-settings.js';
 
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
 
@@ -39,6 +40,8 @@ export interface AnalyzedConfiguration {
   resources: Readonly<Record<string, HandlerTemplates>>;
   status?: { fields?: Readonly<Record<string, string>> } | undefined;
   namespaces?: readonly string[] | undefined;
+  /** The hooks served at admission, as written (checked: hooks, settings, their ranges). */
+  webhooks?: unknown;
 }
 
 /** Options of {@link analyzeConfiguration}: what is at hand besides the configuration. */
@@ -73,6 +76,7 @@ export function analyzeConfiguration(
   const engine = options.engine ?? defaultTemplateEngine();
   const handlers = new Map(config.handlers.map((h) => [h.key, h]));
   const list = new ProblemList(options.source);
+  for (const p of webhookSettingsProblems(config.webhooks)) list.add(p);
   checkChildSchemas(config.resources, handlers, list);
   for (const p of childOrderProblems(config.resources, 'resources', engine)) list.add(p);
   const schema = options.crds && checkOwnerCrd(config.owner, options.crds.crds, options.crds.from, list);
