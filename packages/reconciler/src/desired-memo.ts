@@ -35,6 +35,7 @@ export class DesiredMemo {
    */
   settle(key: string, settled: ReadonlyMap<string, unknown>, keep: Iterable<string>): void {
     const last = this.byCr.get(key);
+    if (last && sameEntries(last, settled)) return; // a resync of a settled CR: nothing new, nothing allocated
     const next = new Map(settled);
     for (const child of keep) {
       const spec = last?.get(child);
@@ -48,4 +49,11 @@ export class DesiredMemo {
   forget(key: string): void {
     this.byCr.delete(key);
   }
+}
+
+/** True when `b` holds the very same values as `a`, by key. */
+function sameEntries(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of b) if (a.get(key) !== value) return false;
+  return true;
 }
