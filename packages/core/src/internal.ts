@@ -11,6 +11,6 @@ export { fieldStructuresOf, kindKey } from './field-structure.js';
 export type { BuiltChild, InSyncAnswer } from './in-sync-memo.js';
 export { InSyncChildWrites, InSyncMemo } from './in-sync-memo.js';
 export { matchesLabelSelector } from './labels.js';
-export type { Readiness } from './readiness.js';
+export type { Readiness, ReadinessStatus } from './readiness.js';
 export { builtInReadiness } from './readiness.js';
 export { excessiveAliases } from './yaml-aliases.js';

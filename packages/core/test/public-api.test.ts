@@ -178,7 +178,7 @@ const ENTRIES = {
       'matchesLabelSelector',
       'templateKindOf',
     ],
-    types: ['BuiltChild', 'InSyncAnswer', 'OpenApiDocument', 'OpenApiSchema', 'Readiness'],
+    types: ['BuiltChild', 'InSyncAnswer', 'OpenApiDocument', 'OpenApiSchema', 'Readiness', 'ReadinessStatus'],
   },
   '@orkestra/core/kube': {
     file: 'kube/index.ts',

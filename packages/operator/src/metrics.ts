@@ -8,7 +8,7 @@
  * | `orkestra_reconcile_duration_seconds` | histogram | `kind` |
  * | `orkestra_queue_depth` | gauge | `kind` |
  * | `orkestra_api_requests_total` | counter | `verb` |
- * | `orkestra_drift_corrections_total` | counter | `kind` (of the child) |
+ * | `orkestra_drift_corrections_total` | counter | `kind` (of the child; drift only: not updates that follow the CR) |
  * | `orkestra_pruned_children_total` | counter | `kind` (of the child) |
  * | `orkestra_child_changes_total` | counter | `kind`, `action` (created, updated, recreated, deleted, pruned) |
  * | `orkestra_leader` | gauge | — (1 while this replica holds the Lease) |
@@ -94,7 +94,7 @@ export class OperatorMetrics {
     });
     this.drift = new Counter({
       name: 'orkestra_drift_corrections_total',
-      help: 'Children whose drift was corrected (updated or recreated), by child kind.',
+      help: 'Children written back after someone else changed them (drift; not updates that follow the CR), by child kind.',
       labelNames: ['kind'],
       registers,
     });
@@ -173,7 +173,8 @@ export class OperatorMetrics {
       },
       childChanged: (info) => {
         this.changes.inc({ kind: info.kind, action: info.action });
-        if (info.action === 'updated' || info.action === 'recreated') this.drift.inc({ kind: info.kind });
+        if ((info.action === 'updated' || info.action === 'recreated') && info.drift !== false)
+          this.drift.inc({ kind: info.kind });
         if (info.action === 'pruned') this.pruned.inc({ kind: info.kind });
         extra?.childChanged?.(info);
       },

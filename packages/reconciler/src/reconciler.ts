@@ -307,6 +307,7 @@ export class GenericReconciler {
         report.result = 'absent';
         this.parts.templates.planner.forget(key);
         this.parts.statusMemo.forget(key);
+        this.parts.desiredMemo.forget(key);
         this.hookReads.forget(key);
       } else {
         const hooks = this.hookContext(cr);

@@ -28,7 +28,8 @@ interface Refusal {
   seenVersion: string | undefined;
 }
 
-const refKey = (ref: ChildRef) => `${ref.apiVersion}/${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
+/** A child's identity as a string: `apiVersion/kind/namespace/name`. */
+export const refKey = (ref: ChildRef) => `${ref.apiVersion}/${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
 
 /** What of a CR may change the children it asks for: not its status, nor our own status writes. */
 function crVersionOf(cr: OwnerObject): unknown {

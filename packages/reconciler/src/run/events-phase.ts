@@ -10,7 +10,7 @@ import type { RunState } from './run-state.js';
 
 /**
  * Notes a child's change for the observer and for the events (`crChanged`: an update rolls out a change of the
- * CR — `Updated` — rather than correcting drift — `DriftCorrected`).
+ * child's desired state — the CR's, the template's: `Updated` — rather than correcting drift — `DriftCorrected`).
  */
 export function childChanged(
   parts: Pick<RunParts, 'config'>,
@@ -22,7 +22,8 @@ export function childChanged(
   crChanged = false,
 ): void {
   const action = result.action as 'created' | 'updated' | 'recreated' | 'deleted';
-  parts.config.observer?.childChanged?.({ key, kind, name, action });
+  const write = action === 'updated' || action === 'recreated';
+  parts.config.observer?.childChanged?.({ key, kind, name, action, ...(write ? { drift: !crChanged } : {}) });
   notes.changed(kind, name, result, crChanged);
 }
 

@@ -7,6 +7,7 @@ import type { ChildKind, Context, KubeObject, ResolvedSpec, ResourceHandler } fr
 import type { Kubeclient } from '@orkestra/core/kube';
 import { type ChildKindUse, kindKey } from '../child-kinds.js';
 import type { ReconcilerConfig } from '../config.js';
+import { DesiredMemo } from '../desired-memo.js';
 import { EventRecorder } from '../events.js';
 import { OwnWrites } from '../own-writes.js';
 import type { PruneSource } from '../prune-sources.js';
@@ -33,6 +34,8 @@ export interface RunParts {
   readonly statusMemo: StatusMemo;
   /** Keys of CRs that changed since their last successful reconcile (see `crChangedSince`). */
   readonly changedCRs: Set<string>;
+  /** The desired state each child was last brought to: an update versus a drift correction. */
+  readonly desiredMemo: DesiredMemo;
   /** Child kinds whose schema was read ahead (see `prefetchSchema`). */
   readonly schemasRead: Set<string>;
   /** The finalizer, and whether deletion runs behind it (onDelete children, ordered children, a finalize hook). */
@@ -75,6 +78,7 @@ export function createRunParts(of: RunPartsOf, host: RunPartsHost): RunParts {
     ownWrites: new OwnWrites(),
     statusMemo: new StatusMemo(),
     changedCRs: new Set(),
+    desiredMemo: new DesiredMemo(),
     schemasRead: new Set(),
     finalizer: config.finalizer ?? 'orkestra.io/finalizer',
     needsFinalizer:

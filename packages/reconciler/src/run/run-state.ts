@@ -26,6 +26,8 @@ export class RunState {
   crChanged = false;
   /** 3. apply: the CR's inventory (recorded, wanted) and its write when it grows. */
   inventory: CrInventory | undefined;
+  /** 3. apply: the desired state of each child brought in line (written or in sync), by child (`refKey`). */
+  readonly settledDesired = new Map<string, unknown>();
   /** 3. apply: each desired child live, by index (undefined: not applied). */
   readonly lives: (KubeObject | undefined)[] = [];
   /** 3. apply: the live children by handler key and name (what the status fields and hooks see). */
