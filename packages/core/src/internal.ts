@@ -14,3 +14,7 @@ export { matchesLabelSelector } from './labels.js';
 export type { Readiness } from './readiness.js';
 export { builtInReadiness } from './readiness.js';
 export { excessiveAliases } from './yaml-aliases.js';
+// Types only (nothing of src/kube/ is loaded through this entry): the base both clients of `/kube` and
+// `/client-node` extend, named here so that each entry's declarations can refer to it.
+export type { ObjectRequest } from './kube/object-requests.js';
+export type { RequestClient } from './kube/request-client.js';

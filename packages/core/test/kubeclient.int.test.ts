@@ -2,8 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { KubeConfig } from '@kubernetes/client-node';
 import { start, type TestEnvironment, testCluster } from '@orkestra/testenv';
 import { ClientNodeObjectClient } from '../src/client-node/index.js';
-import { ConflictError, type KubeObject, type OrkestraError, UnavailableError, type WatchEvent } from '../src/index.js';
-import { Kubeclient, type ReadCache } from '../src/kube/index.js';
+import {
+  ConflictError,
+  type KubeObject,
+  type OrkestraError,
+  type ReadCache,
+  UnavailableError,
+  type WatchEvent,
+} from '../src/index.js';
+import { Kubeclient } from '../src/kube/index.js';
 
 const cluster = testCluster();
 let kube: Kubeclient;

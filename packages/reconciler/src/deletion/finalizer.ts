@@ -3,12 +3,13 @@
  * onDelete children, ordered children, a `finalize` hook — and removed once that work is done. Both are JSON
  * patches guarded by a `test`, so a concurrent change of the finalizers is never overwritten.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { ConflictError, type Context, OrkestraError, type OwnerObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 
 /** What the finalizer's patches need: the client, the reconciler's context and the finalizer's name. */
 interface FinalizerParts {
-  kube: Kubeclient;
+  kube: ControllerClient;
   ctx: Context;
   finalizer: string;
 }
