@@ -23,7 +23,7 @@ const refOf = (cr: OwnerObject) => ({
 
 /** Adds the finalizer to `cr`; a change of the CR meanwhile is a {@link ConflictError} (re-read and retried). */
 export async function addFinalizer(p: FinalizerParts, cr: OwnerObject): Promise<void> {
-  const finalizers = (cr.metadata.finalizers as string[] | undefined) ?? [];
+  const finalizers = cr.metadata.finalizers ?? [];
   const patch =
     finalizers.length === 0
       ? [
@@ -54,7 +54,7 @@ export async function addFinalizer(p: FinalizerParts, cr: OwnerObject): Promise<
 
 /** Removes the finalizer from `cr` (others stay); it must be at the place `cr` shows it, or the patch fails. */
 export async function removeFinalizer(p: FinalizerParts, cr: OwnerObject): Promise<void> {
-  const index = ((cr.metadata.finalizers as string[] | undefined) ?? []).indexOf(p.finalizer);
+  const index = (cr.metadata.finalizers ?? []).indexOf(p.finalizer);
   await p.kube.patch(
     refOf(cr),
     [
