@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { testCluster } from '@orkestra/testenv';
 import { ClientNodeObjectClient } from '../src/client-node/index.js';
-import { type ControllerClient, ForbiddenError, type KubeObject, ValidationError } from '../src/index.js';
+import {
+  type ControllerClient,
+  ForbiddenError,
+  type KubeObject,
+  OrkestraError,
+  ValidationError,
+} from '../src/index.js';
 import { Kubeclient } from '../src/kube/index.js';
 
 type Client = ControllerClient & { close(): Promise<void>; readonly requests: { count(): number } };
@@ -101,6 +107,16 @@ describe.each(clients)('%s.impersonate', (name, make) => {
     expect(await katalog.get(ref)).toBeUndefined(); // asked the server, as the ServiceAccount: no such ConfigMap
     remove();
     expect(kube.requests.count()).toBe(before + 1);
+  });
+
+  it('is closed with the client it was made from', async () => {
+    const parent = make(cluster.kubeConfig);
+    const katalog = parent.impersonate({ user: serviceAccount() });
+    await katalog.list('v1', 'ConfigMap', { namespace: allowed });
+    await parent.close();
+    const closed = await katalog.list('v1', 'ConfigMap', { namespace: allowed }).catch((e: unknown) => e);
+    expect(closed).toBeInstanceOf(OrkestraError);
+    expect((closed as OrkestraError).reason).toBe('Closed');
   });
 
   it('refuses an empty identity, naming the field', () => {

@@ -61,6 +61,8 @@ export class ClientNodeObjectClient extends RequestClient {
   private readonly retry: Required<RetryOptions>;
   private readonly logger: Logger;
   private readonly closing = new AbortController();
+  /** Aborted when this client or the one it impersonates for (see {@link impersonate}) is closed. */
+  private closed: AbortSignal = this.closing.signal;
   private readonly givenOptions: ClientNodeObjectClientOptions;
   /** The `KubeConfig` given to the first client: an impersonation of an impersonation acts for it, not for both. */
   private authenticating: KubeConfig;
@@ -97,9 +99,7 @@ export class ClientNodeObjectClient extends RequestClient {
       this.givenOptions,
     ).actAs(this, identity);
     client.authenticating = this.authenticating;
-    const closing = this.closing.signal;
-    if (closing.aborted) client.closing.abort(closing.reason);
-    else closing.addEventListener('abort', () => client.closing.abort(closing.reason), { once: true });
+    client.closed = AbortSignal.any([client.closing.signal, this.closed]);
     return client;
   }
 
@@ -116,12 +116,12 @@ export class ClientNodeObjectClient extends RequestClient {
   ): Promise<void> {
     const info = await this.resourceFor(apiVersion, kind, options);
     const describe: RequestDescription = { verb: 'watch', kind, namespace: options.namespace };
-    if (this.closing.signal.aborted) throw closedError();
+    if (this.closed.aborted) throw closedError();
     this.requests.record('watch', info.plural);
     const watcher = new Watch(this.kubeConfig);
     // The Watch's own timer: for the response's headers, then the longest silence within the stream.
     Object.assign(watcher, { requestTimeoutMs: options.idleTimeoutMs ?? 180_000 });
-    const signal = AbortSignal.any([this.closing.signal, ...(options.signal ? [options.signal] : [])]);
+    const signal = AbortSignal.any([this.closed, ...(options.signal ? [options.signal] : [])]);
     return new Promise<void>((resolve, reject) => {
       let controller: AbortController | undefined;
       let settled = false;
@@ -160,7 +160,7 @@ export class ClientNodeObjectClient extends RequestClient {
   private failure(e: unknown, describe: RequestDescription, signal: AbortSignal | undefined): OrkestraError {
     if (e instanceof OrkestraError) return e;
     if (signal?.aborted) return toKubeError(signal.reason ?? e, describe);
-    if (this.closing.signal.aborted) return closedError();
+    if (this.closed.aborted) return closedError();
     // client-node's Watch answers a non-200 status with an Error carrying only `statusCode`.
     const statusCode = (e as { statusCode?: unknown } | null)?.statusCode;
     if (typeof statusCode === 'number') return errorFromStatus(statusCode, undefined, describe, e);
@@ -169,9 +169,9 @@ export class ClientNodeObjectClient extends RequestClient {
 
   protected send<T>(request: ObjectRequest): Promise<T> {
     return retrying(request, this.retry, this.logger, async () => {
-      if (this.closing.signal.aborted) throw closedError();
+      if (this.closed.aborted) throw closedError();
       this.requests.record(request.verb, request.resource);
-      const signals = [this.closing.signal, AbortSignal.timeout(this.timeoutMs)];
+      const signals = [this.closed, AbortSignal.timeout(this.timeoutMs)];
       if (request.signal) signals.push(request.signal);
       try {
         const answer = await this.api.sendJson<T>(request, AbortSignal.any(signals));
@@ -179,7 +179,7 @@ export class ClientNodeObjectClient extends RequestClient {
         return answer;
       } catch (e) {
         // An answer (client-node's ApiException: code, body, headers) — not a DOMException, whose `code` is a number too.
-        if (e instanceof ApiException && !request.signal?.aborted && !this.closing.signal.aborted) {
+        if (e instanceof ApiException && !request.signal?.aborted && !this.closed.aborted) {
           const { code, body, headers } = e as ApiException<unknown>;
           throw answerFailure(code, body, headers ?? {}, request, e);
         }
