@@ -4,10 +4,11 @@
  * same problems; this file only reads the CRDs and turns the problems into the command's exit.
  */
 import type { Kubeclient } from '@orkestra/core/kube';
-import { analyzeConfiguration, type Katalog, type KindSchemas } from '@orkestra/reconciler';
+import { analyzeConfiguration, type Katalog } from '@orkestra/reconciler';
 import {
   collectKindSchemas,
   type FoundCrd,
+  type KindSchemas,
   katalogSource,
   readOwnerCrd,
   schemaLookup,

@@ -1,20 +1,20 @@
 /**
  * The Manager: runs one or more `GenericReconciler`s as an operator process — one shared client, leader
  * election on a Lease, the health/metrics server, a start-up permission check and a graceful stop. `orkestra
- * run` and `orkestra demo` build their reconciler configurations from a katalog and hand them to it; an
- * operator written in TypeScript builds them in code.
+ * run` builds its reconciler configurations from a katalog and hands them to it; an operator written in
+ * TypeScript builds them in code.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { type Logger, silentLogger } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import {
-  analyzeAgainstCluster,
   ConfigurationError,
-  type ConversionClientConfig,
   GenericReconciler,
   type OwnerKind,
   type ReconcilerConfig,
   type ReconcilerObserver,
 } from '@orkestra/reconciler';
+import { analyzeAgainstCluster, type ConversionClientConfig } from '@orkestra/reconciler/internal';
 import {
   type ConversionRoute,
   ConversionServingError,
@@ -45,7 +45,7 @@ const RELEASE_FLOOR_MS = 250;
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {
-  kube: Kubeclient;
+  kube: ControllerClient;
   /** The reconcilers to run, one per owner kind. */
   reconcilers: readonly ManagedReconcilerConfig[];
   /**
@@ -65,7 +65,7 @@ export interface ManagerOptions {
    * client for the Lease (give it a short timeout and no retries, so a renewal fails within renewDeadline);
    * default the Manager's client.
    */
-  leaderElection?: (Omit<LeaderElectionOptions, 'logger'> & { kube?: Kubeclient }) | false;
+  leaderElection?: (Omit<LeaderElectionOptions, 'logger'> & { kube?: ControllerClient }) | false;
   /** Also told of every reconcile and child change. */
   observer?: ReconcilerObserver;
   /** How long a graceful stop waits for in-flight reconciles; default 10000 ms. */

@@ -19,7 +19,7 @@
  * plus prom-client's default process and Node.js metrics, once they are served ({@link OperatorMetrics.collectDefaults}).
  */
 
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient } from '@orkestra/core';
 import type { ReconcilerObserver } from '@orkestra/reconciler';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -50,7 +50,7 @@ export class OperatorMetrics {
    * `defaultMetrics` (default true): collect prom-client's default process and Node.js metrics from now on; with
    * `false`, only once {@link collectDefaults} is called (the Manager does when it starts serving `/metrics`).
    */
-  constructor(kube: Kubeclient, options: { defaultMetrics?: boolean } = {}) {
+  constructor(kube: ControllerClient, options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.defaultMetrics ?? true) this.collectDefaults();
     this.reconciles = new Counter({

@@ -6,6 +6,8 @@
  *
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import {
   ConflictError,
   createContext,
@@ -18,7 +20,6 @@ import {
   type ResourceInfo,
   silentLogger,
 } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { readReferencedFields } from './analysis/child-references.js';
 import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';
@@ -90,7 +91,7 @@ export class GenericReconciler {
   readonly lastReports = new Map<string, ReconcileReport>();
 
   constructor(
-    readonly kube: Kubeclient,
+    readonly kube: ControllerClient,
     readonly config: ReconcilerConfig,
   ) {
     this.logger = config.logger ?? silentLogger;
@@ -103,7 +104,7 @@ export class GenericReconciler {
     if (informers.kube !== kube) {
       throw new OrkestraError(
         'Config',
-        `informers: the SharedInformerFactory belongs to another Kubeclient — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`,
+        `informers: the SharedInformerFactory belongs to another client — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`,
       );
     }
     const ctx = createContext({
@@ -334,7 +335,10 @@ export class GenericReconciler {
 }
 
 /** The handlers by key, each kind registered with the client; throws when `resources` names a key no handler has. */
-function handlersOf(kube: Kubeclient, config: ReconcilerConfig): Map<string, ResourceHandler<unknown, ResolvedSpec>> {
+function handlersOf(
+  kube: ControllerClient,
+  config: ReconcilerConfig,
+): Map<string, ResourceHandler<unknown, ResolvedSpec>> {
   const handlers = new Map<string, ResourceHandler<unknown, ResolvedSpec>>(config.handlers.map((h) => [h.key, h]));
   for (const key of Object.keys(config.resources)) {
     if (!handlers.has(key)) {

@@ -5,9 +5,10 @@
  * reconciler asks again only when one of them does: each refusal watches the object in the way with a
  * field-selected informer (one list and one watch, then nothing), and a change of it re-queues the owner.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
 import { deepEqual } from '@orkestra/core/internal';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { annotationsBesidesInventory } from './inventory/annotation.js';
 import { Informer } from './machinery/informer.js';
 
@@ -49,7 +50,7 @@ export class OwnershipRefusals {
 
   /** `changed(key)` is called when an object in the way of a child of the CR `key` changes (or goes). */
   constructor(
-    private readonly kube: Kubeclient,
+    private readonly kube: ControllerClient,
     private readonly logger: Logger,
     private readonly changed: (key: string) => void,
   ) {}

@@ -36,7 +36,7 @@ export async function finalize(
   hooks: HookContext,
 ): Promise<void> {
   report.result = 'deleted';
-  if (!((cr.metadata.finalizers as string[] | undefined) ?? []).includes(parts.finalizer)) return;
+  if (!(cr.metadata.finalizers ?? []).includes(parts.finalizer)) return;
   if (parts.templates.order.ordered && !(await deleteOrdered(parts, cr, report))) return;
   const { children, problems } = parts.templates.planner.resolve(cr, ['onDelete']);
   if (problems.length > 0) {

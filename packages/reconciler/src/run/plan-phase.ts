@@ -39,8 +39,7 @@ export async function planPhase(run: RunState): Promise<boolean> {
     report.statusWritten = await writeStatus(parts, cr, { ready: false, reason: first.reason, message, fields: {} });
     return false;
   }
-  if (parts.needsFinalizer && !(cr.metadata.finalizers as string[] | undefined)?.includes(parts.finalizer))
-    await addFinalizer(parts, cr);
+  if (parts.needsFinalizer && !cr.metadata.finalizers?.includes(parts.finalizer)) await addFinalizer(parts, cr);
   run.crChanged = crChangedSince(parts.changedCRs, key, cr);
   run.desired = desired;
   run.deferred = deferred;

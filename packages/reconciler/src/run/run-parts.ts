@@ -3,8 +3,7 @@
  * memories kept between reconciles (ownership refusals, own writes, statuses found right, CRs changed). The
  * façade builds it once; each {@link ReconcileRun} and each deletion reads and updates it.
  */
-import type { ChildKind, Context, KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ChildKind, Context, ControllerClient, KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { type ChildKindUse, kindKey } from '../child-kinds.js';
 import type { ReconcilerConfig } from '../config.js';
 import { DesiredMemo } from '../desired-memo.js';
@@ -17,7 +16,7 @@ import type { CompiledTemplates } from '../templates.js';
 
 /** The parts of a reconciler a reconcile uses. */
 export interface RunParts {
-  readonly kube: Kubeclient;
+  readonly kube: ControllerClient;
   /** The reconciler's context: its signal aborts every request in flight at stop. */
   readonly ctx: Context;
   readonly config: ReconcilerConfig;
