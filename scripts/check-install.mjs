@@ -5,7 +5,8 @@
 //
 // 1. Builds every package (Nx, cached) unless --no-build, then `npm pack`s every publishable package into a
 //    temporary folder, reports each tarball's size, and fails if a tarball holds anything beyond what `files`
-//    allows: package.json, README.md, CHANGELOG.md, LICENSE and dist/ — no src/, no tests, no tsbuildinfo.
+//    allows: package.json, README.md, CHANGELOG.md, LICENSE, dist/ and generated data (the CLI's built-in kinds'
+//    schemas, generated/*.json) — no src/, no tests, no tsbuildinfo.
 // 2. Creates a fresh project outside the workspace (no workspace links, no other @orkestra package) and
 //    `npm install`s only core, template, reconciler and deployments from those tarballs — plus
 //    @orkestra/testenv, the test tool that provides the control plane (it depends on core).
@@ -39,7 +40,7 @@ const INSTALL = ['@orkestra/core', '@orkestra/template', '@orkestra/reconciler',
 const TEST_TOOL = '@orkestra/testenv';
 /** At most this many packages for `npm install @orkestra/deployments` (issue 17): deployments, core and core's deps. */
 const MAX_DEPLOYMENTS_CLOSURE = 6;
-const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/.+)$/;
+const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/.+|generated\/[^/]+\.json)$/;
 const FORBIDDEN =
   /(^|\/)(src|test|tests|__tests__|out-tsc)\/|\.(test|spec|int\.test)\.|\.tsbuildinfo$|(^|\/)(jest|tsup)\.config\.|(^|\/)tsconfig/;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
