@@ -99,6 +99,7 @@ export class FakeCluster {
     stored.metadata.resourceVersion = String(++this.revision);
     if (deletionTimestamp && !(stored.metadata.finalizers ?? []).length) {
       this.remove(stored);
+      this.collectDependents(uid);
       return structuredClone(stored);
     }
     this.objects.set(objectKey(refOf(stored)), stored);
