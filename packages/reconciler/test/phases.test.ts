@@ -159,7 +159,7 @@ describe("users' hooks on the fake client", () => {
     const refused = (await t.statusOf('latest'))?.conditions?.find((c) => c.type === 'Ready');
     expect(refused).toMatchObject({ status: 'False', reason: 'Refused', message: 'pin the image' });
     expect(await t.user.get(t.ref('ConfigMap', 'v1', 'latest-page'))).toBeUndefined();
-    expect(((await t.cr('pinned'))?.status as { pinned?: boolean }).pinned).toBe(true);
+    expect(((await t.cr('pinned'))?.status as { pinned?: boolean } | undefined)?.pinned).toBe(true);
   });
 
   it('finalize runs on deletion before the finalizer goes; the CR and its children are then gone', async () => {

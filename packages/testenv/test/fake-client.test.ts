@@ -75,7 +75,9 @@ describe('fake client: what only the fake is asked', () => {
     const kube = new FakeClient({
       authorize: (r) => r.user === undefined || (r.kind === 'ConfigMap' && r.namespace === 'team-a'),
     });
-    await expect(kube.get(cr('x'))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      kube.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: 'shop', name: 'x' }),
+    ).rejects.toBeInstanceOf(NotFoundError);
     const team = kube.impersonate({ user: 'system:serviceaccount:team-a:katalog' });
     const page = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'p', namespace: 'team-a' } };
     await team.create(page);
