@@ -25,6 +25,7 @@ import {
 import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
+import { KatalogRuntime, type KatalogRuntimeOptions } from './katalogs/runtime.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
@@ -113,6 +114,12 @@ export interface ManagerOptions {
    * as an error and shows as 0 in `orkestra_conversion_webhook_reachable`.
    */
   webhooks?: WebhookServing | false;
+  /**
+   * The Katalog runtime (see README "Katalogs from the cluster"): serve the `Katalog` objects of the cluster, each
+   * kind under its own reconciler and queue, acting as the Katalog's ServiceAccount. Started with the
+   * reconcilers (on the leader), stopped with them. Absent: no Katalogs are served.
+   */
+  katalogs?: KatalogRuntimeOptions;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -138,6 +145,8 @@ export class Manager {
   readonly webhooks: Webhooks | undefined;
   /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
   private readonly conversions: ConversionRoute[];
+  /** The Katalog runtime, when {@link ManagerOptions.katalogs} is set. */
+  readonly katalogs: KatalogRuntime | undefined;
   private readonly logger: Logger;
   private server: HttpServer | undefined;
   private phase: 'new' | 'waiting' | 'syncing' | 'running' | 'stopping' | 'stopped' = 'new';
@@ -189,6 +198,12 @@ export class Manager {
       });
       this.reconcilers.push(reconciler);
     }
+    if (options.katalogs)
+      this.katalogs = new KatalogRuntime(kube, options.katalogs, {
+        logger: this.logger,
+        stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+        observer: (kind, _katalog, depth) => this.metrics.observer(kind, depth, observer),
+      });
     if (options.heapRelease !== false)
       this.heapRelease = new HeapRelease({
         ...options.heapRelease,
@@ -376,7 +391,7 @@ export class Manager {
     if (this.phase === 'stopping' || this.phase === 'stopped') return;
     this.phase = 'syncing';
     this.heapRelease?.start(); // before the first lists: the pages their parsing leaves in V8's pool count
-    await Promise.all(this.reconcilers.map((r) => r.start()));
+    await Promise.all([...this.reconcilers.map((r) => r.start()), this.katalogs?.start()]);
     if ((this.phase as string) !== 'syncing') return;
     this.phase = 'running';
     this.logger.info({ kinds: this.reconcilers.map((r) => r.config.owner.kind) }, 'caches synced: reconciling');
@@ -429,7 +444,7 @@ export class Manager {
     this.startAbort.abort();
     this.heapRelease?.stop();
     await Promise.race([
-      Promise.all(this.reconcilers.map((r) => r.stop())),
+      Promise.all([...this.reconcilers.map((r) => r.stop()), this.katalogs?.stop()]),
       new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
     ]);
     await this.webhooks?.stop();
@@ -453,7 +468,7 @@ export class Manager {
     const deadline = performance.now() + boundMs;
     let timer: NodeJS.Timeout | undefined;
     const drained = await Promise.race([
-      Promise.all(this.reconcilers.map((r) => r.stop())).then(() => true),
+      Promise.all([...this.reconcilers.map((r) => r.stop()), this.katalogs?.stop()]).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), boundMs))),
     ]);
     clearTimeout(timer);

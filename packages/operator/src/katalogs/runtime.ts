@@ -1,0 +1,365 @@
+/**
+ * The Katalog runtime: a controller of `Katalog` objects inside a Manager. Each Katalog is compiled as a katalog
+ * file is; when it passes — no code, its kinds its own, every verb it needs granted to its ServiceAccount — its
+ * spec is recorded as a numbered immutable revision, its kinds' CRDs installed, and one `GenericReconciler` per
+ * kind started over a client impersonating the ServiceAccount, with its own queue. An edit that passes swaps the
+ * reconcilers (instances are reconciled again; only children that change are written). One that does not is
+ * refused: the last good revision keeps serving and `Ready=False` lists every problem. Deleting a Katalog stops its
+ * reconcilers at once (no finalizer: deletion never waits); its instances, their children and its CRDs stay.
+ */
+
+import type { ControllerClient, Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
+import { silentLogger } from '@orkestra/core';
+import {
+  customResourceDefinition,
+  GenericReconciler,
+  type ReconcilerObserver,
+  SharedInformerFactory,
+} from '@orkestra/reconciler';
+import { EventRecorder } from '@orkestra/reconciler/internal';
+import { CrdInstallError, installCrd } from '../crd-install.js';
+import {
+  CRD_KATALOG_LABEL,
+  CRD_KATALOG_NAMESPACE_LABEL,
+  crdName,
+  deniedToAccount,
+  kindConflicts,
+  serviceAccountUser,
+} from './checks.js';
+import {
+  type CompiledKatalog,
+  compileKatalog,
+  INSTANCE_REVISION_FIELD,
+  type KatalogObject,
+  type KatalogProblem,
+} from './compile.js';
+import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
+import { type KatalogRevision, recordRevision } from './revisions.js';
+import { type KatalogState, type KatalogStatus, katalogStatusPatch, problemLines } from './status.js';
+
+type Handler = ResourceHandler<unknown, ResolvedSpec>;
+type InformerLease = ReturnType<SharedInformerFactory['acquire']>;
+
+/** Options of the Katalog runtime (`ManagerOptions.katalogs`). */
+export interface KatalogRuntimeOptions {
+  /** The resource packages' handlers Katalogs may use (`deployments`, `services`, `manifests` …). */
+  handlers: readonly Handler[];
+  /** Serve the Katalogs of this namespace only; default every namespace. */
+  namespace?: string;
+  /** Install (or upgrade) the Katalog CRD on start; default true. */
+  installCrd?: boolean;
+  /** The field manager of the CRDs and of each Katalog's children; default `orkestra`. */
+  fieldManager?: string;
+}
+
+/** What the Manager gives the runtime. */
+export interface KatalogRuntimeContext {
+  logger?: Logger;
+  stopTimeoutMs?: number;
+  /** The observer (metrics) of one kind's reconciler; `katalog` is `<namespace>/<name>`. */
+  observer?: (kind: string, katalog: string, queueDepth: () => number) => ReconcilerObserver;
+}
+
+/** One Katalog being served. */
+interface Served {
+  uid: string;
+  spec: string;
+  revision: KatalogRevision;
+  compiled: CompiledKatalog;
+  reconcilers: GenericReconciler[];
+  instances: InformerLease[];
+}
+
+type Katalog = KatalogObject & { status?: KatalogStatus };
+
+/** The Katalog runtime; see the module's comment. */
+export class KatalogRuntime {
+  private readonly logger: Logger;
+  private readonly served = new Map<string, Served>();
+  /** The spec last refused per Katalog, so that a resync does not ask again. */
+  private readonly refused = new Map<string, string>();
+  private readonly chains = new Map<string, Promise<void>>();
+  private readonly statusTimers = new Map<string, NodeJS.Timeout>();
+  private readonly events: EventRecorder;
+  private lease: InformerLease | undefined;
+  private readonly abort = new AbortController();
+  private stopped = false;
+
+  constructor(
+    private readonly kube: ControllerClient,
+    private readonly options: KatalogRuntimeOptions,
+    private readonly context: KatalogRuntimeContext = {},
+  ) {
+    this.logger = context.logger ?? silentLogger;
+    this.events = new EventRecorder(kube, { logger: this.logger, component: 'orkestra-katalogs' });
+    kube.resources.register({ apiVersion: KATALOG_API_VERSION, kind: 'Katalog', plural: 'katalogs', namespaced: true });
+  }
+
+  /** Every reconciler running now, of every Katalog. */
+  get reconcilers(): GenericReconciler[] {
+    return [...this.served.values()].flatMap((s) => s.reconcilers);
+  }
+
+  /** The revision each Katalog (`<namespace>/<name>`) serves. */
+  revisions(): Map<string, number> {
+    return new Map([...this.served].map(([key, s]) => [key, s.revision.number]));
+  }
+
+  /** Installs the Katalog CRD (unless told not to), then watches Katalogs; resolves once the first list is in. */
+  async start(): Promise<void> {
+    if (this.options.installCrd !== false)
+      await installCrd(this.kube, katalogCrd(), { fieldManager: this.fieldManager, signal: this.abort.signal });
+    const factory = SharedInformerFactory.for(this.kube);
+    this.lease = factory.acquire({
+      apiVersion: KATALOG_API_VERSION,
+      kind: 'Katalog',
+      namespace: this.options.namespace,
+      logger: this.logger,
+    });
+    this.lease.on((event) => {
+      if (event.type === 'relisted') for (const k of this.lease?.informer.list() ?? []) this.enqueue(keyOf(k));
+      else this.enqueue(keyOf(event.object));
+    });
+    await this.lease.synced;
+    for (const k of this.lease.informer.list()) this.enqueue(keyOf(k));
+  }
+
+  /** Resolves when every Katalog change seen so far has been handled (for tests). */
+  async idle(): Promise<void> {
+    while (this.chains.size) await Promise.all(this.chains.values());
+  }
+
+  /** Stops watching Katalogs and every Katalog's reconcilers (in-flight reconciles finish). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.abort.abort();
+    for (const t of this.statusTimers.values()) clearTimeout(t);
+    await this.lease?.release();
+    await Promise.allSettled(this.chains.values());
+    await Promise.all([...this.served.keys()].map((key) => this.unserve(key)));
+  }
+
+  private get fieldManager(): string {
+    return this.options.fieldManager ?? 'orkestra';
+  }
+
+  /** Handles `key` after what is queued for it: one change of a Katalog at a time. */
+  private enqueue(key: string): void {
+    if (this.stopped) return;
+    const previous = this.chains.get(key) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.sync(key))
+      .catch((e: unknown) =>
+        this.logger.error({ katalog: key, err: e instanceof Error ? e.message : String(e) }, 'Katalog not handled'),
+      )
+      .finally(() => {
+        if (this.chains.get(key) === next) this.chains.delete(key);
+      });
+    this.chains.set(key, next);
+  }
+
+  /** Brings what serves Katalog `key` in line with its object. */
+  private async sync(key: string): Promise<void> {
+    if (this.stopped) return;
+    const [namespace, name] = key.split('/') as [string, string];
+    const katalog = this.lease?.informer.get(namespace, name) as Katalog | undefined;
+    const current = this.served.get(key);
+    if (!katalog || katalog.metadata.deletionTimestamp) {
+      this.refused.delete(key);
+      if (current) await this.unserve(key);
+      return;
+    }
+    const spec = JSON.stringify(katalog.spec ?? {});
+    if (current && current.uid !== katalog.metadata.uid) await this.unserve(key);
+    const serving = this.served.get(key);
+    if (serving?.spec === spec) {
+      this.refused.delete(key);
+      return this.writeStatus(key);
+    }
+    if (this.refused.get(key) === spec) return this.writeStatus(key);
+    const problems = await this.load(key, katalog, spec);
+    if (problems.length) {
+      this.refused.set(key, spec);
+      const still = this.served.get(key);
+      const message = `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problemLines(problems)}`;
+      this.logger.warn({ katalog: key, problems: problems.length }, `Katalog refused: ${message}`);
+      await this.events.record(
+        katalog as never,
+        'Warning',
+        'RevisionRefused',
+        `${message}${still ? `; revision ${still.revision.number} still serves` : '; nothing is served'}`.slice(
+          0,
+          1000,
+        ),
+      );
+    } else this.refused.delete(key);
+    await this.writeStatus(key, problems);
+  }
+
+  /** Compiles, checks and serves `katalog`; returns the problems of a spec refused (then nothing changed). */
+  private async load(key: string, katalog: Katalog, spec: string): Promise<KatalogProblem[]> {
+    const signal = this.abort.signal;
+    const { namespace } = katalog.metadata;
+    const account = katalog.spec?.serviceAccountName;
+    if (!account)
+      return [
+        { path: 'spec.serviceAccountName', message: 'is required', hint: 'name a ServiceAccount of the namespace' },
+      ];
+    const { compiled, problems } = compileKatalog(katalog, this.options.handlers, this.kube.resources);
+    if (!compiled) return problems;
+    const conflicts = await kindConflicts(this.kube, compiled, katalog.metadata, (crd) => this.servedBy(crd), signal);
+    if (conflicts.length) return conflicts;
+    const user = serviceAccountUser(namespace, account);
+    const asAccount = this.kube.impersonate({ user });
+    const denied = await deniedToAccount(this.kube, asAccount, compiled, this.options.handlers, user, signal);
+    if (denied.length) return denied;
+    for (const [i, config] of compiled.configs.entries()) {
+      const problem = await this.installKindCrd(katalog, config, i);
+      if (problem) return [problem];
+    }
+    const current = this.served.get(key);
+    const revision = await recordRevision(this.kube, katalog, spec, current?.revision);
+    await this.swap(key, katalog, { uid: katalog.metadata.uid ?? '', spec, revision, compiled }, asAccount);
+    await this.events.record(
+      katalog as never,
+      'Normal',
+      'RevisionServed',
+      `revision ${revision.number} serves ${compiled.owners.map(crdName).join(', ')} as ${user}`,
+    );
+    return [];
+  }
+
+  /** Installs the CRD of one kind of `katalog`, labelled as its; a refusal is a problem of that kind. */
+  private async installKindCrd(
+    katalog: Katalog,
+    config: CompiledKatalog['configs'][number],
+    i: number,
+  ): Promise<KatalogProblem | undefined> {
+    if (!config.api) return { path: `spec.crds[${i}].api`, message: 'is required' };
+    const api = { ...config.api, status: withRevisionField(config.api.status) };
+    const crd = customResourceDefinition(config.owner, api);
+    crd.metadata.labels = {
+      [CRD_KATALOG_LABEL]: katalog.metadata.name,
+      [CRD_KATALOG_NAMESPACE_LABEL]: katalog.metadata.namespace,
+      'app.kubernetes.io/managed-by': 'orkestra',
+    };
+    try {
+      await installCrd(this.kube, crd, { fieldManager: this.fieldManager, signal: this.abort.signal });
+      return undefined;
+    } catch (e) {
+      if (e instanceof CrdInstallError) return { path: `spec.crds[${i}].api`, message: e.reason, hint: e.hint };
+      throw e;
+    }
+  }
+
+  /** Stops what serves `key` now (if anything), then starts `next`'s reconcilers over `asAccount`. */
+  private async swap(
+    key: string,
+    katalog: Katalog,
+    next: Omit<Served, 'reconcilers' | 'instances'>,
+    asAccount: ControllerClient,
+  ): Promise<void> {
+    const factory = new SharedInformerFactory(asAccount, { logger: this.logger });
+    // Held across the swap, and read for the instance count: the new reconcilers find the cache synced.
+    const instances = next.compiled.owners.map((owner) => {
+      const lease = factory.acquire({
+        apiVersion: `${owner.group}/${owner.version}`,
+        kind: owner.kind,
+        namespace: katalog.metadata.namespace,
+      });
+      lease.on((event) => {
+        if (event.type === 'added' || event.type === 'deleted') this.scheduleStatus(key);
+      });
+      return lease;
+    });
+    const revision = String(next.revision.number);
+    const reconcilers = next.compiled.configs.map((config) => {
+      let reconciler: GenericReconciler | undefined;
+      reconciler = new GenericReconciler(asAccount, {
+        stopTimeoutMs: this.context.stopTimeoutMs ?? 10_000,
+        ...config,
+        fieldManager: config.fieldManager ?? this.fieldManager,
+        status: { ...config.status, fields: { ...config.status?.fields, [INSTANCE_REVISION_FIELD]: revision } },
+        informers: factory,
+        logger: this.logger,
+        observer: this.context.observer?.(config.owner.kind, key, () => reconciler?.queueDepth ?? 0),
+      });
+      return reconciler;
+    });
+    await this.unserve(key);
+    this.served.set(key, { ...next, reconcilers, instances });
+    await Promise.all(reconcilers.map((r) => r.start()));
+    this.logger.info({ katalog: key, revision: next.revision.number }, 'Katalog revision serving');
+  }
+
+  /** Stops the reconcilers of `key`; its instances, their children and its CRDs stay. */
+  private async unserve(key: string): Promise<void> {
+    const served = this.served.get(key);
+    if (!served) return;
+    this.served.delete(key);
+    await Promise.all(served.reconcilers.map((r) => r.stop()));
+    await Promise.all(served.instances.map((l) => l.release()));
+    this.logger.info({ katalog: key, revision: served.revision.number }, 'Katalog no longer served');
+  }
+
+  /** The Katalog (`<namespace>/<name>`) serving the CRD `crd`, if any. */
+  private servedBy(crd: string): string | undefined {
+    for (const [key, s] of this.served) if (s.compiled.owners.some((o) => crdName(o) === crd)) return key;
+    return undefined;
+  }
+
+  /** A status refresh of `key` soon (instances come and go in bursts). */
+  private scheduleStatus(key: string): void {
+    if (this.statusTimers.has(key) || this.stopped) return;
+    const timer = setTimeout(() => {
+      this.statusTimers.delete(key);
+      this.enqueue(key);
+    }, 200);
+    timer.unref();
+    this.statusTimers.set(key, timer);
+  }
+
+  /** Writes the status of `key` when it changed; `problems` of the spec just refused (else those last refused). */
+  private async writeStatus(key: string, problems?: KatalogProblem[]): Promise<void> {
+    const [namespace, name] = key.split('/') as [string, string];
+    const katalog = this.lease?.informer.get(namespace, name) as Katalog | undefined;
+    if (!katalog) return;
+    const served = this.served.get(key);
+    const kept = problems ?? (this.refused.has(key) ? (katalog.status?.problems ?? []) : []);
+    const state: KatalogState = {
+      ready: kept.length === 0 && served !== undefined,
+      reason: kept.length ? 'Refused' : served ? 'Serving' : 'Pending',
+      message: kept.length
+        ? `the spec is refused (${kept.length} problem${kept.length === 1 ? '' : 's'}: ${problemLines(kept)}); ${served ? `revision ${served.revision.number} still serves` : 'nothing is served'}`
+        : served
+          ? `revision ${served.revision.number} serves ${served.compiled.owners.map(crdName).join(', ')}`
+          : 'not loaded yet',
+      revision: served?.revision.number,
+      instances: served?.instances.reduce((n, l) => n + l.informer.size, 0),
+      kinds: served?.compiled.owners.map(crdName) ?? [],
+      problems: kept,
+    };
+    const patch = katalogStatusPatch(katalog, state, new Date());
+    if (!patch) return;
+    const ref = { apiVersion: KATALOG_API_VERSION, kind: KATALOG_KIND.kind, namespace, name };
+    await this.kube.patchStatus(ref, patch as Record<string, unknown>, { signal: this.abort.signal });
+  }
+}
+
+const keyOf = (o: { metadata: { namespace?: string | undefined; name?: string | undefined } }): string =>
+  `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}`;
+
+/** The instance status schema with the revision field declared (an open schema keeps it anyway). */
+function withRevisionField<T extends { properties?: Record<string, unknown> }>(status: T | undefined): T | undefined {
+  if (!status) return undefined;
+  return {
+    ...status,
+    properties: {
+      ...status.properties,
+      [INSTANCE_REVISION_FIELD]: {
+        type: 'string',
+        description: 'The Katalog revision this object was last reconciled with.',
+      },
+    },
+  };
+}
