@@ -28,7 +28,12 @@ function websiteEntry(kind: string, plural: string, page: string, extra: Record<
     owner: { group: GROUP, version: 'v1', kind, plural },
     api: { spec: { title: { type: 'string', required: true } } },
     resources: {
-      configmaps: { onReconcile: [{ name: '{{metadata.name}}-page', data: { page } }] },
+      configmaps: {
+        onReconcile: [
+          { name: '{{metadata.name}}-page', data: { page } },
+          { name: '{{metadata.name}}-about', data: { about: '{{spec.title}} by team' } },
+        ],
+      },
       ...extra,
     },
   };
@@ -138,6 +143,7 @@ describe('Katalogs from the cluster', () => {
     );
     await statusOf(teamA, 'website', (s) => s.instances === 1, 'the Katalog to count 1 instance');
 
+    const about = await waitFor(() => configMap(teamA, 'shop-about'), { description: 'the second child' });
     await apply(teamA, 'website', 'site-team', [websiteEntry('Website', 'websites', 'v2 {{spec.title}}')]);
     await statusOf(teamA, 'website', (s) => s.revision === 2 && ready(s)?.status === 'True', 'revision 2 served');
     await waitFor(async () => (await configMap(teamA, 'shop-page'))?.data?.page === 'v2 shop', {
@@ -152,6 +158,10 @@ describe('Katalogs from the cluster', () => {
         )?.status?.katalogRevision === '2',
       { description: 'the instance to record revision 2' },
     );
+    // Only the child that changed was written.
+    expect((await configMap(teamA, 'shop-about'))?.metadata.resourceVersion).toBe(about.metadata.resourceVersion);
+    const events = await kube.list('v1', 'Event', { namespace: teamA, fieldSelector: 'involvedObject.kind=Katalog' });
+    expect(events.items.map((e) => (e as { reason?: string }).reason)).toContain('RevisionServed');
     const revisions = await kube.list('v1', 'ConfigMap', {
       namespace: teamA,
       labelSelector: 'orkestra.io/katalog=website',
@@ -219,10 +229,12 @@ describe('Katalogs from the cluster', () => {
       const status = await statusOf(teamB, name, (s) => ready(s)?.status === 'False', `Katalog ${name} refused`);
       expect(status.revision).toBeUndefined();
       expect(status.problems?.length).toBeGreaterThan(0);
-      if (name === 'theirs')
-        expect(status.problems?.map((p) => p.message).join('\n')).toMatch(
-          new RegExp(`system:serviceaccount:${teamB}:site-team may not (create|get|patch|list|watch) websites`),
-        );
+      const why = {
+        crb: /a ClusterRoleBinding is cluster-scoped and cannot be owned by the namespaced Shop/,
+        elsewhere: new RegExp(`places a child in namespace "${teamA}"`),
+        theirs: new RegExp(`system:serviceaccount:${teamB}:site-team may not (create|get|patch|list|watch) websites`),
+      }[name];
+      expect(status.problems?.map((p) => p.message).join('\n')).toMatch(why);
       await kube.delete({ ...KATALOG, namespace: teamB, name });
     }
     expect(
