@@ -78,6 +78,18 @@ describe('usage', () => {
     expect((await cli(['run', '--katalog', katalog, '--lease-duration', 'soon'])).code).toBe(ExitCode.Usage);
     expect((await cli(['generate'])).code).toBe(ExitCode.Usage);
   });
+
+  it('run takes a katalog file or --katalogs-from-cluster, exactly one', async () => {
+    const neither = await cli(['run']);
+    expect(neither.code).toBe(ExitCode.Usage);
+    expect(neither.stderr).toContain('--katalog <file>, or --katalogs-from-cluster');
+    const both = await cli(['run', '--katalog', katalog, '--katalogs-from-cluster']);
+    expect(both.code).toBe(ExitCode.Usage);
+    expect(both.stderr).toContain('--katalog and --katalogs-from-cluster exclude each other');
+    const namespaces = await cli(['run', '--katalogs-from-cluster', '-n', 'a', '-n', 'b']);
+    expect(namespaces.code).toBe(ExitCode.Usage);
+    expect(namespaces.stderr).toContain('pass --namespace once');
+  });
 });
 
 describe('render', () => {

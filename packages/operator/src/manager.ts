@@ -25,6 +25,7 @@ import {
 import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
+import { katalogRuntimePermissions } from './katalogs/permissions.js';
 import { KatalogRuntime, type KatalogRuntimeOptions } from './katalogs/runtime.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
@@ -314,6 +315,7 @@ export class Manager {
         crdCheck: this.options.crdCheck !== false,
       }),
       ...(this.webhooks?.permissions(this.conversions.map((r) => r.crd)) ?? []),
+      ...(this.options.katalogs ? katalogRuntimePermissions(this.options.katalogs.namespace) : []),
     ];
   }
 

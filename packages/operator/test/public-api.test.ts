@@ -17,6 +17,8 @@ const PUBLIC_VALUES = [
   'FileCertificates',
   'HeapRelease',
   'HttpAddressError',
+  'katalogCrd',
+  'katalogRuntimePermissions',
   'Manager',
   'PermissionsDeniedError',
   'ReviewError',

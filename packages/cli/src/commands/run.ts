@@ -7,6 +7,7 @@ import {
   CrdInstallError,
   HttpAddressError,
   Manager,
+  type ManagerOptions,
   operatorNamespace,
   PermissionsDeniedError,
 } from '@orkestra/operator';
@@ -24,10 +25,10 @@ import type { Output } from '../output.js';
 import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
 import { collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
+import { checkRunMode, type KatalogModeOptions, katalogModeOptions } from './run-katalogs.js';
 
 /** `run`'s options, as commander parses them. */
-interface RunCommandOptions {
-  katalog: string;
+interface RunCommandOptions extends KatalogModeOptions {
   kubeconfig?: string;
   context?: string;
   namespace: string[];
@@ -54,7 +55,11 @@ interface RunCommandOptions {
 export function runCommand(ctx: CommandContext): Command {
   return new Command('run')
     .description('run the generic reconciler for the CRDs the katalog declares, until SIGTERM')
-    .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
+    .option('-k, --katalog <file>', 'the katalog (YAML)')
+    .option(
+      '--katalogs-from-cluster',
+      "serve the Katalog objects of the cluster instead of a file: each as its own ServiceAccount, changed live (see @orkestra/operator's README)",
+    )
     .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config, or in-cluster)')
     .option('--context <name>', 'kubeconfig context')
     .option('-n, --namespace <namespace>', 'watch only this namespace (repeatable; overrides the katalog)', collect, [])
@@ -102,6 +107,7 @@ Examples:
   $ orkestra run --katalog katalog.yaml
   $ orkestra run --katalog katalog.yaml --kubeconfig ./kubeconfig --namespace shop --http-address 127.0.0.1:9090
   $ orkestra run --katalog katalog.yaml --no-leader-elect --log-level debug --log-format text
+  $ orkestra run --katalogs-from-cluster --leader-election-namespace orkestra
 
 Before it starts, run checks that the API server answers (exit 3) and that its identity has every permission
 the katalog needs (exit 5, listing each). With --install-crds it then installs or upgrades each owner's CRD from
@@ -147,11 +153,15 @@ function httpAddressError(e: unknown, address: string): unknown {
 }
 
 async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext): Promise<number> {
+  const mode = checkRunMode(opts);
   const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = localSettings(opts);
   const format = opts.logFormat ?? ((output.out as { isTTY?: boolean }).isTTY ? 'text' : 'json');
   const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
-  const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
-  await loadConversionModules(loaded.katalog, opts.katalog, ctx.cwd);
+  const loaded =
+    mode === 'file'
+      ? await readKatalog(opts.katalog as string, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd })
+      : undefined;
+  if (loaded) await loadConversionModules(loaded.katalog, opts.katalog as string, ctx.cwd);
   const { kube, from } = connect(opts, { logger }, ctx.env);
   const leaseKube = new Kubeclient(kube.kubeConfig, {
     retry: { retries: 0 },
@@ -161,29 +171,23 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   const leaseNamespace = opts.leaderElect
     ? (opts.leaderElectionNamespace ?? operatorNamespace(kube, ctx.env))
     : undefined;
+  const name = opts.leaderElectionId ?? `orkestra-${loaded ? loaded.katalog.name : 'katalogs'}`;
+  const served = loaded
+    ? await fileModeOptions(loaded, opts, kube, logger, ctx, () => manager)
+    : await katalogModeOptions(opts, kube, logger, ctx);
   const manager: Manager = new Manager({
     kube,
     logger,
-    namespace: operatorNamespace(kube, ctx.env),
-    reconcilers: await withHooksModules(reconcilerConfigs(loaded, opts.namespace), opts.katalog, ctx.cwd),
-    webhooks: runWebhooks(loaded.katalog.entries, {
-      name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
-      namespace: operatorNamespace(kube, ctx.env),
-      address: opts.webhookAddress,
-      certDir: opts.webhookCertDir,
-      url: opts.webhookUrl,
-    }),
+    ...served,
     installCrds: opts.installCrds === true,
     ...(opts.skipPermissionCheck ? { permissions: false as const } : {}),
-    // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
-    crdCheck: () => checkKatalog(kube, manager, loaded, opts, logger),
     httpAddress: opts.httpAddress,
     leaderElection:
       opts.leaderElect && leaseNamespace !== undefined
         ? {
             kube: leaseKube,
             namespace: leaseNamespace,
-            name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
+            name,
             ...(opts.identity ? { identity: opts.identity } : {}),
             leaseDurationMs,
             renewDeadlineMs,
@@ -192,16 +196,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
         : false,
   });
   try {
-    logger.info(
-      {
-        katalog: opts.katalog,
-        server: kube.server,
-        kubeconfig: from,
-        kinds: loaded.katalog.entries.map((e) => e.owner.kind),
-        packages: loaded.katalog.keys.map((k) => `@orkestra/${k}`),
-      },
-      'orkestra run starting',
-    );
+    logger.info({ ...servedFields(opts, loaded), server: kube.server, kubeconfig: from }, 'orkestra run starting');
     // The port first: a port in use is this machine's problem, and must not read as an unreachable cluster.
     await manager.listen().catch((e: unknown) => {
       throw httpAddressError(e, opts.httpAddress);
@@ -224,6 +219,44 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   }
 }
 
+/** What the start-up log line says is served: the katalog file's kinds and packages, or Katalogs from the cluster. */
+function servedFields(
+  opts: RunCommandOptions,
+  loaded: Awaited<ReturnType<typeof readKatalog>> | undefined,
+): Record<string, unknown> {
+  if (!loaded) return { katalogs: 'from the cluster' };
+  return {
+    katalog: opts.katalog,
+    kinds: loaded.katalog.entries.map((e) => e.owner.kind),
+    packages: loaded.katalog.keys.map((k) => `@orkestra/${k}`),
+  };
+}
+
+/** The Manager options of a katalog file: its reconcilers, webhooks and the katalog's own check. */
+async function fileModeOptions(
+  loaded: Awaited<ReturnType<typeof readKatalog>>,
+  opts: RunCommandOptions,
+  kube: Kubeclient,
+  logger: Logger,
+  ctx: CommandContext,
+  manager: () => Manager,
+): Promise<Pick<ManagerOptions, 'reconcilers' | 'webhooks' | 'crdCheck' | 'namespace'>> {
+  const file = opts.katalog as string;
+  return {
+    namespace: operatorNamespace(kube, ctx.env),
+    reconcilers: await withHooksModules(reconcilerConfigs(loaded, opts.namespace), file, ctx.cwd),
+    webhooks: runWebhooks(loaded.katalog.entries, {
+      name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
+      namespace: operatorNamespace(kube, ctx.env),
+      address: opts.webhookAddress,
+      certDir: opts.webhookCertDir,
+      url: opts.webhookUrl,
+    }),
+    // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
+    crdCheck: () => checkKatalog(kube, manager(), loaded, opts, logger),
+  };
+}
+
 /**
  * `run`'s check of the katalog against the cluster, which the Manager runs after installing the CRDs (with
  * --install-crds): every owner kind served (exit 1 when its CRD is not installed), then, unless --skip-crd-check,
@@ -241,7 +274,7 @@ async function checkKatalog(
   await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, {
     locator: loaded.locator,
     engine: loaded.engine,
-    file: opts.katalog,
+    file: opts.katalog as string,
   });
   logger.info(
     { crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) },
