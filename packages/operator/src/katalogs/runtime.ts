@@ -38,6 +38,8 @@ import { type KatalogRevision, recordRevision } from './revisions.js';
 import { type KatalogState, type KatalogStatus, katalogStatusPatch, problemLines } from './status.js';
 
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
+/** How long after an API error a Katalog is handled again. */
+const RETRY_MS = 5_000;
 type InformerLease = ReturnType<SharedInformerFactory['acquire']>;
 
 /** Options of the Katalog runtime (`ManagerOptions.katalogs`). */
@@ -149,9 +151,14 @@ export class KatalogRuntime {
     const previous = this.chains.get(key) ?? Promise.resolve();
     const next = previous
       .then(() => this.sync(key))
-      .catch((e: unknown) =>
-        this.logger.error({ katalog: key, err: e instanceof Error ? e.message : String(e) }, 'Katalog not handled'),
-      )
+      .catch((e: unknown) => {
+        // An API error (not a problem of the spec): try again later; what serves keeps serving.
+        this.logger.error(
+          { katalog: key, err: e instanceof Error ? e.message : String(e), retryInMs: RETRY_MS },
+          'Katalog not handled',
+        );
+        if (!this.stopped) setTimeout(() => this.enqueue(key), RETRY_MS).unref();
+      })
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);
       });
