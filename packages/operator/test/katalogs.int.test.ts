@@ -41,6 +41,8 @@ function websiteEntry(kind: string, plural: string, page: string, extra: Record<
 
 describe('Katalogs from the cluster', () => {
   let kube: Kubeclient;
+  /** The runtime's own client: its requests are counted apart from the test's. */
+  let runtimeKube: Kubeclient;
   let manager: Manager;
   let teamA: string;
   let teamB: string;
@@ -104,8 +106,9 @@ describe('Katalogs from the cluster', () => {
       [GROUP]: ['shops', 'shops/status', 'shops/finalizers'],
       '': ['configmaps', 'events'],
     });
+    runtimeKube = new Kubeclient(cluster.kubeConfig);
     manager = new Manager({
-      kube,
+      kube: runtimeKube,
       reconcilers: [],
       katalogs: { handlers: [configmaps.handler, manifests.handler] as never },
       permissions: false,
@@ -122,6 +125,7 @@ describe('Katalogs from the cluster', () => {
         .delete({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: `${plural}.${GROUP}` })
         .catch(() => false);
     await kube?.close();
+    await runtimeKube?.close();
   });
 
   it('serves a Katalog as its ServiceAccount; an edit reaches existing instances as a new revision', async () => {
@@ -168,6 +172,15 @@ describe('Katalogs from the cluster', () => {
     });
     expect(revisions.items.map((cm) => cm.metadata.name).sort()).toEqual(['website-r1', 'website-r2']);
     expect(revisions.items.every((cm) => (cm as { immutable?: boolean }).immutable === true)).toBe(true);
+  });
+
+  it('costs no request while nothing changes (steady state)', async () => {
+    await manager.katalogs?.idle();
+    await Promise.all(manager.katalogs?.reconcilers.map((r) => r.whenIdle()) ?? []);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    runtimeKube.requests.reset();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(runtimeKube.requests.snapshot()).toEqual({});
   });
 
   it('refuses a broken edit with every problem while the last good revision keeps serving', async () => {
