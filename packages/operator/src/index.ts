@@ -7,6 +7,7 @@ export { CrdInstallError } from './crd-install.js';
 export type { HeapReleaseOptions, MemorySample } from './heap-release.js';
 export { HeapRelease, releaseHeapPages } from './heap-release.js';
 export { HttpAddressError } from './http-server.js';
+export { KATALOG_WEBHOOK_PATH, katalogAdmissionHandler, katalogWebhookConfiguration } from './katalogs/admission.js';
 export type { KatalogObject, KatalogProblem } from './katalogs/compile.js';
 export { katalogCrd } from './katalogs/katalog-crd.js';
 export { katalogRuntimePermissions } from './katalogs/permissions.js';

@@ -25,6 +25,7 @@ import {
 import { crdsOf, installCrd } from './crd-install.js';
 import { HeapRelease, type HeapReleaseOptions } from './heap-release.js';
 import { type HttpServer, type Readiness, startHttpServer } from './http-server.js';
+import { KATALOG_WEBHOOK_PATH, katalogAdmissionHandler } from './katalogs/admission.js';
 import { katalogRuntimePermissions } from './katalogs/permissions.js';
 import { KatalogRuntime, type KatalogRuntimeOptions } from './katalogs/runtime.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
@@ -199,6 +200,8 @@ export class Manager {
       });
       this.reconcilers.push(reconciler);
     }
+    if (options.katalogs)
+      this.webhooks?.route(KATALOG_WEBHOOK_PATH, katalogAdmissionHandler(options.katalogs.handlers, kube.resources));
     if (options.katalogs)
       this.katalogs = new KatalogRuntime(kube, options.katalogs, {
         logger: this.logger,
