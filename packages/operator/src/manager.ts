@@ -206,6 +206,7 @@ export class Manager {
       this.katalogs = new KatalogRuntime(kube, options.katalogs, {
         logger: this.logger,
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
+        registry: this.metrics.registry,
         observer: (kind, _katalog, depth) => this.metrics.observer(kind, depth, observer),
       });
     if (options.heapRelease !== false)

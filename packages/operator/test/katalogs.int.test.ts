@@ -204,6 +204,11 @@ describe('Katalogs from the cluster', () => {
     const status = await statusOf(teamB, 'website', (s) => ready(s)?.status === 'False', 'the second Katalog refused');
     expect(status.problems?.[0]?.message).toContain(`is served by Katalog ${teamA}/website`);
     expect(manager.katalogs?.revisions().get(`${teamA}/website`)).toBe(2);
+    const readiness = await manager.metrics.registry.getSingleMetricAsString('orkestra_katalog_ready');
+    expect(readiness).toContain(`orkestra_katalog_ready{katalog="${teamB}/website"} 0`);
+    expect(readiness).toContain(`orkestra_katalog_ready{katalog="${teamA}/website"} 0`); // its broken edit, above
+    const revision = await manager.metrics.registry.getSingleMetricAsString('orkestra_katalog_revision');
+    expect(revision).toContain(`orkestra_katalog_revision{katalog="${teamA}/website"} 2`);
     expect((await configMap(teamA, 'shop-page'))?.data?.page).toBe('v2 shop');
   });
 

@@ -17,6 +17,7 @@ import {
   SharedInformerFactory,
 } from '@orkestra/reconciler';
 import { EventRecorder } from '@orkestra/reconciler/internal';
+import type { Registry } from 'prom-client';
 import { CrdInstallError, installCrd } from '../crd-install.js';
 import {
   CRD_KATALOG_LABEL,
@@ -34,6 +35,7 @@ import {
   type KatalogProblem,
 } from './compile.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
+import { KatalogMetrics } from './metrics.js';
 import { type KatalogRevision, recordRevision } from './revisions.js';
 import { type KatalogState, type KatalogStatus, katalogStatusPatch, problemLines } from './status.js';
 
@@ -58,6 +60,8 @@ export interface KatalogRuntimeOptions {
 export interface KatalogRuntimeContext {
   logger?: Logger;
   stopTimeoutMs?: number;
+  /** Where the per-Katalog metrics go (see `metrics.ts`); none when absent. */
+  registry?: Registry;
   /** The observer (metrics) of one kind's reconciler; `katalog` is `<namespace>/<name>`. */
   observer?: (kind: string, katalog: string, queueDepth: () => number) => ReconcilerObserver;
 }
@@ -83,6 +87,7 @@ export class KatalogRuntime {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly statusTimers = new Map<string, NodeJS.Timeout>();
   private readonly events: EventRecorder;
+  private readonly metrics: KatalogMetrics | undefined;
   private lease: InformerLease | undefined;
   private readonly abort = new AbortController();
   private stopped = false;
@@ -94,6 +99,7 @@ export class KatalogRuntime {
   ) {
     this.logger = context.logger ?? silentLogger;
     this.events = new EventRecorder(kube, { logger: this.logger, component: 'orkestra-katalogs' });
+    this.metrics = context.registry && new KatalogMetrics(context.registry);
     kube.resources.register({ apiVersion: KATALOG_API_VERSION, kind: 'Katalog', plural: 'katalogs', namespaced: true });
   }
 
@@ -173,6 +179,7 @@ export class KatalogRuntime {
     const current = this.served.get(key);
     if (!katalog || katalog.metadata.deletionTimestamp) {
       this.refused.delete(key);
+      this.metrics?.remove(key);
       if (current) await this.unserve(key);
       return;
     }
@@ -346,6 +353,7 @@ export class KatalogRuntime {
       kinds: served?.compiled.owners.map(crdName) ?? [],
       problems: kept,
     };
+    this.metrics?.set(key, state);
     const patch = katalogStatusPatch(katalog, state, new Date());
     if (!patch) return;
     const ref = { apiVersion: KATALOG_API_VERSION, kind: KATALOG_KIND.kind, namespace, name };
