@@ -268,6 +268,31 @@ describe('Katalogs from the cluster', () => {
     ).toBeUndefined();
   });
 
+  it('refuses a change that would break stored instances, unless the Katalog allows it', async () => {
+    const breaking = websiteEntry('Website', 'websites', 'v4');
+    breaking.api = { spec: { headline: { type: 'string', required: true } } } as never;
+    await apply(teamA, 'website', 'site-team', [breaking]);
+    const refused = await statusOf(
+      teamA,
+      'website',
+      (s) => (s.problems ?? []).some((p) => p.path === 'spec.crds[0].api'),
+      'the breaking change refused',
+    );
+    expect(refused.revision).toBe(2);
+    expect(refused.problems?.[0]?.message).toBe(
+      `would break the Website objects stored in ${teamA}: spec.title is removed; spec.headline becomes required`,
+    );
+    await kube.apply(
+      {
+        ...KATALOG,
+        metadata: { name: 'website', namespace: teamA, annotations: { 'orkestra.io/allow-breaking-changes': 'true' } },
+        spec: { serviceAccountName: 'site-team', crds: [breaking] },
+      } as KubeObject,
+      { fieldManager: 'team', force: true },
+    );
+    await statusOf(teamA, 'website', (s) => s.revision === 3 && ready(s)?.status === 'True', 'allowed: revision 3');
+  });
+
   it('deleting a Katalog stops its reconcilers at once; instances, children and the CRD stay', async () => {
     await kube.delete({ ...KATALOG, namespace: teamA, name: 'website' });
     await waitFor(async () => (await katalog(teamA, 'website')) === undefined, { description: 'the Katalog gone' });

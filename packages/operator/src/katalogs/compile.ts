@@ -26,7 +26,14 @@ export interface KatalogProblem {
 export interface KatalogObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace: string; uid?: string; generation?: number; deletionTimestamp?: string };
+  metadata: {
+    name: string;
+    namespace: string;
+    uid?: string;
+    generation?: number;
+    deletionTimestamp?: string;
+    annotations?: Record<string, string>;
+  };
   spec?: { serviceAccountName?: string; crds?: unknown[] };
 }
 

@@ -19,6 +19,7 @@ import {
 import { EventRecorder } from '@orkestra/reconciler/internal';
 import type { Registry } from 'prom-client';
 import { CrdInstallError, installCrd } from '../crd-install.js';
+import { breakingChanges, type ComparedSchema } from './breaking-changes.js';
 import {
   CRD_KATALOG_LABEL,
   CRD_KATALOG_NAMESPACE_LABEL,
@@ -40,6 +41,8 @@ import { type KatalogRevision, recordRevision } from './revisions.js';
 import { type KatalogState, type KatalogStatus, katalogStatusPatch, problemLines } from './status.js';
 
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
+/** The Katalog annotation that lets a change break stored instances. */
+const ALLOW_BREAKING = 'orkestra.io/allow-breaking-changes';
 /** How long after an API error a Katalog is handled again. */
 const RETRY_MS = 5_000;
 type InformerLease = ReturnType<SharedInformerFactory['acquire']>;
@@ -190,10 +193,12 @@ export class KatalogRuntime {
       this.refused.delete(key);
       return this.writeStatus(key);
     }
-    if (this.refused.get(key) === spec) return this.writeStatus(key);
+    // What was refused: the spec, and whether breaking changes were allowed (an annotation, not in the spec).
+    const attempt = `${katalog.metadata.annotations?.[ALLOW_BREAKING] === 'true'}:${spec}`;
+    if (this.refused.get(key) === attempt) return this.writeStatus(key);
     const problems = await this.load(key, katalog, spec);
     if (problems.length) {
-      this.refused.set(key, spec);
+      this.refused.set(key, attempt);
       const still = this.served.get(key);
       const message = `${problems.length} problem${problems.length === 1 ? '' : 's'}: ${problemLines(problems)}`;
       this.logger.warn({ katalog: key, problems: problems.length }, `Katalog refused: ${message}`);
@@ -252,6 +257,8 @@ export class KatalogRuntime {
     if (!config.api) return { path: `spec.crds[${i}].api`, message: 'is required' };
     const api = { ...config.api, status: withRevisionField(config.api.status) };
     const crd = customResourceDefinition(config.owner, api);
+    const breaking = await this.breaksInstances(katalog, crd, i);
+    if (breaking) return breaking;
     crd.metadata.labels = {
       [CRD_KATALOG_LABEL]: katalog.metadata.name,
       [CRD_KATALOG_NAMESPACE_LABEL]: katalog.metadata.namespace,
@@ -264,6 +271,38 @@ export class KatalogRuntime {
       if (e instanceof CrdInstallError) return { path: `spec.crds[${i}].api`, message: e.reason, hint: e.hint };
       throw e;
     }
+  }
+
+  /**
+   * The problem of a new CRD that would break instances stored in the Katalog's namespace (see
+   * `breakingChanges`), unless the Katalog has the annotation `orkestra.io/allow-breaking-changes: "true"`. Costs
+   * a GET of the CRD and, when something breaks, a list of one instance.
+   */
+  private async breaksInstances(
+    katalog: Katalog,
+    crd: ReturnType<typeof customResourceDefinition>,
+    i: number,
+  ): Promise<KatalogProblem | undefined> {
+    if (katalog.metadata.annotations?.[ALLOW_BREAKING] === 'true') return undefined;
+    const ref = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: crd.metadata.name };
+    const live = (await this.kube.get(ref, { signal: this.abort.signal })) as typeof crd | undefined;
+    const storedAs = live?.spec.versions.find((v) => v.storage);
+    const wanted = crd.spec.versions.find((v) => v.name === storedAs?.name);
+    const spec = (v: typeof storedAs) => v?.schema.openAPIV3Schema.properties?.spec as ComparedSchema | undefined;
+    const changes = breakingChanges(spec(storedAs), spec(wanted), 'spec');
+    if (!changes.length) return undefined;
+    const { group, version, kind } = { ...crd.spec, version: storedAs?.name, kind: crd.spec.names.kind };
+    const stored = await this.kube.list(`${group}/${version}`, kind, {
+      namespace: katalog.metadata.namespace,
+      limit: 1,
+      signal: this.abort.signal,
+    });
+    if (!stored.items.length) return undefined;
+    return {
+      path: `spec.crds[${i}].api`,
+      message: `would break the ${kind} objects stored in ${katalog.metadata.namespace}: ${changes.join('; ')}`,
+      hint: `keep the old schema compatible (a new field optional, a removed one kept), or annotate the Katalog ${ALLOW_BREAKING}: "true" to apply it anyway`,
+    };
   }
 
   /** Stops what serves `key` now (if anything), then starts `next`'s reconcilers over `asAccount`. */
