@@ -94,6 +94,8 @@ export class KatalogRuntime {
   private lease: InformerLease | undefined;
   private readonly abort = new AbortController();
   private stopped = false;
+  /** The load running now, if any (see {@link exclusive}). */
+  private loading: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly kube: ControllerClient,
@@ -196,7 +198,7 @@ export class KatalogRuntime {
     // What was refused: the spec, and whether breaking changes were allowed (an annotation, not in the spec).
     const attempt = `${katalog.metadata.annotations?.[ALLOW_BREAKING] === 'true'}:${spec}`;
     if (this.refused.get(key) === attempt) return this.writeStatus(key);
-    const problems = await this.load(key, katalog, spec);
+    const problems = await this.exclusive(() => this.load(key, katalog, spec));
     if (problems.length) {
       this.refused.set(key, attempt);
       const still = this.served.get(key);
@@ -213,6 +215,16 @@ export class KatalogRuntime {
       );
     } else this.refused.delete(key);
     await this.writeStatus(key, problems);
+  }
+
+  /**
+   * Runs `load` after every load already running: one Katalog is checked and served at a time, so two Katalogs
+   * claiming one kind cannot both pass the check before either serves it. Loads happen only when a spec changes.
+   */
+  private exclusive<T>(load: () => Promise<T>): Promise<T> {
+    const run = this.loading.then(load, load);
+    this.loading = run.catch(() => undefined);
+    return run;
   }
 
   /** Compiles, checks and serves `katalog`; returns the problems of a spec refused (then nothing changed). */
@@ -313,7 +325,7 @@ export class KatalogRuntime {
     asAccount: ControllerClient,
   ): Promise<void> {
     const factory = new SharedInformerFactory(asAccount, { logger: this.logger });
-    // Held across the swap, and read for the instance count: the new reconcilers find the cache synced.
+    // Acquired before the reconcilers start, from their factory: they share its cache, which also counts instances.
     const instances = next.compiled.owners.map((owner) => {
       const lease = factory.acquire({
         apiVersion: `${owner.group}/${owner.version}`,
