@@ -174,6 +174,7 @@ export class Manager {
         logger: this.logger,
         reconcilers: options.reconcilers,
         onConversionState: (crd, reachable) => this.metrics.conversionReachable(crd, reachable),
+        validatesKatalogs: options.katalogs !== undefined,
       });
     this.conversions = conversionRoutes(options.reconcilers);
     for (const route of this.conversions)

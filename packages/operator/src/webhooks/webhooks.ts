@@ -107,6 +107,8 @@ export class Webhooks {
       reconcilers: readonly Pick<ReconcilerConfig, 'owner' | 'hooks' | 'webhooks' | 'namespaces'>[];
       /** Told each time a CRD's conversion webhook is found reachable or not (a metric's gauge). */
       onConversionState?: ConversionStateListener;
+      /** A ValidatingWebhookConfiguration `name` exists besides the reconcilers' (the Katalogs'): inject its CA too. */
+      validatesKatalogs?: boolean;
     },
   ) {
     this.server = new WebhookServer(options.limits);
@@ -124,6 +126,8 @@ export class Webhooks {
       name: options.name,
       clientConfig: options.clientConfig,
     }).map((o) => ({ kind: o.kind as InjectionTarget['kind'], name: options.name }));
+    if (context.validatesKatalogs && !this.targets.some((t) => t.kind === 'ValidatingWebhookConfiguration'))
+      this.targets.push({ kind: 'ValidatingWebhookConfiguration', name: options.name });
   }
 
   private selfManaged(mode: SelfManagedMode): SelfManagedCertificatesOptions {
