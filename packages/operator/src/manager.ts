@@ -15,6 +15,7 @@ import {
   type ReconcilerConfig,
   type ReconcilerObserver,
 } from '@orkestra/reconciler';
+import { type ConsoleOptions, ConsoleServer } from './console/console-server.js';
 import {
   type ConversionRoute,
   ConversionServingError,
@@ -113,6 +114,11 @@ export interface ManagerOptions {
    * as an error and shows as 0 in `orkestra_conversion_webhook_reachable`.
    */
   webhooks?: WebhookServing | false;
+  /**
+   * The web console (see {@link ConsoleServer}): its own port, loopback by default, read-only; on start, the
+   * Manager logs its URL. Absent or `false`: no console, and nothing of it is kept or computed.
+   */
+  console?: ConsoleOptions | false;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -136,6 +142,8 @@ export class Manager {
   readonly elector: LeaderElector | undefined;
   /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
   readonly webhooks: Webhooks | undefined;
+  /** The console, when {@link ManagerOptions.console} is set. */
+  readonly console: ConsoleServer | undefined;
   /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
   private readonly conversions: ConversionRoute[];
   private readonly logger: Logger;
@@ -178,6 +186,7 @@ export class Manager {
         options.observer?.childChanged?.(info);
       },
     };
+    if (options.console) this.console = new ConsoleServer(this.reconcilers, options.console, this.logger);
     for (const config of options.reconcilers) {
       let reconciler: GenericReconciler | undefined;
       reconciler = new GenericReconciler(kube, {
@@ -185,7 +194,11 @@ export class Manager {
         inventory,
         ...config,
         logger: this.logger,
-        observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, observer),
+        observer: this.metrics.observer(
+          config.owner.kind,
+          () => reconciler?.queueDepth ?? 0,
+          this.console?.history.observer(config.owner.kind, observer) ?? observer,
+        ),
       });
       this.reconcilers.push(reconciler);
     }
@@ -348,6 +361,7 @@ export class Manager {
    */
   async start(): Promise<void> {
     await this.listen();
+    await this.console?.listen();
     if (this.conversions.length && !this.webhooks)
       throw new ConversionServingError(
         this.conversions.map((r) => r.crd),
@@ -433,6 +447,7 @@ export class Manager {
       new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
     ]);
     await this.webhooks?.stop();
+    await this.console?.close();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'leadership-lost', message });
@@ -464,6 +479,7 @@ export class Manager {
     await this.elector?.release({ timeoutMs: Math.max(RELEASE_FLOOR_MS, deadline - performance.now()) });
     this.metrics.leader = false;
     await this.webhooks?.stop();
+    await this.console?.close();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'stopped', message: 'stopped' });
