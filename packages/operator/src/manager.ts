@@ -335,10 +335,11 @@ export class Manager {
   }
 
   /**
-   * Starts the health/metrics server, once (start does it too): call it before the checks that need the
-   * cluster, so that a port in use is reported as what it is. Throws {@link HttpAddressError}.
+   * Starts the health/metrics server and the console, once (start does it too): call it before the checks that
+   * need the cluster, so that a port in use is reported as what it is. Throws {@link HttpAddressError}.
    */
   async listen(): Promise<void> {
+    await this.console?.listen();
     const address = this.options.httpAddress;
     if (this.server || address === false || address === undefined) return;
     this.metrics.collectDefaults();
@@ -361,7 +362,6 @@ export class Manager {
    */
   async start(): Promise<void> {
     await this.listen();
-    await this.console?.listen();
     if (this.conversions.length && !this.webhooks)
       throw new ConversionServingError(
         this.conversions.map((r) => r.crd),

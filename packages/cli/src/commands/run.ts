@@ -32,6 +32,7 @@ interface RunCommandOptions {
   context?: string;
   namespace: string[];
   httpAddress: string;
+  console?: string;
   logLevel: LogLevel;
   logFormat?: 'json' | 'text';
   leaderElect: boolean;
@@ -59,6 +60,10 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--context <name>', 'kubeconfig context')
     .option('-n, --namespace <namespace>', 'watch only this namespace (repeatable; overrides the katalog)', collect, [])
     .option('--http-address <host:port>', 'address of /healthz, /readyz and /metrics; port 0 picks one', ':8080')
+    .option(
+      '--console <host:port>',
+      'serve the read-only web console there (off by default; a non-loopback address requires a bearer token)',
+    )
     .addOption(logLevelOption('info', 'log level'))
     .addOption(
       new Option('--log-format <format>', 'json lines, or text (default: text on a terminal, json otherwise)').choices(
@@ -102,6 +107,7 @@ Examples:
   $ orkestra run --katalog katalog.yaml
   $ orkestra run --katalog katalog.yaml --kubeconfig ./kubeconfig --namespace shop --http-address 127.0.0.1:9090
   $ orkestra run --katalog katalog.yaml --no-leader-elect --log-level debug --log-format text
+  $ orkestra run --katalog katalog.yaml --console 127.0.0.1:7070
 
 Before it starts, run checks that the API server answers (exit 3) and that its identity has every permission
 the katalog needs (exit 5, listing each). With --install-crds it then installs or upgrades each owner's CRD from
@@ -134,14 +140,19 @@ function localSettings(opts: RunCommandOptions): {
   } catch (e) {
     throw httpAddressError(e, opts.httpAddress);
   }
+  try {
+    if (opts.console !== undefined) parseAddress(opts.console);
+  } catch (e) {
+    throw httpAddressError(e, opts.console ?? '', '--console');
+  }
   return settings;
 }
 
 /** A server address that cannot be used is a usage error (exit 2) that says why; anything else passes. */
-function httpAddressError(e: unknown, address: string): unknown {
+function httpAddressError(e: unknown, address: string, flag = '--http-address'): unknown {
   if (!(e instanceof HttpAddressError)) return e;
-  return new CliError(ExitCode.Usage, `--http-address ${address}: ${e.reason}`, {
-    hint: 'pass another --http-address, such as 127.0.0.1:9090, or port 0 for any free port',
+  return new CliError(ExitCode.Usage, `${flag} ${address}: ${e.reason}`, {
+    hint: `pass another ${flag}, such as 127.0.0.1:9090, or port 0 for any free port`,
     cause: e,
   });
 }
@@ -178,6 +189,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
     crdCheck: () => checkKatalog(kube, manager, loaded, opts, logger),
     httpAddress: opts.httpAddress,
+    console: opts.console !== undefined ? { address: opts.console } : false,
     leaderElection:
       opts.leaderElect && leaseNamespace !== undefined
         ? {
@@ -204,24 +216,32 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     );
     // The port first: a port in use is this machine's problem, and must not read as an unreachable cluster.
     await manager.listen().catch((e: unknown) => {
-      throw httpAddressError(e, opts.httpAddress);
+      throw e instanceof HttpAddressError && e.address === opts.console
+        ? httpAddressError(e, e.address, '--console')
+        : httpAddressError(e, opts.httpAddress);
     });
     await assertReachable(kube, logger);
     const exit = await manager.run(ctx.signal);
     return exit.reason === 'stopped' ? ExitCode.Ok : ExitCode.LeadershipLost;
   } catch (e) {
     await manager.stop().catch(() => undefined);
-    // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
-    if (e instanceof OrkestraError && e.reason === 'Config')
-      throw new CliError(ExitCode.Problems, e.message, { cause: e });
-    // A version converting by code with nowhere to serve or reach its webhook: the configuration's problem too.
-    if (e instanceof ConversionServingError || e instanceof CrdInstallError)
-      throw new CliError(ExitCode.Problems, e.message, { cause: e });
-    if (e instanceof PermissionsDeniedError) throw permissionError(e, kube);
-    throw clusterError(e, kube, 'starting');
+    throw startError(e, kube, opts);
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);
   }
+}
+
+/** What a failed start means for the user: the katalog's problem (exit 1), a permission, a local address, the cluster. */
+function startError(e: unknown, kube: Kubeclient, opts: RunCommandOptions): unknown {
+  // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
+  if (e instanceof OrkestraError && e.reason === 'Config')
+    return new CliError(ExitCode.Problems, e.message, { cause: e });
+  // A version converting by code with nowhere to serve or reach its webhook: the configuration's problem too.
+  if (e instanceof ConversionServingError || e instanceof CrdInstallError)
+    return new CliError(ExitCode.Problems, e.message, { cause: e });
+  if (e instanceof PermissionsDeniedError) return permissionError(e, kube);
+  if (e instanceof HttpAddressError && e.address === opts.console) return httpAddressError(e, e.address, '--console');
+  return clusterError(e, kube, 'starting');
 }
 
 /**

@@ -13,7 +13,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '@orkestra/core';
 import type { GenericReconciler } from '@orkestra/reconciler';
-import { HttpAddressError, parseAddress } from '../http-server.js';
+import { HttpAddressError, listenFailure, parseAddress } from '../http-server.js';
 import { ConsoleAccess, ConsoleAuthError, isLoopbackHost, type Viewer } from './access.js';
 import { Assets, installedAssets } from './assets.js';
 import { ConsoleHistory, type HistoryLimits } from './history.js';
@@ -90,6 +90,7 @@ export class ConsoleServer {
 
   /** Starts listening; throws {@link HttpAddressError} when the address is malformed or taken. */
   async listen(): Promise<void> {
+    if (this.server) return;
     const address = this.options.address ?? '127.0.0.1:0';
     const { host, port } = parseAddress(address);
     const kube = this.reconcilers[0]?.kube;
@@ -99,7 +100,7 @@ export class ConsoleServer {
     this.assets = root ? new Assets(root) : undefined;
     const server = createServer((req, res) => void this.handle(req, res));
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (e) => reject(new HttpAddressError(address, e.message, (e as { code?: string }).code)));
+      server.once('error', (e) => reject(listenFailure(address, host, port, e)));
       server.listen(port, host, () => resolve());
     });
     this.server = server;
