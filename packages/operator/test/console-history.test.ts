@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { SecretValues } from '@orkestra/core';
 import { isLoopbackHost } from '../src/console/access.js';
 import { ConsoleHistory } from '../src/console/history.js';
+import { redactMessages } from '../src/console/views.js';
 
 const reconciled = (key: string, result: 'success' | 'error' = 'success') => ({
   key,
@@ -63,5 +65,27 @@ describe('isLoopbackHost', () => {
     ['', false],
   ])('%s → %s', (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback);
+  });
+});
+
+describe('redactMessages', () => {
+  it('hides Secret values inside reasons and messages, deeply, and leaves names alone', () => {
+    const secrets = new SecretValues();
+    secrets.addSecret({ apiVersion: 'v1', kind: 'Secret', stringData: { password: 's3cr3t-value', user: 'admin' } });
+    const view = {
+      name: 'shop-admin',
+      tree: { name: 'shop-admin', reason: 'env ADMIN=admin', children: [{ name: 'x', reason: 'has s3cr3t-value' }] },
+      events: [{ reason: 'Failed', message: 'password s3cr3t-value refused' }],
+      why: [{ path: ['Secret/shop-admin'], reason: 'saw c3Mz' }],
+    };
+    const out = redactMessages(view, secrets);
+    expect(out.name).toBe('shop-admin');
+    expect(out.tree.name).toBe('shop-admin');
+    expect(out.tree.reason).toBe('env ADMIN=[redacted]');
+    expect(out.tree.children[0]?.reason).toBe('has [redacted]');
+    expect(out.events[0]?.message).toBe('password [redacted] refused');
+    expect(out.why[0]?.path).toEqual(['Secret/shop-admin']);
+    expect(JSON.stringify(out)).not.toContain('s3cr3t-value');
+    expect(JSON.stringify(out)).not.toContain(Buffer.from('s3cr3t-value').toString('base64'));
   });
 });

@@ -211,5 +211,23 @@ export async function instanceView(
     events,
     timeline: history.timeline(owner.kind, instanceKey(namespace, name)),
   };
-  return (await secretValuesOf(r.kube, namespace, name)).redact(view);
+  return redactMessages(view, await secretValuesOf(r.kube, namespace, name));
+}
+
+/** Fields that carry free text (reasons and messages, from the cluster or Orkestra); names and kinds are not secret. */
+const TEXT_FIELDS = new Set(['reason', 'message']);
+
+/**
+ * `value` with every known Secret value inside a reason or message replaced by `[redacted]`, deeply. Names stay:
+ * a Secret value that happens to be part of an object's name (`admin` in `shop-admin`) must not hide the object.
+ */
+export function redactMessages<T>(value: T, secrets: SecretValues): T {
+  if (secrets.size === 0) return value;
+  const walk = (v: unknown, key: string): unknown => {
+    if (typeof v === 'string') return TEXT_FIELDS.has(key) ? secrets.redactText(v) : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(value, '') as T;
 }
