@@ -3,7 +3,7 @@
 // Manager) is in `@orkestra/operator/internal`, which is not public. test/public-api.test.ts pins the value
 // exports: a name added here is a deliberate change (see CONTRIBUTING).
 
-export type { ConsoleOptions } from './console/console-server.js';
+export type { ConsoleOptions, ConsoleServer } from './console/console-server.js';
 export type { HistoryLimits } from './console/history.js';
 export { ConversionServingError } from './conversion-webhook.js';
 export { CrdInstallError } from './crd-install.js';

@@ -22,10 +22,12 @@ export interface Asset {
   body: Buffer;
 }
 
-/** The `dist/` folder of the installed `@orkestra/console`, or `undefined` when it is not installed. */
+/**
+ * The `dist/` folder of the installed `@orkestra/console`, or `undefined` when it is not installed: resolved from
+ * this package first (installed beside the operator), then from the working directory (the user's project).
+ */
 export function installedAssets(): string | undefined {
-  // Resolved from the working directory first (the user's install), then from this package.
-  for (const from of [join(process.cwd(), 'package.json'), __filenameOf()]) {
+  for (const from of [import.meta.url, join(process.cwd(), 'package.json')]) {
     try {
       return join(dirname(createRequire(from).resolve('@orkestra/console/package.json')), 'dist');
     } catch {
@@ -33,11 +35,6 @@ export function installedAssets(): string | undefined {
     }
   }
   return undefined;
-}
-
-/** This module's path (ESM or CJS build alike), to resolve the peer next to the operator. */
-function __filenameOf(): string {
-  return typeof __filename === 'string' ? __filename : join(process.cwd(), 'package.json');
 }
 
 /** The files of one folder, read once each and kept (a few dozen KB). */
