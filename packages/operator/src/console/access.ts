@@ -14,6 +14,8 @@ import type { Kubeclient } from '@orkestra/core/kube';
 export interface Viewer {
   /** `the operator (loopback)` or the token's username. */
   readonly name: string;
+  /** Tells viewers apart (a hash of the token): two requests of one id see the same. */
+  readonly id: string;
   /** Whether the viewer may `get` objects of `resource` (plural) of `group` in `namespace` (cluster-wide: none). */
   mayGet(group: string, resource: string, namespace: string | undefined): Promise<boolean>;
 }
@@ -61,7 +63,7 @@ class Expiring<T> {
   }
 }
 
-const operatorViewer: Viewer = { name: 'the operator (loopback)', mayGet: async () => true };
+const operatorViewer: Viewer = { name: 'the operator (loopback)', id: 'loopback', mayGet: async () => true };
 
 /** Authenticates console requests and answers the viewer's access questions. */
 export class ConsoleAccess {
@@ -87,7 +89,7 @@ export class ConsoleAccess {
     const id = createHash('sha256').update(token).digest('hex');
     const user = await this.users.get(id, () => this.tokenReview(token));
     if (!user) throw new ConsoleAuthError(401, 'the bearer token was not accepted by the API server (TokenReview)');
-    return { name: user.username, mayGet: (group, resource, ns) => this.mayGet(id, user, group, resource, ns) };
+    return { name: user.username, id, mayGet: (group, resource, ns) => this.mayGet(id, user, group, resource, ns) };
   }
 
   private async tokenReview(token: string): Promise<UserInfo | undefined> {

@@ -41,6 +41,9 @@ export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** Open event streams at most (each holds a connection and re-traces its page on change). */
+const MAX_STREAMS = 500;
+
 const SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-content-type-options': 'nosniff',
@@ -55,10 +58,10 @@ function hostOf(header: string | undefined): string {
   return h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : (h.split(':')[0] ?? '');
 }
 
-/** A bad request, said in words (400 or 404). */
+/** A request the console cannot answer, said in words (400, 404; 503 with too many pages open). */
 class ConsoleRequestError extends Error {
   constructor(
-    readonly status: 400 | 404,
+    readonly status: 400 | 404 | 503,
     message: string,
   ) {
     super(message);
@@ -73,6 +76,8 @@ export class ConsoleServer {
   private access: ConsoleAccess | undefined;
   private assets: Assets | undefined;
   private readonly streams = new Set<() => void>();
+  /** Views being or just computed for streams, by viewer and query: pages showing the same share one trace. */
+  private readonly shared = new Map<string, { until: number; view: Promise<unknown> }>();
   private url_: string | undefined;
 
   constructor(
@@ -178,6 +183,18 @@ export class ConsoleServer {
     return view;
   }
 
+  /** {@link view}, shared by the streams of one viewer and page within half a stream interval. */
+  private sharedView(url: URL, viewer: Viewer): Promise<unknown> {
+    const now = Date.now();
+    const key = `${viewer.id}\0${url.search}`;
+    const found = this.shared.get(key);
+    if (found && found.until > now) return found.view;
+    if (this.shared.size > 1000) for (const [k, v] of this.shared) if (v.until <= now) this.shared.delete(k);
+    const view = this.view(url, viewer);
+    this.shared.set(key, { until: now + (this.options.streamIntervalMs ?? 1000) / 2, view });
+    return view;
+  }
+
   private json(res: ServerResponse, status: number, body: unknown): void {
     if (res.headersSent) return void res.end();
     res
@@ -206,6 +223,8 @@ export class ConsoleServer {
    * page) or 10 s pass, sent only when it differs, at most once per `streamIntervalMs`.
    */
   private stream(req: IncomingMessage, res: ServerResponse, url: URL, viewer: Viewer): void {
+    if (this.streams.size >= MAX_STREAMS)
+      throw new ConsoleRequestError(503, `${MAX_STREAMS} pages are open already: close one, then reload`);
     const intervalMs = this.options.streamIntervalMs ?? 1000;
     const name = url.searchParams.get('name');
     const key = name ? instanceKey(url.searchParams.get('namespace') || undefined, name) : undefined;
@@ -224,7 +243,7 @@ export class ConsoleServer {
       if (running) return void (again = true);
       running = true;
       try {
-        const body = JSON.stringify(await this.view(url, viewer));
+        const body = JSON.stringify(await this.sharedView(url, viewer));
         if (body !== last) res.write(`data: ${body}\n\n`);
         last = body;
       } catch (e) {
