@@ -66,3 +66,14 @@ export function timelineLine(entry: TimelineEntry): string {
     : 'no change';
   return `${entry.result} (${entry.trigger}, ${entry.durationMs} ms): ${changes}`;
 }
+
+/** What the last reconcile left undone: children waiting (and on what), children that failed, its error. */
+export function pendingLines(view: InstanceView): string[] {
+  const last = view.lastReconcile;
+  if (!last) return [];
+  return [
+    ...last.waiting,
+    ...last.failed.map((f) => `${f.kind}/${f.name} failed: ${f.error}`),
+    ...(last.error ? [`reconcile ${last.result}: ${last.error}`] : []),
+  ];
+}

@@ -1,6 +1,6 @@
 /** The two pages, built as DOM from the server's JSON (text only; see dom.ts). */
 import { h } from './dom.js';
-import { instanceHash, STATE_LABEL, timelineLine, treeRows, whyLines } from './model.js';
+import { instanceHash, pendingLines, STATE_LABEL, timelineLine, treeRows, whyLines } from './model.js';
 import type { InstanceState, InstanceView, KindView, TraceState } from './types.js';
 
 const badge = (state: TraceState) => h('span', { class: `badge ${state}` }, STATE_LABEL[state]);
@@ -56,6 +56,7 @@ export function kindsPage(kinds: KindView[]): HTMLElement {
 /** An instance's page: why not Ready first, then the tree, conditions, Events and the reconciles. */
 export function instancePage(view: InstanceView): HTMLElement {
   const why = whyLines(view);
+  const pending = pendingLines(view);
   const title = view.namespace ? `${view.namespace}/${view.name}` : view.name;
   return h(
     'section',
@@ -68,6 +69,13 @@ export function instancePage(view: InstanceView): HTMLElement {
         { class: 'why', 'data-testid': 'why' },
         h('h2', {}, 'Why not Ready'),
         h('ol', {}, ...why.map((w) => h('li', {}, w))),
+      ),
+    pending.length > 0 &&
+      h(
+        'div',
+        { class: 'why', 'data-testid': 'pending' },
+        h('h2', {}, 'Left by the last reconcile'),
+        h('ul', {}, ...pending.map((w) => h('li', {}, w))),
       ),
     h('h2', {}, 'Tree'),
     h(

@@ -53,4 +53,10 @@ export interface InstanceView {
   hidden: string[];
   events: { type: string; reason: string; message: string; count: number; last: string }[];
   timeline: TimelineEntry[];
+  lastReconcile?: {
+    result: string;
+    waiting: string[];
+    error?: string;
+    failed: { kind: string; name: string; error: string }[];
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiQuery, instanceHash, parseRoute, timelineLine, treeRows, whyLines } from '../src/model.js';
+import { apiQuery, instanceHash, parseRoute, pendingLines, timelineLine, treeRows, whyLines } from '../src/model.js';
 import type { InstanceView, TraceNode } from '../src/types.js';
 
 const node = (kind: string, name: string, state: TraceNode['state'], children: TraceNode[] = [], reason?: string) => ({
@@ -82,5 +82,20 @@ describe('instance page model', () => {
       'success (event, 4.2 ms): updated Deployment/web',
     );
     expect(timelineLine({ ...entry, changes: [] })).toBe('success (event, 4.2 ms): no change');
+  });
+
+  it('lists what the last reconcile left: waiting children, failed ones, its error', () => {
+    expect(pendingLines(view({}))).toEqual([]);
+    const lastReconcile = {
+      result: 'error',
+      waiting: ['CronJob orders-backup waits for StatefulSet orders-db: 1 of 2 replicas ready'],
+      error: 'the API server refused',
+      failed: [{ kind: 'Service', name: 'web', error: 'port taken' }],
+    };
+    expect(pendingLines(view({ lastReconcile }))).toEqual([
+      'CronJob orders-backup waits for StatefulSet orders-db: 1 of 2 replicas ready',
+      'Service/web failed: port taken',
+      'reconcile error: the API server refused',
+    ]);
   });
 });

@@ -76,6 +76,7 @@ describe('redactMessages', () => {
       name: 'shop-admin',
       tree: { name: 'shop-admin', reason: 'env ADMIN=admin', children: [{ name: 'x', reason: 'has s3cr3t-value' }] },
       events: [{ reason: 'Failed', message: 'password s3cr3t-value refused' }],
+      lastReconcile: { error: 'apply: s3cr3t-value', waiting: ['x waits for s3cr3t-value'] },
       why: [{ path: ['Secret/shop-admin'], reason: 'saw c3Mz' }],
     };
     const out = redactMessages(view, secrets);
@@ -84,6 +85,7 @@ describe('redactMessages', () => {
     expect(out.tree.reason).toBe('env ADMIN=[redacted]');
     expect(out.tree.children[0]?.reason).toBe('has [redacted]');
     expect(out.events[0]?.message).toBe('password [redacted] refused');
+    expect(out.lastReconcile).toEqual({ error: 'apply: [redacted]', waiting: ['x waits for [redacted]'] });
     expect(out.why[0]?.path).toEqual(['Secret/shop-admin']);
     expect(JSON.stringify(out)).not.toContain('s3cr3t-value');
     expect(JSON.stringify(out)).not.toContain(Buffer.from('s3cr3t-value').toString('base64'));

@@ -122,6 +122,7 @@ describe('console on loopback (the operator’s view)', () => {
     expect(created.map((c) => c.kind)).toEqual(expect.arrayContaining(['Deployment', 'Secret']));
     expect(shop.timeline[0]).toMatchObject({ trigger: expect.any(String), result: 'success' });
     expect(shop.hidden).toEqual([]);
+    expect(shop.lastReconcile).toMatchObject({ result: 'success', waiting: [], failed: [] });
   });
 
   it('puts the cause first for a child that never becomes ready', async () => {

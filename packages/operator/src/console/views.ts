@@ -61,6 +61,14 @@ export interface InstanceView {
   hidden: string[];
   events: EventView[];
   timeline: TimelineEntry[];
+  /** The outcome of the last reconcile this operator ran of it (since it started), with what waits and what failed. */
+  lastReconcile?: {
+    result: string;
+    /** Children not written yet, each saying what it waits for (`CronJob orders-backup waits for …`). */
+    waiting: string[];
+    error?: string;
+    failed: { kind: string; name: string; error: string }[];
+  };
 }
 
 /** `websites.example.com` of a reconciler's owner kind. */
@@ -158,6 +166,23 @@ async function eventsOf(kube: Kubeclient, r: GenericReconciler, namespace: strin
   return events.sort((a, b) => b.last.localeCompare(a.last)).slice(0, 100);
 }
 
+/** The reconciler's last report of `key`, as the page shows it. */
+function lastReconcileOf(r: GenericReconciler, key: string): Pick<InstanceView, 'lastReconcile'> {
+  const report = r.lastReports.get(key);
+  if (!report) return {};
+  const failed = report.children.flatMap((c) =>
+    c.action === 'failed' ? [{ kind: c.kind, name: c.name, error: c.error ?? 'failed' }] : [],
+  );
+  return {
+    lastReconcile: {
+      result: report.result,
+      waiting: [...(report.waiting ?? [])],
+      ...(report.error ? { error: report.error } : {}),
+      failed,
+    },
+  };
+}
+
 /** The values of the instance's Secrets (as the operator reads them), to be redacted from everything shown. */
 async function secretValuesOf(kube: Kubeclient, namespace: string | undefined, name: string): Promise<SecretValues> {
   const values = new SecretValues();
@@ -210,12 +235,13 @@ export async function instanceView(
     hidden: [...hidden],
     events,
     timeline: history.timeline(owner.kind, instanceKey(namespace, name)),
+    ...lastReconcileOf(r, instanceKey(namespace, name)),
   };
   return redactMessages(view, await secretValuesOf(r.kube, namespace, name));
 }
 
 /** Fields that carry free text (reasons and messages, from the cluster or Orkestra); names and kinds are not secret. */
-const TEXT_FIELDS = new Set(['reason', 'message']);
+const TEXT_FIELDS = new Set(['reason', 'message', 'error', 'waiting']);
 
 /**
  * `value` with every known Secret value inside a reason or message replaced by `[redacted]`, deeply. Names stay:
