@@ -5,10 +5,11 @@
 //
 // 1. Builds every package (Nx, cached) unless --no-build, then `npm pack`s every publishable package into a
 //    temporary folder, reports each tarball's size, and fails if a tarball holds anything beyond what `files`
-//    allows: package.json, README.md, CHANGELOG.md, LICENSE and dist/ — no src/, no tests, no tsbuildinfo.
+//    allows: package.json, README.md, CHANGELOG.md, LICENSE, dist/ and generated data (the CLI's built-in kinds'
+//    schemas, generated/*.json) — no src/, no tests, no tsbuildinfo.
 // 2. Creates a fresh project outside the workspace (no workspace links, no other @orkestra package) and
 //    `npm install`s only core, template, reconciler and deployments from those tarballs — plus
-//    @orkestra/testenv, the test tool that provides the control plane (it depends on no @orkestra package).
+//    @orkestra/testenv, the test tool that provides the control plane (it depends on core).
 //    Third-party dependencies come from the npm registry.
 // 3. Runs an ESM script (.mjs, import) and a CJS script (.cjs, require) there: each starts testenv, installs
 //    a small CRD, creates a CR, runs GenericReconciler with deployments.handler, waits for the Deployment,
@@ -20,6 +21,9 @@
 //    MAX_DEPLOYMENTS_CLOSURE or if @kubernetes/client-node came along (an optional peer of core). There an ESM
 //    import and a CommonJS require of @orkestra/deployments and @orkestra/core/kube must work, and an
 //    auth-provider user must get core's "install @kubernetes/client-node" error, not a crash.
+// 4b. Creates a third empty project whose package.json asks only for @orkestra/testenv (core again through
+//    `overrides`): `import('@orkestra/testenv')` and `require('@orkestra/testenv')` must work there — testenv
+//    imports core (`@orkestra/core/x509`), so core must come with it as a dependency.
 // 5. Follows the top README's quick start literally in a new folder (check-quick-start.mjs): its shell lines
 //    (`npm init`, `npm pkg set type=module`, `npm install` from the tarballs, the CRD), then `node operator.ts`
 //    against a control plane: the Website's Deployment and Service appear, Node prints no warning, and SIGTERM
@@ -36,7 +40,7 @@ const INSTALL = ['@orkestra/core', '@orkestra/template', '@orkestra/reconciler',
 const TEST_TOOL = '@orkestra/testenv';
 /** At most this many packages for `npm install @orkestra/deployments` (issue 17): deployments, core and core's deps. */
 const MAX_DEPLOYMENTS_CLOSURE = 6;
-const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/.+)$/;
+const ALLOWED = /^(package\.json|README\.md|CHANGELOG\.md|LICENSE|dist\/.+|generated\/[^/]+\.json)$/;
 const FORBIDDEN =
   /(^|\/)(src|test|tests|__tests__|out-tsc)\/|\.(test|spec|int\.test)\.|\.tsbuildinfo$|(^|\/)(jest|tsup)\.config\.|(^|\/)tsconfig/;
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -210,6 +214,46 @@ async function checkDeploymentsAlone(dir, tarball) {
   return installed.length;
 }
 
+/** Step 4b: a project that asks only for @orkestra/testenv; pushes any problem onto `problems`. */
+async function checkTestenvAlone(dir, tarball) {
+  writeFileSync(
+    join(dir, 'package.json'),
+    `${JSON.stringify(
+      {
+        name: 'orkestra-testenv-only',
+        private: true,
+        version: '0.0.0',
+        dependencies: { '@orkestra/testenv': `file:${tarball('@orkestra/testenv')}` },
+        overrides: { '@orkestra/core': `file:${tarball('@orkestra/core')}` },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  writeFileSync(
+    join(dir, 'imports.mjs'),
+    "const testenv = await import('@orkestra/testenv');\nif (typeof testenv.start !== 'function') throw new Error('no start');\nconsole.log('esm: @orkestra/testenv imports with only testenv installed');\n",
+  );
+  writeFileSync(
+    join(dir, 'imports.cjs'),
+    "'use strict';\nconst testenv = require('@orkestra/testenv');\nif (typeof testenv.start !== 'function') throw new Error('no start');\nconsole.log('cjs: @orkestra/testenv requires with only testenv installed');\n",
+  );
+  const install = await time('npm install testenv', () =>
+    run(npm, ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, timeoutMs: 600_000 }),
+  );
+  if (install.code !== 0) throw new Error(`npm install in ${dir} failed:\n${install.stdout}\n${install.stderr}`);
+  for (const file of ['imports.mjs', 'imports.cjs']) {
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const result = await time(`testenv ${file}`, () =>
+      run(process.execPath, [file], { cwd: dir, env, timeoutMs: 60_000 }),
+    );
+    if (result.code !== 0)
+      problems.push(`testenv alone: ${file} exited ${result.code}:\n${result.stdout}${result.stderr}`);
+    else console.log(`  ${result.stdout.trim()}`);
+  }
+}
+
 const timings = {};
 const time = async (label, fn) => {
   const started = Date.now();
@@ -224,6 +268,7 @@ const started = Date.now();
 const packDir = mkdtempSync(join(tmpdir(), 'orkestra-pack-'));
 const project = mkdtempSync(join(tmpdir(), 'orkestra-install-'));
 const alone = mkdtempSync(join(tmpdir(), 'orkestra-deployments-only-'));
+const testenvAlone = mkdtempSync(join(tmpdir(), 'orkestra-testenv-only-'));
 const quickStart = mkdtempSync(join(tmpdir(), 'orkestra-quick-start-'));
 const problems = [];
 try {
@@ -277,7 +322,7 @@ try {
   const tarball = (name) => join(packDir, packed.find((t) => t.name === name)?.filename ?? `missing-${name}`);
 
   // 2. A fresh project outside the workspace, with only what it needs.
-  for (const dir of [project, alone])
+  for (const dir of [project, alone, testenvAlone])
     if (relative(workspaceRoot, dir).split('/')[0] !== '..') throw new Error(`${dir} is inside the workspace`);
   writeFileSync(
     join(project, 'package.json'),
@@ -330,13 +375,19 @@ try {
   // 4. @orkestra/deployments alone.
   await checkDeploymentsAlone(alone, tarball);
 
+  // 4b. @orkestra/testenv alone.
+  await checkTestenvAlone(testenvAlone, tarball);
+
   // 5. The README's quick start, literally.
   problems.push(...(await time('quick start', () => checkQuickStart(quickStart, tarball))));
 } catch (e) {
   problems.push(e instanceof Error ? e.message : String(e));
 } finally {
-  if (args.has('--keep')) console.log(`check-install: kept ${packDir}, ${project}, ${alone} and ${quickStart}`);
-  else for (const dir of [packDir, project, alone, quickStart]) rmSync(dir, { recursive: true, force: true });
+  if (args.has('--keep'))
+    console.log(`check-install: kept ${packDir}, ${project}, ${alone}, ${testenvAlone} and ${quickStart}`);
+  else
+    for (const dir of [packDir, project, alone, testenvAlone, quickStart])
+      rmSync(dir, { recursive: true, force: true });
 }
 console.log(
   `check-install: ${Object.entries(timings)

@@ -85,7 +85,11 @@ function snippets(file) {
 }
 
 const ungenerated = workspacePackages()
-  .filter((p) => p.json.scripts?.generate && !existsSync(join(p.dir, 'generated', 'schema-check.ts')))
+  .filter(
+    (p) =>
+      p.json.scripts?.generate?.includes('generate-schema-check') &&
+      !existsSync(join(p.dir, 'generated', 'schema-check.ts')),
+  )
   .map((p) => p.path);
 if (ungenerated.length) {
   console.error(

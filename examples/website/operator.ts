@@ -14,6 +14,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import * as configmaps from '@orkestra/configmaps';
+import type { ControllerClient } from '@orkestra/core';
 import { Type } from '@orkestra/core/authoring';
 import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
@@ -117,9 +118,12 @@ export const websiteConfig: ReconcilerConfig = {
   resyncPeriodMs: 600_000,
 };
 
-/** The Website operator under a Manager; `options` adds the server, leader election, a logger. */
+/**
+ * The Website operator under a Manager on `kube` — any client of core's `ControllerClient`: `Kubeclient` (as
+ * `main` uses) or client-node's `ClientNodeObjectClient`; `options` adds the server, leader election, a logger.
+ */
 export function websiteManager(
-  kube: Kubeclient,
+  kube: ControllerClient,
   options: Omit<ManagerOptions, 'kube' | 'reconcilers'> = {},
   namespaces?: readonly string[],
 ): Manager {

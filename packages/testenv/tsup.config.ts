@@ -1,5 +1,6 @@
 import { packageConfig } from '../../tsup.base.ts';
 
-// Two entry points: the control plane and its helpers (`.`), and the contract suite for resource packages
-// (`./contract`, which needs @orkestra/core and Jest: peer dependencies, so the root entry works without them).
-export default packageConfig({ entry: ['src/index.ts', 'src/contract/index.ts'] });
+// Three entry points: the control plane and its helpers (`.`), the contract suite for resource packages
+// (`./contract`, which needs Jest: a peer dependency, so the root entry works without it), and the in-memory
+// ControllerClient for unit tests (`./fake`).
+export default packageConfig({ entry: ['src/index.ts', 'src/contract/index.ts', 'src/fake/index.ts'] });

@@ -14,6 +14,23 @@ export interface DemoWrite {
   kind: string;
   name: string;
   result: ChildResult;
+  /** When the handler reported it (`performance.now()`). */
+  at?: number;
+}
+
+/** A line of the demo's output about something that happened, and when: for {@link CrLife.inOrder}. */
+interface Happened {
+  line: string;
+  /** The resourceVersion the API server gave the object as it happened, when known. */
+  version: bigint | undefined;
+  /** When the demo learnt of it (`performance.now()`). */
+  at: number;
+}
+
+/** An object's resourceVersion as a number: the API server's storage (one etcd) orders every write by it. */
+function versionOf(object: KubeObject | undefined): bigint | undefined {
+  const v = object?.metadata.resourceVersion;
+  return v && /^\d+$/.test(v) ? BigInt(v) : undefined;
 }
 
 /** A condition of a custom resource's status, as the reconciler writes it. */
@@ -37,8 +54,8 @@ export abstract class CrLife {
   protected readonly user: Kubeclient;
   protected readonly namespace: string;
   protected readonly ref: { apiVersion: string; kind: string; namespace: string; name: string };
-  /** `<condition>=False (<message>)` seen while waiting, printed once the wait is over. */
-  private readonly seen = new Set<string>();
+  /** `<condition>=False (<message>)` seen while waiting, printed once the wait is over, with when it was first seen. */
+  private readonly seen = new Map<string, Omit<Happened, 'line'>>();
   /** The conditions whose `False` messages {@link note} records. */
   protected readonly noted: readonly string[] = ['Ready'];
 
@@ -79,7 +96,9 @@ export abstract class CrLife {
   protected note(cr: KubeObject | undefined): void {
     for (const type of this.noted) {
       const c = conditionOf(cr, type);
-      if (c?.status === 'False') this.seen.add(`${type}=False (${c.message})`);
+      const line = `${type}=False (${c?.message})`;
+      if (c?.status === 'False' && !this.seen.has(line))
+        this.seen.set(line, { version: versionOf(cr), at: performance.now() });
     }
   }
 
@@ -92,10 +111,23 @@ export abstract class CrLife {
     });
   }
 
-  /** The `False` conditions seen while waiting, with their messages, as details. */
-  protected waited(): void {
-    for (const seen of this.seen) this.steps.detail(`status: ${seen}`);
+  /**
+   * The writes taken since the last call (each printed as `lineOf` says) and the `False` conditions seen while
+   * waiting, as details in the order they happened: by the resourceVersion the API server gave each — a status
+   * seen while polling carries the version of the write that set it — or, when one has none (a pruned child, a
+   * cluster whose versions are not numbers), by when the demo learnt of it.
+   */
+  protected inOrder(lineOf: (w: DemoWrite) => string): void {
+    const happened: Happened[] = this.takeWrites().map((w) => ({
+      line: lineOf(w),
+      version: versionOf(w.result.object),
+      at: w.at ?? 0,
+    }));
+    for (const [line, when] of this.seen) happened.push({ line: `status: ${line}`, ...when });
     this.seen.clear();
+    const byVersion = happened.every((h) => h.version !== undefined);
+    happened.sort((a, b) => (byVersion ? Number(a.version! - b.version!) : a.at - b.at));
+    for (const h of happened) this.steps.detail(h.line);
   }
 
   /** The live pods whose names start with `prefix-` (a workload's pods), as details: where each runs, its image. */

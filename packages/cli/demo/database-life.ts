@@ -49,14 +49,13 @@ export class DatabaseLife extends CrLife {
     await this.create();
     const t0 = performance.now();
     const cronJobWaited = await this.untilReadyInOrder();
-    for (const w of this.takeWrites()) {
+    this.inOrder((w) => {
       const after =
         w.kind === 'CronJob' && w.result.action === 'created' && cronJobWaited
           ? ` (after StatefulSet ${names.statefulSet} had ${cronJobWaited.wanted} of ${cronJobWaited.wanted} replicas ready)`
           : '';
-      steps.detail(`${steps.marks.add} ${this.describeWrite(w)}${after}`);
-    }
-    this.waited();
+      return `${steps.marks.add} ${this.describeWrite(w)}${after}`;
+    });
     await this.claims();
     await this.pods(names.statefulSet);
     const ready = await this.user.get(this.ref);

@@ -178,7 +178,8 @@ async function loadKatalogs(
       loaded.handlers.set(
         key,
         watchWrites(h, (kind, name, result) => {
-          if (result.action !== 'unchanged' && result.action !== 'absent') writes.push({ kind, name, result });
+          if (result.action !== 'unchanged' && result.action !== 'absent')
+            writes.push({ kind, name, result, at: performance.now() });
         }),
       );
     all.push(loaded);
@@ -222,7 +223,8 @@ async function startReconciler(
     leaderElection: { kube: cluster.leaseKube!, namespace, name: lease },
     observer: {
       childChanged: (c) =>
-        c.action === 'pruned' && writes.push({ kind: c.kind, name: c.name, result: { action: 'deleted' } }),
+        c.action === 'pruned' &&
+        writes.push({ kind: c.kind, name: c.name, result: { action: 'deleted' }, at: performance.now() }),
     },
   });
   await operator.start();

@@ -41,8 +41,7 @@ export class WebsiteLife extends CrLife {
     await this.create();
     const t0 = performance.now();
     const ready = await this.untilReady('the Website to be Ready');
-    for (const w of this.takeWrites()) steps.detail(`${steps.marks.add} ${this.describeWrite(w)}`);
-    this.waited();
+    this.inOrder((w) => `${steps.marks.add} ${this.describeWrite(w)}`);
     await this.pods(`${this.ref.name}-web`);
     const status = ready.status as Record<string, unknown>;
     steps.detail(
@@ -108,8 +107,7 @@ export class WebsiteLife extends CrLife {
         (await this.get('Service', 'v1', `${ref.name}-web`)) === undefined,
     );
     await this.operator.reconcilers[0]?.whenIdle();
-    for (const w of this.takeWrites()) steps.detail(this.changeLine(w));
-    this.waited();
+    this.inOrder((w) => this.changeLine(w));
     await this.pods(`${this.ref.name}-web`);
     const status = rolled.status as Record<string, unknown>;
     steps.detail(

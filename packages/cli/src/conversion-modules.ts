@@ -6,7 +6,8 @@
  */
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiVersion, Katalog } from '@orkestra/reconciler';
+import type { Katalog } from '@orkestra/reconciler';
+import type { ApiVersion } from '@orkestra/reconciler/internal';
 import { CliError, ExitCode } from './exit-codes.js';
 
 type Conversion = Pick<ApiVersion, 'toHub' | 'fromHub'>;

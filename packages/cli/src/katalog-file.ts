@@ -6,8 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { ValidationError } from '@orkestra/core';
 import { ResourceRegistry } from '@orkestra/core/kube';
-import { type AnalysisOptions, type Katalog, loadKatalog } from '@orkestra/reconciler';
-import { readYaml, splitLocation, type YamlLocator, type YamlSource } from '@orkestra/reconciler/internal';
+import { type Katalog, loadKatalog } from '@orkestra/reconciler';
+import {
+  type AnalysisOptions,
+  readYaml,
+  splitLocation,
+  type YamlLocator,
+  type YamlSource,
+} from '@orkestra/reconciler/internal';
 import { createTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { CliError, ExitCode, type Problem } from './exit-codes.js';
 import { type AnyHandler, type LoadHandlersOptions, loadHandlers } from './handlers.js';

@@ -14,8 +14,7 @@ import {
 import { buildChild } from '@orkestra/core/authoring';
 import { childKindOf } from '@orkestra/core/internal';
 import { ResourceRegistry } from '@orkestra/core/kube';
-import type { KatalogEntry } from '@orkestra/reconciler';
-import type { YamlLocator } from '@orkestra/reconciler/internal';
+import type { KatalogEntry, YamlLocator } from '@orkestra/reconciler/internal';
 import {
   buildChildOrder,
   ChildOrder,

@@ -72,6 +72,15 @@ describe('npm run demo', () => {
     );
     expect(details).toMatch(/pod orders-db-1 on kwok-node-[01]: Running, Ready \(postgres:17\)/);
     expect(details).toContain('status: Ready=True (5 children in sync and ready)');
+    // In the order things happened: the StatefulSet short of ready replicas, then the CronJob that waited for it.
+    const database = report.steps.find((s) => s.step === 'apply a Database')!.details;
+    const cronJob = database.findIndex((l) => l.includes('created CronJob demo/orders-backup'));
+    const short = database.flatMap((l, i) => (/StatefulSet orders-db: [01] of 2 replicas ready/.test(l) ? [i] : []));
+    expect(short.length).toBeGreaterThan(0);
+    expect(Math.max(...short)).toBeLessThan(cronJob);
+    // One drift made by hand (the scaled Deployment; the deleted ConfigMap is created again): one correction. The
+    // change of the Website is rolled out by updates, which are no drift.
+    expect(details).toContain('orkestra_drift_corrections_total 1,');
     expect(details).toContain('CronJob demo/orders-backup deleted');
     expect(details).toContain('PersistentVolumeClaims data-orders-db-0, data-orders-db-1 stay');
     expect(details).not.toMatch(/password generated once \(24 characters, never printed\)[^\n]*[A-Za-z0-9]{24}/);

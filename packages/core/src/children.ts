@@ -425,7 +425,7 @@ async function updateOnce(
     const updated = await applyOwned(ctx, kube, child, live, fieldsChanged);
     ctx.logger.info(
       { kind: ref.kind, namespace: ref.namespace, name: ref.name, fields: match.drifted.map((d) => d.path) },
-      'corrected drift',
+      ctx.desiredChanged ? 'updated child to the desired state' : 'corrected drift',
     );
     return { action: 'updated', object: updated, drifted: match.drifted };
   } catch (e) {

@@ -30,6 +30,12 @@ export interface Context {
   readonly logger: Logger;
   /** Field manager for server-side apply; default `orkestra`. */
   readonly fieldManager: string;
+  /**
+   * Set by a caller that knows the desired object changed since the child was last brought in line with it (the
+   * reconciler does, when the CR or its template changed): an update then logs `updated child to the desired
+   * state`, not `corrected drift` — drift being a change someone else made to the child. Unset: `corrected drift`.
+   */
+  readonly desiredChanged?: boolean | undefined;
 }
 
 /**

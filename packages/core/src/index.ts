@@ -1,6 +1,6 @@
 /**
  * `@orkestra/core`: what a user of the SDK needs — the handler contract, the child lifecycle, the client
- * interface (`ObjectClient`), owner references, ownership and system labels, typed errors, and the redaction of
+ * interfaces (`ObjectClient`, and the controller's `ControllerClient`), owner references, ownership and system labels, typed errors, and the redaction of
  * secret values. Writing a resource package takes `@orkestra/core/authoring` as well (validators, field helpers,
  * TypeBox, `defineResource`, quantities); the Kubernetes client is `@orkestra/core/kube`.
  */
@@ -24,6 +24,14 @@ export type {
   ResourceHandler,
 } from './contract.js';
 export { ANY_KIND } from './contract.js';
+export type {
+  CacheAnswer,
+  ControllerClient,
+  Impersonation,
+  KindRegistry,
+  ReadCache,
+  RequestTally,
+} from './controller-client.js';
 export type { DriftedField } from './drift.js';
 export type {
   ErrorReason,

@@ -10,7 +10,11 @@ export type { OpenApiDocument, OpenApiSchema } from './field-structure.js';
 export { fieldStructuresOf, kindKey } from './field-structure.js';
 export type { BuiltChild, InSyncAnswer } from './in-sync-memo.js';
 export { InSyncChildWrites, InSyncMemo } from './in-sync-memo.js';
+// Types only (nothing of src/kube/ is loaded through this entry): the base both clients of `/kube` and
+// `/client-node` extend, named here so that each entry's declarations can refer to it.
+export type { ObjectRequest } from './kube/object-requests.js';
+export type { RequestClient } from './kube/request-client.js';
 export { matchesLabelSelector } from './labels.js';
-export type { Readiness } from './readiness.js';
+export type { Readiness, ReadinessStatus } from './readiness.js';
 export { builtInReadiness } from './readiness.js';
 export { excessiveAliases } from './yaml-aliases.js';

@@ -1,87 +1,106 @@
 /**
  * Built-in readiness: whether a child's live object does its job yet, per kind, read from its status alone (no
- * request). Keyed by apiVersion and kind so the reconciler needs no resource package; a kind without a rule is
- * ready once it exists. A katalog's `readyWhen` overrides these.
+ * request). Keyed by apiVersion and kind so the reconciler needs no resource package. A katalog's `readyWhen`
+ * overrides these.
+ *
+ * The states follow kstatus (sigs.k8s.io/cli-utils/pkg/kstatus), what `kubectl`, Flux and Argo CD read:
+ * `Current` (does its job), `InProgress` (on its way: wait), `Failed` (its controller gave up: waiting will not
+ * help), and one of our own, `Present`: a kind with no rule and no status to judge by, ready only in the sense
+ * that it exists.
  */
 import type { KubeObject } from './objects.js';
+import { type ReadinessRule, WORKLOAD_RULES } from './readiness-rules.js';
+import {
+  conditionDetail,
+  conditionOf,
+  inProgress,
+  observedBehind,
+  READY,
+  type Readiness,
+  type ReadinessStatus,
+  statusOf,
+} from './readiness-status.js';
 
-/** A child's readiness: `reason` says what it waits for (`1 of 3 replicas available`) while not ready. */
-export type Readiness = { ready: true } | { ready: false; reason: string };
+export type { Readiness, ReadinessStatus };
 
-type Rule = (object: KubeObject) => Readiness;
+/**
+ * Kinds that do their job as soon as they exist: data, configuration, access control and policy objects. A kind
+ * neither here nor in the rules is judged by its status conditions (the generic rule), or reported `Present`.
+ */
+const READY_ONCE_CREATED = new Set([
+  'v1/ConfigMap',
+  'v1/Secret',
+  'v1/ServiceAccount',
+  'v1/Endpoints',
+  'v1/LimitRange',
+  'v1/ResourceQuota',
+  'v1/PodTemplate',
+  'batch/v1/CronJob',
+  'autoscaling/v1/HorizontalPodAutoscaler',
+  'autoscaling/v2/HorizontalPodAutoscaler',
+  'policy/v1/PodDisruptionBudget',
+  'networking.k8s.io/v1/NetworkPolicy',
+  'networking.k8s.io/v1/IngressClass',
+  'rbac.authorization.k8s.io/v1/Role',
+  'rbac.authorization.k8s.io/v1/RoleBinding',
+  'rbac.authorization.k8s.io/v1/ClusterRole',
+  'rbac.authorization.k8s.io/v1/ClusterRoleBinding',
+  'scheduling.k8s.io/v1/PriorityClass',
+  'storage.k8s.io/v1/StorageClass',
+  'discovery.k8s.io/v1/EndpointSlice',
+  'apiextensions.k8s.io/v1/CustomResourceDefinition',
+  'admissionregistration.k8s.io/v1/ValidatingWebhookConfiguration',
+  'admissionregistration.k8s.io/v1/MutatingWebhookConfiguration',
+]);
 
-const READY: Readiness = { ready: true };
-const waiting = (reason: string): Readiness => ({ ready: false, reason });
-
-interface Status {
-  observedGeneration?: number;
-  replicas?: number;
-  updatedReplicas?: number;
-  availableReplicas?: number;
-  readyReplicas?: number;
-  currentRevision?: string;
-  updateRevision?: string;
-  phase?: string;
-  conditions?: { type: string; status: string }[];
-  loadBalancer?: { ingress?: unknown[] };
-}
-
-const statusOf = (o: KubeObject): Status => (o.status && typeof o.status === 'object' ? (o.status as Status) : {});
-const desiredReplicas = (o: KubeObject): number => {
-  const r = (o.spec as { replicas?: unknown } | undefined)?.replicas;
-  return typeof r === 'number' ? r : 1;
-};
-const observed = (o: KubeObject, s: Status): boolean =>
-  typeof o.metadata.generation !== 'number' || (s.observedGeneration ?? 0) >= o.metadata.generation;
-const hasCondition = (s: Status, type: string): boolean =>
-  (s.conditions ?? []).some((c) => c.type === type && c.status === 'True');
-
-const RULES: Record<string, Rule> = {
-  'apps/v1/Deployment': (o) => {
-    const s = statusOf(o);
-    const want = desiredReplicas(o);
-    if (!observed(o, s)) return waiting('rollout not observed yet');
-    if ((s.updatedReplicas ?? 0) < want) return waiting(`${s.updatedReplicas ?? 0} of ${want} replicas updated`);
-    if ((s.availableReplicas ?? 0) < want) return waiting(`${s.availableReplicas ?? 0} of ${want} replicas available`);
-    if ((s.replicas ?? 0) > (s.updatedReplicas ?? 0))
-      return waiting(`${(s.replicas ?? 0) - (s.updatedReplicas ?? 0)} old replicas pending termination`);
-    return READY;
-  },
-  'apps/v1/StatefulSet': (o) => {
-    const s = statusOf(o);
-    const want = desiredReplicas(o);
-    if (!observed(o, s)) return waiting('rollout not observed yet');
-    if ((s.readyReplicas ?? 0) < want) return waiting(`${s.readyReplicas ?? 0} of ${want} replicas ready`);
-    if (s.updateRevision && s.currentRevision !== s.updateRevision)
-      return waiting(`revision ${s.updateRevision} rolling out`);
-    return READY;
-  },
-  'batch/v1/Job': (o) =>
-    hasCondition(statusOf(o), 'Complete')
-      ? READY
-      : hasCondition(statusOf(o), 'Failed')
-        ? waiting('failed')
-        : waiting('not complete'),
-  'v1/PersistentVolumeClaim': (o) =>
-    statusOf(o).phase === 'Bound' ? READY : waiting(`${statusOf(o).phase ?? 'Pending'}, not Bound`),
+const RULES: Record<string, ReadinessRule> = {
+  ...WORKLOAD_RULES,
   'v1/Service': (o) => {
     if ((o.spec as { type?: unknown } | undefined)?.type !== 'LoadBalancer') return READY;
     return (statusOf(o).loadBalancer?.ingress?.length ?? 0) > 0
       ? READY
-      : waiting('no load balancer ingress address yet');
+      : inProgress('no load balancer ingress address yet');
   },
+  'networking.k8s.io/v1/Ingress': (o) =>
+    (statusOf(o).loadBalancer?.ingress?.length ?? 0) > 0 ? READY : inProgress('no load balancer ingress address yet'),
 };
 
 /**
- * The built-in readiness of a child's live object: Deployment — observedGeneration current, updated and available
- * replicas at the desired count, no old replica left; StatefulSet — ready replicas at the desired count and
- * currentRevision = updateRevision; Job — condition Complete; PersistentVolumeClaim — phase Bound; Service of type
- * LoadBalancer — an ingress address; every other kind — ready once it exists.
+ * The rule kstatus applies to any object, other operators' custom resources included: a status not yet
+ * observing the object's generation is in progress; a condition `Stalled=True` is a failure, `Reconciling=True`
+ * progress; a `Ready` condition says it outright. A status without any of these is current; no status at all
+ * leaves nothing to judge by: `Present`.
+ */
+export function genericReadiness(object: KubeObject): Readiness {
+  const s = statusOf(object);
+  if (!object.status || typeof object.status !== 'object' || Object.keys(object.status).length === 0)
+    return { ready: true, status: 'Present' };
+  if (observedBehind(object, s.observedGeneration)) return inProgress('status not observed yet');
+  const stalled = conditionOf(s, 'Stalled');
+  if (stalled?.status === 'True')
+    return { ready: false, status: 'Failed', reason: `stalled${conditionDetail(stalled)}` };
+  const reconciling = conditionOf(s, 'Reconciling');
+  if (reconciling?.status === 'True') return inProgress(`reconciling${conditionDetail(reconciling)}`);
+  const ready = conditionOf(s, 'Ready');
+  if (!ready) return READY;
+  if (observedBehind(object, ready.observedGeneration)) return inProgress('Ready not observed yet');
+  return ready.status === 'True' ? READY : inProgress(`not Ready${conditionDetail(ready)}`);
+}
+
+/**
+ * The built-in readiness of a child's live object (see the table in core's README): Deployment, StatefulSet,
+ * DaemonSet, ReplicaSet, Job, Pod, PersistentVolumeClaim, LoadBalancer Service and Ingress by their own rules;
+ * data and policy kinds (ConfigMap, Secret, RBAC, …) once they exist; any other kind by its status conditions
+ * ({@link genericReadiness}), or `Present` when it has no status. An object being deleted is in progress.
  *
  * @example
- * builtInReadiness(deployment); // { ready: false, reason: '1 of 3 replicas available' }
+ * builtInReadiness(deployment); // { ready: false, status: 'InProgress', reason: '1 of 3 replicas available' }
+ * builtInReadiness(failedJob);  // { ready: false, status: 'Failed', reason: 'failed (BackoffLimitExceeded: …)' }
  */
 export function builtInReadiness(object: KubeObject): Readiness {
-  const rule = RULES[`${object.apiVersion}/${object.kind}`];
-  return rule ? rule(object) : READY;
+  if (object.metadata.deletionTimestamp) return inProgress('being deleted');
+  const key = `${object.apiVersion}/${object.kind}`;
+  const rule = RULES[key];
+  if (rule) return rule(object);
+  return READY_ONCE_CREATED.has(key) ? READY : genericReadiness(object);
 }

@@ -26,7 +26,7 @@ declare const configMap: V1ConfigMap;
 declare const secret: V1Secret;
 declare const kubeConfig: KubeConfig;
 
-// A client-node KubeConfig makes a Kubeclient, as before.
+// A client-node KubeConfig makes a Kubeclient.
 export const client = new Kubeclient(kubeConfig);
 
 // Models as owners and as children of the lifecycle.

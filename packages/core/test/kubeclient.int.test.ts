@@ -2,8 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { KubeConfig } from '@kubernetes/client-node';
 import { start, type TestEnvironment, testCluster } from '@orkestra/testenv';
 import { ClientNodeObjectClient } from '../src/client-node/index.js';
-import { ConflictError, type KubeObject, type OrkestraError, UnavailableError, type WatchEvent } from '../src/index.js';
-import { Kubeclient, type ReadCache } from '../src/kube/index.js';
+import {
+  type KubeObject,
+  type OrkestraError,
+  type ReadCache,
+  UnavailableError,
+  type WatchEvent,
+} from '../src/index.js';
+import { Kubeclient } from '../src/kube/index.js';
 
 const cluster = testCluster();
 let kube: Kubeclient;
@@ -29,37 +35,6 @@ const cm = (name: string, data: Record<string, string> = {}): KubeObject => ({
 });
 
 describe('Kubeclient against kube-apiserver', () => {
-  it('replaces with PUT; a stale resourceVersion is a ConflictError', async () => {
-    await kube.create(cm('dup'));
-    const stale = await kube
-      .update({ ...cm('dup'), metadata: { name: 'dup', namespace: ns, resourceVersion: '1' } })
-      .catch((e: unknown) => e);
-    expect(stale).toBeInstanceOf(ConflictError);
-    const live = (await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'dup' }))!;
-    const replaced = await kube.update({ ...live, data: { replaced: 'yes' } });
-    expect(replaced.data).toEqual({ replaced: 'yes' });
-    expect(kube.requests.count({ verb: 'update' })).toBe(2);
-  });
-
-  it('answers reads from a plugged-in cache and tells it of writes', async () => {
-    const seen: string[] = [];
-    const cache: ReadCache = {
-      get: (ref) => (ref.name === 'cached' ? { object: undefined } : undefined),
-      observe: (event) =>
-        seen.push(event.type === 'written' ? `written ${event.object.metadata.name}` : `deleted ${event.ref.name}`),
-    };
-    kube.setReadCache(cache);
-    try {
-      expect(await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'cached' })).toBeUndefined();
-      expect(kube.requests.count()).toBe(0);
-      await kube.apply(cm('c'), { fieldManager: 'test' });
-      await kube.delete({ apiVersion: 'v1', kind: 'ConfigMap', namespace: ns, name: 'c' });
-      expect(seen).toEqual(['written c', 'deleted c']);
-    } finally {
-      kube.setReadCache(undefined);
-    }
-  });
-
   it('tells the cache that an object held by a finalizer still exists, being deleted', async () => {
     const seen: KubeObject[] = [];
     kube.setReadCache({ get: () => undefined, observe: (e) => void (e.type === 'written' && seen.push(e.object)) });

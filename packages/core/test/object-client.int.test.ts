@@ -1,8 +1,8 @@
 /**
  * The two `ObjectClient`s against kube-apiserver, the same tests for each: `Kubeclient` (core's own transport and
  * kubeconfig loader) and `ClientNodeObjectClient` (`@orkestra/core/client-node`, through client-node's
- * `KubeConfig`, `KubernetesObjectApi` and `Watch`). What only `Kubeclient` has (read caches, PUT, the restart of
- * the API server) is in kubeclient.int.test.ts.
+ * `KubeConfig`, `KubernetesObjectApi` and `Watch`) — both `ControllerClient`s. What is `Kubeclient`'s own (its
+ * transport, setReadCache, the restart of the API server) is in kubeclient.int.test.ts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { KubeConfig } from '@kubernetes/client-node';
@@ -11,22 +11,23 @@ import { ClientNodeObjectClient } from '../src/client-node/index.js';
 import {
   AlreadyExistsError,
   ConflictError,
+  type ControllerClient,
   createContext,
   ImmutableFieldError,
   InvalidError,
   KubeApiError,
   type KubeObject,
   NotFoundError,
-  type ObjectClient,
   OrkestraError,
   type OwnerObject,
+  type ReadCache,
   UnavailableError,
   updateChild,
   type WatchEvent,
 } from '../src/index.js';
 import { Kubeclient, type RequestCounter } from '../src/kube/index.js';
 
-type Client = ObjectClient & { readonly requests: RequestCounter; close(): Promise<void> };
+type Client = ControllerClient & { readonly requests: RequestCounter; close(): Promise<void> };
 
 const clients: [string, (kc: KubeConfig, options?: { timeoutMs?: number; retries?: number }) => Client][] = [
   ['Kubeclient', (kc, o = {}) => new Kubeclient(kc, { timeoutMs: o.timeoutMs, retry: { retries: o.retries } })],
@@ -189,6 +190,46 @@ describe.each(clients)('%s against kube-apiserver', (_, make) => {
     const unknown = await kube.get({ ...gizmo, kind: 'Gadget' }).catch((e: unknown) => e);
     expect(unknown).toBeInstanceOf(NotFoundError);
     expect((unknown as Error).message).toMatch(/does not serve kind Gadget in objectclient.orkestra.io\/v1/);
+  });
+
+  it('replaces with PUT (a stale resourceVersion is a ConflictError) and merge-patches the status', async () => {
+    await kube.create(cm('dup'));
+    const stale = await kube
+      .update({ ...cm('dup'), metadata: { name: 'dup', namespace: ns, resourceVersion: '1' } })
+      .catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(ConflictError);
+    const live = (await kube.get(ref('dup')))!;
+    const replaced = await kube.update({ ...live, data: { replaced: 'yes' } });
+    expect(replaced.data).toEqual({ replaced: 'yes' });
+    expect(kube.requests.count({ verb: 'update' })).toBe(2);
+    const gizmo = ref('s', 'Gizmo', 'objectclient.orkestra.io/v1');
+    await kube.create({ ...gizmo, metadata: { name: 's', namespace: ns }, spec: { size: 2 } });
+    const patched = await kube.patchStatus(gizmo, { phase: 'Ready' });
+    expect([patched.status, patched.spec]).toEqual([{ phase: 'Ready' }, { size: 2 }]);
+  });
+
+  it('answers reads from a plugged-in cache, tells it of writes, and reads the OpenAPI document', async () => {
+    const seen: string[] = [];
+    const cache: ReadCache = {
+      get: (r) => (r.name === 'cached' ? { object: undefined } : undefined),
+      observe: (event) =>
+        seen.push(event.type === 'written' ? `written ${event.object.metadata.name}` : `deleted ${event.ref.name}`),
+    };
+    const remove = kube.addReadCache(cache);
+    try {
+      expect(await kube.get(ref('cached'))).toBeUndefined();
+      expect(kube.peek(ref('cached'))).toEqual({ object: undefined });
+      expect(kube.requests.count()).toBe(0);
+      await kube.apply(cm('c'), { fieldManager: 'test' });
+      await kube.delete(ref('c'));
+      expect(seen).toEqual(['written c', 'deleted c']);
+    } finally {
+      remove();
+    }
+    expect(kube.peek(ref('cached'))).toBeUndefined();
+    const doc = await kube.openApiDocument('apps/v1');
+    expect(Object.keys(doc?.components?.schemas ?? {})).toContain('io.k8s.api.apps.v1.Deployment');
+    expect(await kube.openApiDocument('nothing.example.com/v1')).toBeUndefined();
   });
 
   it('reads how a kind merges from the OpenAPI schema, once per group-version', async () => {

@@ -6,8 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { resourceTestEnv } from '@orkestra/testenv/contract';
-import { type KubeObject, type ObjectRef, updateChild } from '../src/index.js';
-import { Kubeclient, type ReadCache } from '../src/kube/index.js';
+import { type KubeObject, type ObjectRef, type ReadCache, updateChild } from '../src/index.js';
+import { Kubeclient } from '../src/kube/index.js';
 
 // A namespace and an owner ConfigMap per test; `kube` is ours (requests counted, reset before each test),
 // `other` is someone else: kubectl, another controller.

@@ -4,15 +4,14 @@
  * converter (`ownerConverter`: hub-and-spoke through the reconciler's version, round trips kept in an annotation).
  * Every replica serves them, leader or not: the API server calls whichever it reaches.
  */
+import { type OwnerKind, ownerConverter, type ReconcilerConfig } from '@orkestra/reconciler';
 import {
   type ConversionClientConfig,
   type ConversionReview,
-  type OwnerKind,
-  ownerConverter,
-  type ReconcilerConfig,
+  conversionPath,
+  convertsByCode,
   reviewConversion,
-} from '@orkestra/reconciler';
-import { conversionPath, convertsByCode } from '@orkestra/reconciler/internal';
+} from '@orkestra/reconciler/internal';
 import type { WebhookClientConfig } from './webhooks/configurations.js';
 
 /** One conversion route: its path, and the answer to a ConversionReview's parsed JSON body. */

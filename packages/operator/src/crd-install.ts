@@ -5,16 +5,15 @@
  * while objects are still stored as it, a change of scope — is refused before any write, saying how to proceed.
  */
 
+import type { ControllerClient } from '@orkestra/core';
 import { InvalidError } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import {
-  type ConversionClientConfig,
   type CustomResourceDefinition,
   customResourceDefinition,
   type OwnerKind,
   type ReconcilerConfig,
 } from '@orkestra/reconciler';
-import { convertsByCode } from '@orkestra/reconciler/internal';
+import { type ConversionClientConfig, convertsByCode } from '@orkestra/reconciler/internal';
 
 const CRD_API = 'apiextensions.k8s.io/v1';
 
@@ -66,7 +65,7 @@ function refusal(live: LiveCrd, wanted: CustomResourceDefinition): CrdInstallErr
  * before any write, or when the server refuses the CRD itself (its message included).
  */
 export async function installCrd(
-  kube: Kubeclient,
+  kube: ControllerClient,
   crd: CustomResourceDefinition,
   options: { fieldManager: string; timeoutMs?: number; signal?: AbortSignal },
 ): Promise<'created' | 'upgraded'> {

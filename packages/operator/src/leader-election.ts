@@ -20,6 +20,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { ControllerClient } from '@orkestra/core';
 import {
   AlreadyExistsError,
   ConflictError,
@@ -28,7 +29,6 @@ import {
   OrkestraError,
   silentLogger,
 } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 
 /** The Lease's spec, as stored. */
 export interface LeaseRecord {
@@ -114,7 +114,7 @@ export class LeaderElector {
   private lastLeader: string | undefined;
 
   constructor(
-    private readonly kube: Kubeclient,
+    private readonly kube: ControllerClient,
     readonly options: LeaderElectionOptions,
   ) {
     this.identity = options.identity ?? defaultIdentity();

@@ -1,20 +1,20 @@
 /**
  * The Manager: runs one or more `GenericReconciler`s as an operator process — one shared client, leader
  * election on a Lease, the health/metrics server, a start-up permission check and a graceful stop. `orkestra
- * run` and `orkestra demo` build their reconciler configurations from a katalog and hand them to it; an
- * operator written in TypeScript builds them in code.
+ * run` builds its reconciler configurations from a katalog and hands them to it; an operator written in
+ * TypeScript builds them in code.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { type Logger, silentLogger } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import {
-  analyzeAgainstCluster,
-  ConfigurationError,
-  type ConversionClientConfig,
   GenericReconciler,
   type OwnerKind,
   type ReconcilerConfig,
   type ReconcilerObserver,
 } from '@orkestra/reconciler';
+import type { ConversionClientConfig } from '@orkestra/reconciler/internal';
+import { type ConfigurationOrigin, checkAgainstCluster, checkOwnerKinds } from './configuration-check.js';
 import { type ConsoleOptions, ConsoleServer } from './console/console-server.js';
 import {
   type ConversionRoute,
@@ -36,7 +36,10 @@ import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
 
 /** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
-export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'>;
+export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'> & {
+  /** Where the configuration came from (a katalog file): start-up problems then name its paths and lines. */
+  origin?: ConfigurationOrigin;
+};
 
 /** Bytes in MB with one decimal, for log lines. */
 const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
@@ -46,7 +49,7 @@ const RELEASE_FLOOR_MS = 250;
 
 /** Options of a {@link Manager}. */
 export interface ManagerOptions {
-  kube: Kubeclient;
+  kube: ControllerClient;
   /** The reconcilers to run, one per owner kind. */
   reconcilers: readonly ManagedReconcilerConfig[];
   /**
@@ -66,7 +69,7 @@ export interface ManagerOptions {
    * client for the Lease (give it a short timeout and no retries, so a renewal fails within renewDeadline);
    * default the Manager's client.
    */
-  leaderElection?: (Omit<LeaderElectionOptions, 'logger'> & { kube?: Kubeclient }) | false;
+  leaderElection?: (Omit<LeaderElectionOptions, 'logger'> & { kube?: ControllerClient }) | false;
   /** Also told of every reconcile and child change. */
   observer?: ReconcilerObserver;
   /** How long a graceful stop waits for in-flight reconciles; default 10000 ms. */
@@ -97,11 +100,11 @@ export interface ManagerOptions {
    * The start-up check of each configuration against the cluster, before the Lease: the owner against its
    * installed CRD, the CR paths the templates read against its schema, and the fields templates read of other
    * children against their kinds' schemas (`analyzeAgainstCluster`). A problem makes {@link start} throw a
-   * `ConfigurationError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
-   * Default true. A function replaces the check, in the same place of the start (after the CRDs are installed):
-   * `orkestra run` passes the analysis of its katalog file, whose problems name the file's lines.
+   * `ConfigurationMismatchError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
+   * Default true; `false` leaves the analysis out (every owner kind must still be served). A configuration's
+   * `origin` locates its problems (`orkestra run` gives its katalog file's).
    */
-  crdCheck?: boolean | ((signal: AbortSignal) => Promise<void>);
+  crdCheck?: boolean;
   /**
    * The webhook server (HTTPS) and its certificate, on every replica, leader or not (see {@link Webhooks}):
    * started after the permission check, before the Lease; `/readyz` answers 503 until it serves a certificate. It
@@ -139,6 +142,8 @@ export interface ManagerExit {
 export class Manager {
   readonly metrics: OperatorMetrics;
   readonly reconcilers: GenericReconciler[] = [];
+  /** Where each configuration came from (a katalog file), for located problems. */
+  private readonly origins = new Map<GenericReconciler, ConfigurationOrigin>();
   readonly elector: LeaderElector | undefined;
   /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
   readonly webhooks: Webhooks | undefined;
@@ -187,7 +192,7 @@ export class Manager {
       },
     };
     if (options.console) this.console = new ConsoleServer(this.reconcilers, options.console, this.logger);
-    for (const config of options.reconcilers) {
+    for (const { origin, ...config } of options.reconcilers) {
       let reconciler: GenericReconciler | undefined;
       reconciler = new GenericReconciler(kube, {
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
@@ -201,6 +206,7 @@ export class Manager {
         ),
       });
       this.reconcilers.push(reconciler);
+      if (origin) this.origins.set(reconciler, origin);
     }
     if (options.heapRelease !== false)
       this.heapRelease = new HeapRelease({
@@ -316,18 +322,15 @@ export class Manager {
   }
 
   /**
-   * Checks every reconciler's configuration against the cluster (see {@link ManagerOptions.crdCheck}); throws a
-   * `ConfigurationError` listing the problems of the first configuration that has any.
+   * Checks every reconciler's configuration against the cluster (see {@link ManagerOptions.crdCheck}): every
+   * owner kind served ({@link OwnerKindNotServedError}), then the analysis ({@link ConfigurationMismatchError}
+   * listing the problems of all configurations, located where their `origin` tells).
    */
   async checkConfigurations(): Promise<void> {
-    for (const r of this.reconcilers) {
-      const problems = await analyzeAgainstCluster(this.options.kube, r.config, {
-        engine: r.config.templateEngine,
-        signal: this.startAbort.signal,
-      });
-      if (problems.length > 0)
-        throw new ConfigurationError(problems, { object: { kind: r.config.owner.kind, name: 'configuration' } });
-    }
+    const configurations = this.reconcilers.map((reconciler) => ({ reconciler, origin: this.origins.get(reconciler) }));
+    await checkOwnerKinds(this.options.kube, configurations, this.startAbort.signal);
+    if (this.options.crdCheck === false) return;
+    await checkAgainstCluster(this.options.kube, configurations, this.startAbort.signal);
     this.logger.info(
       { crds: this.reconcilers.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
       'configurations checked against the installed CRDs',
@@ -378,9 +381,7 @@ export class Manager {
     if (this.options.installCrds) await this.installCrds();
     // Installed or not by this Manager, each CRD converting by code gets the CA bundle, now and after each rotation.
     this.webhooks?.keepConversionCaBundles(this.conversionTargets());
-    const { crdCheck } = this.options;
-    if (typeof crdCheck === 'function') await crdCheck(this.startAbort.signal);
-    else if (crdCheck !== false) await this.checkConfigurations();
+    await this.checkConfigurations();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);

@@ -8,7 +8,7 @@
  * | `orkestra_reconcile_duration_seconds` | histogram | `kind` |
  * | `orkestra_queue_depth` | gauge | `kind` |
  * | `orkestra_api_requests_total` | counter | `verb` |
- * | `orkestra_drift_corrections_total` | counter | `kind` (of the child) |
+ * | `orkestra_drift_corrections_total` | counter | `kind` (of the child; drift only: not updates that follow the CR) |
  * | `orkestra_pruned_children_total` | counter | `kind` (of the child) |
  * | `orkestra_child_changes_total` | counter | `kind`, `action` (created, updated, recreated, deleted, pruned) |
  * | `orkestra_leader` | gauge | — (1 while this replica holds the Lease) |
@@ -19,7 +19,7 @@
  * plus prom-client's default process and Node.js metrics, once they are served ({@link OperatorMetrics.collectDefaults}).
  */
 
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient } from '@orkestra/core';
 import type { ReconcilerObserver } from '@orkestra/reconciler';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -50,7 +50,7 @@ export class OperatorMetrics {
    * `defaultMetrics` (default true): collect prom-client's default process and Node.js metrics from now on; with
    * `false`, only once {@link collectDefaults} is called (the Manager does when it starts serving `/metrics`).
    */
-  constructor(kube: Kubeclient, options: { defaultMetrics?: boolean } = {}) {
+  constructor(kube: ControllerClient, options: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (options.defaultMetrics ?? true) this.collectDefaults();
     this.reconciles = new Counter({
@@ -94,7 +94,7 @@ export class OperatorMetrics {
     });
     this.drift = new Counter({
       name: 'orkestra_drift_corrections_total',
-      help: 'Children whose drift was corrected (updated or recreated), by child kind.',
+      help: 'Children written back after someone else changed them (drift; not updates that follow the CR), by child kind.',
       labelNames: ['kind'],
       registers,
     });
@@ -173,7 +173,8 @@ export class OperatorMetrics {
       },
       childChanged: (info) => {
         this.changes.inc({ kind: info.kind, action: info.action });
-        if (info.action === 'updated' || info.action === 'recreated') this.drift.inc({ kind: info.kind });
+        if ((info.action === 'updated' || info.action === 'recreated') && info.drift !== false)
+          this.drift.inc({ kind: info.kind });
         if (info.action === 'pruned') this.pruned.inc({ kind: info.kind });
         extra?.childChanged?.(info);
       },

@@ -4,8 +4,7 @@
  * grant (every authenticated identity may ask both). Each missing permission is listed, so a Role with a rule too
  * few fails at start-up with the rule's name rather than later as a Forbidden inside a reconcile.
  */
-import type { KubeObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient, KubeObject } from '@orkestra/core';
 import { type AccessQuestion, type ResourceRule, reviewRules, ruleAllows } from './rules-review.js';
 
 /** One permission: a verb set on a resource, cluster-wide (`namespace` undefined) or in one namespace. */
@@ -53,7 +52,7 @@ function question({ permission, verb, name }: Check): AccessQuestion {
  * review failed has no rules, so its checks go to access reviews.
  */
 async function rulesByNamespace(
-  kube: Kubeclient,
+  kube: ControllerClient,
   checks: readonly Check[],
   signal: AbortSignal | undefined,
 ): Promise<Map<string | undefined, ResourceRule[]>> {
@@ -69,7 +68,7 @@ async function rulesByNamespace(
 
 /** The API server's answer to one check: one SelfSubjectAccessReview. */
 async function accessReview(
-  kube: Kubeclient,
+  kube: ControllerClient,
   { permission, verb, name }: Check,
   signal: AbortSignal | undefined,
 ): Promise<{ allowed: boolean; reason: string | undefined }> {
@@ -109,7 +108,7 @@ async function accessReview(
  * authorizer, a binding to a missing role) never denies by mistake, and a denial carries the authorizer's reason.
  */
 export async function deniedPermissions(
-  kube: Kubeclient,
+  kube: ControllerClient,
   permissions: readonly Permission[],
   signal?: AbortSignal,
 ): Promise<DeniedPermission[]> {
@@ -156,7 +155,7 @@ export class PermissionsDeniedError extends Error {
  * server unreachable) throws the client's error.
  */
 export async function assertPermissions(
-  kube: Kubeclient,
+  kube: ControllerClient,
   permissions: readonly Permission[],
   identity: string,
   signal?: AbortSignal,

@@ -17,8 +17,8 @@
  */
 import type { ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { templateKindOf } from '@orkestra/core/internal';
-import type { HandlerTemplates, KatalogEntry, ReconcilerConfig } from '@orkestra/reconciler';
-import { inventoryRecordName } from '@orkestra/reconciler/internal';
+import type { HandlerTemplates, ReconcilerConfig } from '@orkestra/reconciler';
+import { inventoryRecordName, type KatalogEntry } from '@orkestra/reconciler/internal';
 import type { Permission } from './permission-check.js';
 import { rbacChildPermissions } from './rbac-children.js';
 

@@ -8,8 +8,7 @@
  * is asked with an access review.
  */
 import { randomBytes } from 'node:crypto';
-import type { KubeObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient, KubeObject } from '@orkestra/core';
 
 /** One rule of a review's `status.resourceRules`. */
 export interface ResourceRule {
@@ -50,7 +49,7 @@ export function ruleAllows(rule: ResourceRule, q: AccessQuestion): boolean {
 
 /** The rules the identity has in `namespace` (the cluster-wide ones when undefined); one request. */
 export async function reviewRules(
-  kube: Kubeclient,
+  kube: ControllerClient,
   namespace: string | undefined,
   signal?: AbortSignal,
 ): Promise<{ rules: ResourceRule[]; incomplete: boolean }> {

@@ -1,12 +1,11 @@
 /** Who the client is, in words, for error messages: one SelfSubjectReview (any authenticated identity may ask). */
-import type { KubeObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient, KubeObject } from '@orkestra/core';
 
 /**
  * `the identity system:serviceaccount:ops:orkestra`, or `this identity` when the API server does not say
  * (an older server, a failed review): never throws.
  */
-export async function whoAmI(kube: Kubeclient): Promise<string> {
+export async function whoAmI(kube: ControllerClient): Promise<string> {
   kube.resources.register({
     apiVersion: 'authentication.k8s.io/v1',
     kind: 'SelfSubjectReview',

@@ -36,3 +36,19 @@ describe('Manager metrics: the default process metrics cost nothing until they a
     expect(wakeups() - before).toBeLessThan(40);
   });
 });
+
+describe('Manager metrics: drift corrections', () => {
+  it('count the writes that undid someone else’s change, not the updates that follow the CR', async () => {
+    const manager = new Manager({ kube: unreachableClient(), reconcilers: [] });
+    const observer = manager.metrics.observer('Website', () => 0);
+    const child = { key: 'shop/web', kind: 'Deployment', name: 'web' } as const;
+    observer.childChanged?.({ ...child, action: 'updated', drift: false });
+    observer.childChanged?.({ ...child, action: 'recreated', drift: false });
+    observer.childChanged?.({ ...child, action: 'updated', drift: true });
+    observer.childChanged?.({ ...child, action: 'created' });
+    const text = await manager.metrics.registry.metrics();
+    expect(text).toContain('orkestra_drift_corrections_total{kind="Deployment"} 1');
+    expect(text).toContain('orkestra_child_changes_total{kind="Deployment",action="updated"} 2');
+    await manager.stop();
+  });
+});

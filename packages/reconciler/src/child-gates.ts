@@ -9,7 +9,7 @@
  * returned): a gate costs no request.
  */
 import type { KubeObject } from '@orkestra/core';
-import { builtInReadiness, childKindOf } from '@orkestra/core/internal';
+import { builtInReadiness, childKindOf, type Readiness } from '@orkestra/core/internal';
 import type { ChildNeed, ChildOrder } from './child-order.js';
 import { isWaitingOnChildren } from './child-planner.js';
 import type { DeferredChild, PlannedChild, ReadChildren } from './plan.js';
@@ -27,17 +27,26 @@ type Gate =
   | { child?: PlannedChild | undefined; waiting: string; error?: undefined }
   | { child?: undefined; waiting?: undefined; error: unknown };
 
+/**
+ * A child's readiness by its `readyWhen` or its kind's built-in rule: `Failed` only by the built-in rule (a
+ * `readyWhen` that does not hold, or throws, is waited on).
+ */
+export function childReadiness(child: PlannedChild, live: KubeObject): Readiness {
+  if (!child.readyWhen) return builtInReadiness(live);
+  try {
+    return child.readyWhen(live)
+      ? { ready: true, status: 'Current' }
+      : { ready: false, status: 'InProgress', reason: 'readyWhen does not hold' };
+  } catch (e) {
+    const reason = `readyWhen failed (${e instanceof Error ? e.message : String(e)})`;
+    return { ready: false, status: 'InProgress', reason };
+  }
+}
+
 /** Why `live` is not ready, by the child's `readyWhen` or its kind's built-in rule; undefined when it is. */
 export function notReadyReason(child: PlannedChild, live: KubeObject): string | undefined {
-  if (!child.readyWhen) {
-    const readiness = builtInReadiness(live);
-    return readiness.ready ? undefined : readiness.reason;
-  }
-  try {
-    return child.readyWhen(live) ? undefined : 'readyWhen does not hold';
-  } catch (e) {
-    return `readyWhen failed (${e instanceof Error ? e.message : String(e)})`;
-  }
+  const readiness = childReadiness(child, live);
+  return readiness.ready ? undefined : readiness.reason;
 }
 
 function isDeferred(item: GatedItem): item is DeferredChild {

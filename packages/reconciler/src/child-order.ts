@@ -147,7 +147,7 @@ function addDeclared(node: OrderNode, item: ChildTemplate, byId: Map<string, Ord
     problems.push({ path: `${node.field}.dependsOn`, message: 'must be a list of child ids such as services.db' });
     return;
   }
-  (item.dependsOn as string[]).forEach((label, n) => {
+  item.dependsOn.forEach((label, n) => {
     const path = `${node.field}.dependsOn[${n}]`;
     const target = byId.get(label);
     if (!target) {

@@ -96,6 +96,12 @@ export interface ReconcilerObserver {
     kind: string;
     name: string;
     action: 'created' | 'updated' | 'recreated' | 'deleted' | 'pruned';
+    /**
+     * For `updated` and `recreated`: true when the write undid someone else's change of the child (drift), false
+     * when it followed a change of the child's desired state (the CR or the template changed: an update).
+     * Absent for the other actions.
+     */
+    drift?: boolean;
   }): void;
 }
 

@@ -6,8 +6,7 @@
  * come from Orkestra's own errors, which name keys, never values.
  */
 import { randomBytes } from 'node:crypto';
-import type { Logger, OwnerObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient, Logger, OwnerObject } from '@orkestra/core';
 
 /** Normal or Warning, as Kubernetes Events have. */
 export type EventType = 'Normal' | 'Warning';
@@ -43,7 +42,7 @@ export class EventRecorder {
   readonly stats = { sent: 0, suppressed: 0 };
 
   constructor(
-    private readonly kube: Kubeclient,
+    private readonly kube: ControllerClient,
     private readonly options: EventRecorderOptions,
   ) {
     this.component = options.component ?? 'orkestra';

@@ -6,6 +6,8 @@
  *
  * Reads come from informer caches, so a steady-state reconcile sends no request at all.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import {
   ConflictError,
   createContext,
@@ -18,7 +20,6 @@ import {
   type ResourceInfo,
   silentLogger,
 } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { readReferencedFields } from './analysis/child-references.js';
 import { type ChildKindUse, childKinds, kindKey, resolveChildKinds } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';
@@ -32,13 +33,13 @@ import { type ReconcileCause, ResyncClock } from './machinery/resync-clock.js';
 import { SharedInformerFactory } from './machinery/shared-informers.js';
 import { type WorkPriority, WorkQueue } from './machinery/work-queue.js';
 import { pruneSources } from './prune-sources.js';
+import type { ReconcileReport } from './reconcile-parts/report.js';
+import { createRunParts, type RunParts } from './reconcile-parts/run-parts.js';
 import { ReconcileRun } from './run/reconcile-run.js';
-import type { ReconcileReport } from './run/report.js';
-import { createRunParts, type RunParts } from './run/run-parts.js';
 import { compileReconcilerTemplates } from './templates.js';
 import { Watches } from './watches.js';
 
-export type { ReconcileReport } from './run/report.js';
+export type { ReconcileReport } from './reconcile-parts/report.js';
 
 /** Re-checks (the resync's, the start's) wait until no CR was queued by an event for this long: a burst is over. */
 const LOW_LANE_QUIET_MS = 1_000;
@@ -90,7 +91,7 @@ export class GenericReconciler {
   readonly lastReports = new Map<string, ReconcileReport>();
 
   constructor(
-    readonly kube: Kubeclient,
+    readonly kube: ControllerClient,
     readonly config: ReconcilerConfig,
   ) {
     this.logger = config.logger ?? silentLogger;
@@ -103,7 +104,7 @@ export class GenericReconciler {
     if (informers.kube !== kube) {
       throw new OrkestraError(
         'Config',
-        `informers: the SharedInformerFactory belongs to another Kubeclient — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`,
+        `informers: the SharedInformerFactory belongs to another client — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`,
       );
     }
     const ctx = createContext({
@@ -307,6 +308,7 @@ export class GenericReconciler {
         report.result = 'absent';
         this.parts.templates.planner.forget(key);
         this.parts.statusMemo.forget(key);
+        this.parts.desiredMemo.forget(key);
         this.hookReads.forget(key);
       } else {
         const hooks = this.hookContext(cr);
@@ -333,7 +335,10 @@ export class GenericReconciler {
 }
 
 /** The handlers by key, each kind registered with the client; throws when `resources` names a key no handler has. */
-function handlersOf(kube: Kubeclient, config: ReconcilerConfig): Map<string, ResourceHandler<unknown, ResolvedSpec>> {
+function handlersOf(
+  kube: ControllerClient,
+  config: ReconcilerConfig,
+): Map<string, ResourceHandler<unknown, ResolvedSpec>> {
   const handlers = new Map<string, ResourceHandler<unknown, ResolvedSpec>>(config.handlers.map((h) => [h.key, h]));
   for (const key of Object.keys(config.resources)) {
     if (!handlers.has(key)) {

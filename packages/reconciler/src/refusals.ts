@@ -5,9 +5,10 @@
  * reconciler asks again only when one of them does: each refusal watches the object in the way with a
  * field-selected informer (one list and one watch, then nothing), and a change of it re-queues the owner.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { isControlledBy, type Logger, type OwnerObject, type OwnershipError } from '@orkestra/core';
 import { deepEqual } from '@orkestra/core/internal';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { annotationsBesidesInventory } from './inventory/annotation.js';
 import { Informer } from './machinery/informer.js';
 
@@ -28,7 +29,8 @@ interface Refusal {
   seenVersion: string | undefined;
 }
 
-const refKey = (ref: ChildRef) => `${ref.apiVersion}/${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
+/** A child's identity as a string: `apiVersion/kind/namespace/name`. */
+export const refKey = (ref: ChildRef) => `${ref.apiVersion}/${ref.kind}/${ref.namespace ?? ''}/${ref.name}`;
 
 /** What of a CR may change the children it asks for: not its status, nor our own status writes. */
 function crVersionOf(cr: OwnerObject): unknown {
@@ -48,7 +50,7 @@ export class OwnershipRefusals {
 
   /** `changed(key)` is called when an object in the way of a child of the CR `key` changes (or goes). */
   constructor(
-    private readonly kube: Kubeclient,
+    private readonly kube: ControllerClient,
     private readonly logger: Logger,
     private readonly changed: (key: string) => void,
   ) {}

@@ -1,7 +1,7 @@
 /**
  * What status field templates see as `children`. Child templates read another child as `children.<key>.<id>`
  * (`{{children.services.db.spec.clusterIP}}`); status fields read the live children by name
- * (`children.deployments.shop-web`). Status fields take both: each live child by its name, as before, and the
+ * (`children.deployments.shop-web`). Status fields take both: each live child by its name, and the
  * child of a template with an `id` (one child: no `forEach`) by that id as well, so the form child templates
  * use works in status fields too.
  *

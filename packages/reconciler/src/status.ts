@@ -41,6 +41,17 @@ export interface ReconcileOutcome {
    * available`), empty when all is. `Ready` is then true only when synced and nothing waits.
    */
   waiting?: readonly string[];
+  /**
+   * With `readiness: 'children'`: the children whose controller reports a failure that waiting will not fix
+   * (`Job shop-migrate: failed (BackoffLimitExceeded: …)`). Non-empty, they make `Ready=False` with reason
+   * `ChildFailed` (before any waiting) and add `Stalled=True`, which kstatus reads as a failure.
+   */
+  failed?: readonly string[];
+  /**
+   * With `readiness: 'children'`: children of a kind without a readiness rule and without a status to judge by
+   * (`Db shop-db`): counted ready because they exist, and named as such in `Ready`'s message.
+   */
+  present?: readonly string[];
   /** CamelCase reason: `Reconciled`, `TemplateError`, `OwnershipConflict`… */
   reason: string;
   message: string;
@@ -77,20 +88,38 @@ export function statusPatch(
     };
   };
   const synced = condition('Synced', outcome.ready, outcome.reason, outcome.message);
-  const waiting = outcome.waiting ?? [];
+  const failed = outcome.failed ?? [];
   const ready =
-    !outcome.ready || outcome.waiting === undefined
-      ? condition('Ready', outcome.ready, outcome.reason, outcome.message)
-      : waiting.length === 0
-        ? condition('Ready', true, 'ChildrenReady', outcome.message.replace(/in sync$/, 'in sync and ready'))
-        : condition('Ready', false, 'Waiting', `waiting for ${namedList(waiting)}`);
+    failed.length > 0
+      ? condition('Ready', false, 'ChildFailed', namedList(failed))
+      : readyCondition(outcome, condition);
+  const stalled = failed.length > 0 ? [condition('Stalled', true, 'ChildFailed', namedList(failed))] : [];
+  const ours = new Set(['Ready', 'Synced', 'Stalled']);
   const next: Record<string, unknown> = {
     ...outcome.fields,
-    conditions: [...conditions.filter((c) => c.type !== 'Ready' && c.type !== 'Synced'), synced, ready],
+    conditions: [...conditions.filter((c) => !ours.has(c.type)), synced, ready, ...stalled],
     ...(generation !== undefined ? { observedGeneration: generation } : {}),
   };
   const unchanged = Object.entries(next).every(([k, v]) => deepEqual(current[k], v));
   return unchanged ? undefined : next;
+}
+
+/** `Ready` without a failed child: `Synced`'s when not in sync, else whether anything waits. */
+function readyCondition(
+  outcome: ReconcileOutcome,
+  condition: (type: string, ok: boolean, reason: string, message: string) => Condition,
+): Condition {
+  const waiting = outcome.waiting ?? [];
+  if (!outcome.ready || outcome.waiting === undefined)
+    return condition('Ready', outcome.ready, outcome.reason, outcome.message);
+  if (waiting.length > 0) return condition('Ready', false, 'Waiting', `waiting for ${namedList(waiting)}`);
+  const present = outcome.present ?? [];
+  if (present.length === 0)
+    return condition('Ready', true, 'ChildrenReady', outcome.message.replace(/in sync$/, 'in sync and ready'));
+  // `2 children in sync: 1 ready, 1 present with no readiness rule (Db shop-db)`.
+  const total = Number(/^(\d+) /.exec(outcome.message)?.[1] ?? present.length);
+  const message = `${outcome.message}: ${total - present.length} ready, ${present.length} present with no readiness rule (${namedList(present, ', ')})`;
+  return condition('Ready', true, 'ChildrenReady', message);
 }
 
 /**

@@ -4,6 +4,8 @@
  * queues its owner), and the kinds the hooks read (a change queues the CRs that read it). The informers are
  * shared with the other reconcilers of the client; {@link release} gives them back.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import {
   childSelector,
   type KubeObject,
@@ -14,7 +16,6 @@ import {
   type ResourceInfo,
 } from '@orkestra/core';
 import { deepEqual } from '@orkestra/core/internal';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { kindKey } from './child-kinds.js';
 import type { ReconcilerConfig } from './config.js';
 import type { HookReads, ReadKind } from './hook-context.js';
@@ -31,7 +32,7 @@ export type ServedRead = ReadKind & { namespaced: boolean };
 
 /** What the watches need of the reconciler. */
 export interface WatchParts {
-  kube: Kubeclient;
+  kube: ControllerClient;
   config: ReconcilerConfig;
   informers: SharedInformerFactory;
   logger: Logger;

@@ -7,13 +7,12 @@ import { describe, expect, it } from '@jest/globals';
 import { readOwnerApi } from '../src/api-schema.js';
 import {
   ConversionError,
-  ConversionWebhookError,
   customResourceDefinition,
   type OwnerApi,
   ownerConverter,
-  reviewConversion,
   type VersionedObject,
 } from '../src/index.js';
+import { ConversionWebhookError, reviewConversion } from '../src/internal.js';
 
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
 const ANNOTATION = 'orkestra.io/conversion-data';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { silentLogger } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster } from '@orkestra/testenv';
-import type { InformerEvent } from '../src/index.js';
+import type { InformerEvent } from '../src/machinery/informer.js';
 import { Informer } from '../src/machinery/informer.js';
 import { StringPool } from '../src/machinery/string-pool.js';
 

@@ -85,4 +85,55 @@ describe('readiness: children', () => {
     const again = await h.ready('shop', 'False');
     expect(conditions(again).Ready!.message).toBe('waiting for Deployment shop-web: 2 of 3 replicas available');
   });
+
+  it('a Deployment past its progress deadline fails the CR: Ready=False ChildFailed naming it, Stalled=True, a Warning Event', async () => {
+    await h.run({
+      readiness: 'children',
+      resources: {
+        deployments: { onReconcile: [{ name: '{{metadata.name}}-web', image: 'nginx:1.27', replicas: 2 }] },
+      },
+    });
+    await h.user.create(h.website('shop', {}));
+    await h.ready('shop', 'False');
+    // The Deployment controller's part (no nodes here): observed, no replica available, and the deadline passed.
+    const web = h.ref('Deployment', 'apps/v1', 'shop-web');
+    const generation = (await h.user.get(web))!.metadata.generation;
+    const deadline = 'ReplicaSet "shop-web-5d8f" has timed out progressing.';
+    await h.user.patchStatus(web, {
+      observedGeneration: generation,
+      replicas: 2,
+      updatedReplicas: 2,
+      unavailableReplicas: 2,
+      conditions: [
+        { type: 'Available', status: 'False', reason: 'MinimumReplicasUnavailable', message: 'no' },
+        { type: 'Progressing', status: 'False', reason: 'ProgressDeadlineExceeded', message: deadline },
+      ],
+    });
+    const failed = await h.until(async () => {
+      const c = conditions(await h.get('Website', 'example.com/v1', 'shop'));
+      return c.Ready?.reason === 'ChildFailed' && c;
+    }, 'Ready=False ChildFailed');
+    const message = `Deployment shop-web: progress deadline exceeded (${deadline})`;
+    expect(failed.Ready).toMatchObject({ status: 'False', message });
+    expect(failed.Stalled).toMatchObject({ status: 'True', reason: 'ChildFailed', message });
+    expect(failed.Synced).toMatchObject({ status: 'True', reason: 'Reconciled' });
+    const warning = await h.until(
+      async () => (await h.eventsOf('shop')).find((e) => e.reason === 'ChildFailed'),
+      'a ChildFailed Event',
+    );
+    expect(warning).toMatchObject({ type: 'Warning', message });
+
+    // A new rollout that makes progress again: waiting, not failed; Stalled is gone.
+    await h.user.patchStatus(web, {
+      readyReplicas: 1,
+      availableReplicas: 1,
+      conditions: [{ type: 'Progressing', status: 'True', reason: 'ReplicaSetUpdated', message: 'progressing' }],
+    });
+    const waiting = await h.until(async () => {
+      const c = conditions(await h.get('Website', 'example.com/v1', 'shop'));
+      return c.Ready?.reason === 'Waiting' && c;
+    }, 'Ready=False Waiting');
+    expect(waiting.Ready!.message).toBe('waiting for Deployment shop-web: 1 of 2 replicas available');
+    expect(waiting.Stalled).toBeUndefined();
+  });
 });

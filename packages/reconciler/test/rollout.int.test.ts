@@ -3,7 +3,9 @@
  * kubelet, kube-controller-manager's deployment and replicaset controllers roll out): with the default
  * `readiness`, the CR's Ready follows a real Deployment rollout — False at 0/2, True at 2/2, False while a rollout
  * does not progress (an image the simulated kubelet never makes ready), True again — while Synced stays True;
- * `dependsOn` waits for the rollout, not for hand-written status; `kubectl wait --for=condition=Ready` returns.
+ * `dependsOn` waits for the rollout, not for hand-written status; `kubectl wait --for=condition=Ready` returns; a
+ * rollout past its progress deadline (the deployment controller's verdict) fails the CR, and
+ * `kubectl wait --for=condition=Stalled` returns.
  */
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -133,5 +135,28 @@ describe('Ready follows real rollouts (simulated nodes)', () => {
     const { stdout } = await promisify(execFile)(kubectl, [...args, '--timeout=90s']);
     expect(stdout.trim()).toBe('website.example.com/shop condition met');
     expect(await deploymentStatus()).toMatchObject({ availableReplicas: 2, updatedReplicas: 2 });
+  }, 120_000);
+
+  it('a Deployment past its progress deadline makes the CR fail, not wait: ChildFailed, and Stalled for kubectl wait', async () => {
+    await h.run({ resources: web });
+    await h.user.create(h.website('shop', { image: NEVER_READY }));
+    await h.until(() => h.get('Deployment', 'apps/v1', 'shop-web'), 'the Deployment');
+    // Someone else's field (not drift): the deployment controller gives up on the rollout after 1 s.
+    await h.user.patch(
+      h.ref('Deployment', 'apps/v1', 'shop-web'),
+      { spec: { progressDeadlineSeconds: 1 } },
+      { type: 'merge', fieldManager: 'kubectl' },
+    );
+    const kubectl = join(dirname(env.binaries.paths['kube-apiserver']!), 'kubectl');
+    const args = ['--kubeconfig', env.kubeconfigPath, '-n', h.ns, 'wait', '--for=condition=Stalled', 'website/shop'];
+    const { stdout } = await promisify(execFile)(kubectl, [...args, '--timeout=60s']);
+    expect(stdout.trim()).toBe('website.example.com/shop condition met');
+    const failed = await website();
+    expect(failed.Ready).toMatchObject({ status: 'False', reason: 'ChildFailed' });
+    expect(failed.Ready!.message).toMatch(
+      /^Deployment shop-web: progress deadline exceeded \(ReplicaSet "shop-web-[a-z0-9]+" has timed out progressing\.\)$/,
+    );
+    expect(failed.Stalled).toMatchObject({ status: 'True', reason: 'ChildFailed', message: failed.Ready!.message });
+    expect(failed.Synced).toMatchObject({ status: 'True' });
   }, 120_000);
 });

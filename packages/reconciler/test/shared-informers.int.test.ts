@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
-import { type KubeObject, type ObjectRef, silentLogger } from '@orkestra/core';
-import { type CacheAnswer, Kubeclient, type ReadCache } from '@orkestra/core/kube';
+import { type CacheAnswer, type KubeObject, type ObjectRef, type ReadCache, silentLogger } from '@orkestra/core';
+import { Kubeclient } from '@orkestra/core/kube';
 import * as deployments from '@orkestra/deployments';
 import { testCluster } from '@orkestra/testenv';
 import { GenericReconciler, type ReconcilerConfig, SharedInformerFactory } from '../src/index.js';

@@ -1,4 +1,4 @@
-/** Status fields read a child as templates do (`children.<key>.<id>`), or by its name as before. */
+/** Status fields read a child as templates do (`children.<key>.<id>`), or by its name. */
 import { describe, expect, it } from '@jest/globals';
 import { type LogFields, silentLogger } from '@orkestra/core';
 import { harness } from './harness.js';

@@ -152,6 +152,57 @@ describe('statusPatch', () => {
     )!;
     expect((patch.conditions as { type: string }[]).map((c) => c.type)).toEqual(['Progressing', 'Synced', 'Ready']);
   });
+
+  it('a failed child: Ready=False ChildFailed naming it (before what waits) and Stalled=True; Stalled goes with it', () => {
+    type C = { type: string; status: string; reason: string; message: string };
+    const byType = (p: Record<string, unknown> | undefined) =>
+      Object.fromEntries((p!.conditions as C[]).map((c) => [c.type, c]));
+    const failed = statusPatch(
+      { metadata: { generation: 1 } },
+      {
+        ready: true,
+        reason: 'Reconciled',
+        message: '2 children in sync',
+        fields: {},
+        waiting: ['Service shop-lb: no load balancer ingress address yet'],
+        failed: ['Job shop-migrate: failed (BackoffLimitExceeded: Job has reached the specified backoff limit)'],
+      },
+      t0,
+    );
+    const message = 'Job shop-migrate: failed (BackoffLimitExceeded: Job has reached the specified backoff limit)';
+    expect(byType(failed)).toMatchObject({
+      Synced: { status: 'True', reason: 'Reconciled' },
+      Ready: { status: 'False', reason: 'ChildFailed', message },
+      Stalled: { status: 'True', reason: 'ChildFailed', message },
+    });
+    const recovered = statusPatch(
+      { metadata: { generation: 1 }, status: failed },
+      { ready: true, reason: 'Reconciled', message: '2 children in sync', fields: {}, waiting: [] },
+      t1,
+    );
+    expect(Object.keys(byType(recovered))).toEqual(['Synced', 'Ready']);
+    expect(byType(recovered).Ready).toMatchObject({ status: 'True', reason: 'ChildrenReady' });
+  });
+
+  it('children of a kind without a readiness rule count as ready, and Ready says they are only present', () => {
+    const patch = statusPatch(
+      { metadata: { generation: 1 } },
+      {
+        ready: true,
+        reason: 'Reconciled',
+        message: '3 children in sync',
+        fields: {},
+        waiting: [],
+        present: ['Db shop-db'],
+      },
+      t0,
+    )!;
+    expect((patch.conditions as { type: string }[]).find((c) => c.type === 'Ready')).toMatchObject({
+      status: 'True',
+      reason: 'ChildrenReady',
+      message: '3 children in sync: 2 ready, 1 present with no readiness rule (Db shop-db)',
+    });
+  });
 });
 
 describe('isFirstReconcile', () => {

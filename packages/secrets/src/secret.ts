@@ -306,9 +306,7 @@ export function keepGenerated(keys: readonly string[]): NonNullable<ChildBehavio
   return (desiredObj, live) => {
     if (live) {
       const liveData = (live.data ?? {}) as Record<string, unknown>;
-      kept = Object.fromEntries(
-        keys.flatMap((k) => (typeof liveData[k] === 'string' ? [[k, liveData[k] as string]] : [])),
-      );
+      kept = Object.fromEntries(keys.flatMap((k) => (typeof liveData[k] === 'string' ? [[k, liveData[k]]] : [])));
     }
     if (Object.keys(kept).length === 0) return desiredObj;
     return { ...desiredObj, data: { ...(desiredObj.data as Record<string, string> | undefined), ...kept } };

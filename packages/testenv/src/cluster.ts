@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { ApiException, CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
-import { countRequests, type RequestCounter } from './request-counter.js';
 import { waitFor } from './wait-for.js';
 
 /** The variable the jest global setup sets to the kubeconfig path of the shared control plane. */
@@ -27,8 +26,6 @@ export interface TestCluster {
    * Terminating, which is harmless for tests that use unique names.
    */
   deleteNamespaces(): Promise<void>;
-  /** A fresh set of clients whose requests are counted (see {@link countRequests}). */
-  countingClient(): RequestCounter;
   /** A KubernetesObjectApi for the cluster (uncounted). */
   objectApi(): KubernetesObjectApi;
   /** {@link waitFor}, for convenience. */
@@ -91,7 +88,6 @@ export function clusterHelpers(kubeConfig: KubeConfig, kubeconfigPath?: string):
         ),
       );
     },
-    countingClient: () => countRequests(kubeConfig),
     objectApi: () => KubernetesObjectApi.makeApiClient(kubeConfig),
     waitFor,
   };

@@ -15,7 +15,6 @@ import { type ResolvedNodes, resolveNodes, startSimulatedNodes, WORKLOAD_CONTROL
 import { freePort, freePorts, isAddressInUse } from './ports.js';
 import { ManagedProcess } from './process.js';
 import { Reaper } from './reaper.js';
-import type { RequestCounter } from './request-counter.js';
 import type {
   Component,
   EnvironmentPids,
@@ -416,10 +415,6 @@ class ControlPlane implements TestEnvironment, Cleanable {
 
   deleteNamespaces(): Promise<void> {
     return this.bound().deleteNamespaces();
-  }
-
-  countingClient(): RequestCounter {
-    return this.bound().countingClient();
   }
 
   objectApi() {

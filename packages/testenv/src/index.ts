@@ -12,8 +12,6 @@ export { globalSetup, globalTeardown } from './jest-global-setup.js';
 export type { NodeCapacity, NodesOptions } from './nodes.js';
 export { InvalidNodesOptionError, SIMULATED_NODE_ANNOTATION, WORKLOAD_CONTROLLERS } from './nodes.js';
 export { freePort, freePorts } from './ports.js';
-export type { CountedRequest, RequestCounter, Verb } from './request-counter.js';
-export { classifyRequest, countRequests } from './request-counter.js';
 export type { ServiceAccountIdentity, ServiceAccountIdentityOptions } from './service-account.js';
 export { serviceAccountIdentity } from './service-account.js';
 export type {

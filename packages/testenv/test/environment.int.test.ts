@@ -229,30 +229,6 @@ describe('start()', () => {
   });
 });
 
-describe('request counter', () => {
-  it('counts requests by verb, discovery included, and resets', async () => {
-    const counter = env.countingClient();
-    const ref = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'counted', namespace: ns } };
-    await counter.objectApi.create({ ...ref, data: { a: '1' } } as V1ConfigMap);
-    await counter.objectApi.read(ref);
-    await counter.objectApi.list('v1', 'ConfigMap', ns);
-    await counter.objectApi.patch({ ...ref, data: { a: '2' } } as V1ConfigMap);
-    await counter.objectApi.delete(ref);
-    expect(counter.byVerb()).toEqual({ GET: 2, POST: 1, LIST: 1, PATCH: 1, DELETE: 1 }); // GET: discovery of v1 + read
-    expect(counter.total).toBe(6);
-    expect(counter.writes).toBe(3);
-    expect(counter.count('GET', '/configmaps/counted')).toBe(1);
-    expect(counter.requests[0]).toEqual({ verb: 'GET', method: 'GET', path: '/api/v1', query: '' });
-
-    counter.reset();
-    const core = counter.makeApiClient(CoreV1Api);
-    await core.listNamespacedConfigMap({ namespace: ns });
-    expect(counter.requests).toEqual([
-      { verb: 'LIST', method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps`, query: '' },
-    ]);
-  });
-});
-
 describe('fault tools', () => {
   it('stopApiServer/startApiServer: same port and certificates, data kept, existing clients keep working', async () => {
     const core = env.kubeConfig.makeApiClient(CoreV1Api);

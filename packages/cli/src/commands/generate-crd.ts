@@ -4,13 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { WebhookClientConfig } from '@orkestra/operator';
 import { conversionClientConfig } from '@orkestra/operator/internal';
-import {
-  admissionPolicy,
-  ConversionWebhookError,
-  customResourceDefinition,
-  type OwnerApi,
-  type OwnerKind,
-} from '@orkestra/reconciler';
+import { admissionPolicy, customResourceDefinition, type OwnerApi, type OwnerKind } from '@orkestra/reconciler';
+import { ConversionWebhookError } from '@orkestra/reconciler/internal';
 import { Command } from 'commander';
 import { CliError, ExitCode, type Problem } from '../exit-codes.js';
 import { parseKatalog, readInputFile, readKatalogYaml } from '../katalog-file.js';

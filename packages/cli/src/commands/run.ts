@@ -3,23 +3,24 @@
 import { type Logger, OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
+  ConfigurationMismatchError,
   ConversionServingError,
   CrdInstallError,
   HttpAddressError,
   Manager,
+  OwnerKindNotServedError,
   operatorNamespace,
   PermissionsDeniedError,
 } from '@orkestra/operator';
 import { describePermission, parseAddress } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
-import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { withHooksModules } from '../hooks-module.js';
 import { readKatalog } from '../katalog-file.js';
 import { assertReachable, clusterError, connect } from '../kube.js';
 import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
-import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
+import { reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
@@ -186,8 +187,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     }),
     installCrds: opts.installCrds === true,
     ...(opts.skipPermissionCheck ? { permissions: false as const } : {}),
-    // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
-    crdCheck: () => checkKatalog(kube, manager, loaded, opts, logger),
+    crdCheck: opts.skipCrdCheck !== true,
     httpAddress: opts.httpAddress,
     console: opts.console !== undefined ? { address: opts.console } : false,
     leaderElection:
@@ -231,8 +231,15 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
   }
 }
 
-/** What a failed start means for the user: the katalog's problem (exit 1), a permission, a local address, the cluster. */
+/** What a failed start means for the user: the katalog's problem (exit 1), missing permissions (5), a console address (2), the cluster's. */
 function startError(e: unknown, kube: Kubeclient, opts: RunCommandOptions): unknown {
+  const file = opts.katalog;
+  if (e instanceof ConfigurationMismatchError) return katalogMismatch(e, file);
+  if (e instanceof OwnerKindNotServedError)
+    return new CliError(ExitCode.Problems, e.message, {
+      hint: `install the CRD of ${e.owner.plural}.${e.owner.group} (kubectl apply -f crd.yaml, or --install-crds), or fix spec.crds[].owner in the katalog`,
+      cause: e,
+    });
   // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
   if (e instanceof OrkestraError && e.reason === 'Config')
     return new CliError(ExitCode.Problems, e.message, { cause: e });
@@ -244,28 +251,17 @@ function startError(e: unknown, kube: Kubeclient, opts: RunCommandOptions): unkn
   return clusterError(e, kube, 'starting');
 }
 
-/**
- * `run`'s check of the katalog against the cluster, which the Manager runs after installing the CRDs (with
- * --install-crds): every owner kind served (exit 1 when its CRD is not installed), then, unless --skip-crd-check,
- * the templates against the installed CRDs, each problem located in the katalog file.
- */
-async function checkKatalog(
-  kube: Kubeclient,
-  manager: Manager,
-  loaded: Awaited<ReturnType<typeof readKatalog>>,
-  opts: RunCommandOptions,
-  logger: Logger,
-): Promise<void> {
-  await checkOwnerKinds(kube, manager.reconcilers);
-  if (opts.skipCrdCheck) return;
-  await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, {
-    locator: loaded.locator,
-    engine: loaded.engine,
-    file: opts.katalog,
-  });
-  logger.info(
-    { crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) },
-    'templates checked against the installed CRDs',
+/** The katalog does not fit the CRDs installed in the cluster: exit 1, each problem at its path and line. */
+function katalogMismatch(e: ConfigurationMismatchError, file: string): CliError {
+  const n = e.found.length;
+  return new CliError(
+    ExitCode.Problems,
+    `${file} does not fit the CRDs installed in the cluster: ${n === 1 ? '1 problem' : `${n} problems`}`,
+    {
+      problems: e.found,
+      hint: `fix the katalog (orkestra validate --katalog ${file} --crd <the CRD file> lists the same problems), or pass --skip-crd-check to start anyway`,
+      cause: e,
+    },
   );
 }
 

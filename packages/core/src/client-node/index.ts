@@ -4,7 +4,7 @@
  * and client-node's models ({@link toModel}, {@link fromModel}).
  *
  * This entry imports `@kubernetes/client-node` (an optional peer dependency of core: install it to use this
- * entry) and so costs its ~80 MB of RSS; `@orkestra/core` and `@orkestra/core/kube` never load it.
+ * entry) and so costs its import's memory; `@orkestra/core` and `@orkestra/core/kube` never load it.
  */
 export { fromModel, toModel } from './models.js';
 export { ClientNodeObjectClient, type ClientNodeObjectClientOptions } from './object-client.js';

@@ -1,51 +1,24 @@
 /**
- * `ClientNodeObjectClient`: core's `ObjectClient` over `@kubernetes/client-node` — its `KubeConfig` for the
+ * `ClientNodeObjectClient`: core's `ControllerClient` over `@kubernetes/client-node` — its `KubeConfig` for the
  * connection (every auth method client-node knows, `proxy-url`, one `KubeConfig` shared with code that already
- * uses client-node), its `KubernetesObjectApi` for requests and its `Watch` for watches. The requests themselves
- * (paths, queries, bodies, how answers read) are core's, shared with `Kubeclient` (`kube/object-requests.ts`),
- * and so are the typed errors, the retry policy and the request counter: the lifecycle and the resource contract
- * cannot tell the two apart.
+ * uses client-node), its `KubernetesObjectApi` for requests and its `Watch` for watches. The calls themselves
+ * (paths, queries, bodies, how answers read, discovery, read caches) are core's request core, shared with
+ * `Kubeclient` (`kube/request-client.ts`), and so are the typed errors, the retry policy and the request counter:
+ * the lifecycle, the reconciler and the Manager cannot tell the two apart.
  */
 import { ApiException, type KubeConfig, Watch } from '@kubernetes/client-node';
 import type { Logger } from '../context.js';
 import { silentLogger } from '../context.js';
-import { NotFoundError, OrkestraError, type RequestDescription } from '../errors.js';
-import type { FieldStructure, OpenApiDocument } from '../field-structure.js';
+import type { Impersonation } from '../controller-client.js';
+import { OrkestraError, type RequestDescription } from '../errors.js';
 import { errorFromStatus, toKubeError } from '../kube/api-errors.js';
-import {
-  applyFailure,
-  applyRequest,
-  createRequest,
-  Discovery,
-  deleteRequest,
-  getRequest,
-  listRequest,
-  listResult,
-  type ObjectRequest,
-  openApiRequest,
-  patchRequest,
-  watchEvent,
-  watchQuery,
-} from '../kube/object-requests.js';
-import { SchemaCache } from '../kube/openapi-schemas.js';
-import { RequestCounter } from '../kube/request-counter.js';
-import { ResourceRegistry, resourcePath } from '../kube/resources.js';
+import { type ObjectRequest, watchEvent, watchQuery } from '../kube/object-requests.js';
+import { RequestClient } from '../kube/request-client.js';
+import { resourcePath } from '../kube/resources.js';
 import { answerFailure, networkFailure, type RetryOptions, retrying, retryPolicy } from '../kube/retry.js';
-import type {
-  ApplyOptions,
-  CallOptions,
-  DeleteOptions,
-  ListOptions,
-  ObjectClient,
-  ObjectList,
-  PatchOptions,
-  PeekAnswer,
-  ResourceInfo,
-  WatchEvent,
-  WatchOptions,
-  WriteOptions,
-} from '../object-client.js';
-import type { KubeObject, ObjectRef } from '../objects.js';
+import type { WatchEvent, WatchOptions } from '../object-client.js';
+import type { KubeObject } from '../objects.js';
+import { impersonatingKubeConfig } from './impersonation.js';
 import { JsonObjectApi } from './json-object-api.js';
 
 /** Options of a {@link ClientNodeObjectClient}. */
@@ -59,14 +32,13 @@ export interface ClientNodeObjectClientOptions {
 }
 
 /**
- * An {@link ObjectClient} over `@kubernetes/client-node`: the same calls, answers and typed errors as `Kubeclient`
- * (server-side apply, create by POST, list in pages, watch, discovery of custom kinds, `requests` counting every
- * round trip by verb and resource), sent through a client-node `KubeConfig`. Choose it for what only client-node
+ * A `ControllerClient` over `@kubernetes/client-node`: the same calls, answers and typed errors as `Kubeclient`
+ * (server-side apply, create by POST, list in pages, watch, discovery of custom kinds, read caches, impersonation,
+ * `requests` counting every round trip by verb and resource), sent through a client-node `KubeConfig`: a
+ * `GenericReconciler` or a `Manager` runs on it as on `Kubeclient`. Choose it for what only client-node
  * does — auth-provider users (oidc, gcp, azure), a cluster behind `proxy-url` — or to share one `KubeConfig` with
- * code that already uses client-node; it costs client-node's import (~80 MB of RSS) and a TLS handshake per
- * request (client-node 2.x builds a new undici agent for each). See the README, "Two clients".
- *
- * No read cache: {@link peek} knows nothing, and every {@link get} is a request.
+ * code that already uses client-node; it costs client-node's import (its memory: see `Kubeclient`) and a TLS
+ * handshake per request (client-node 2.x builds a new undici agent for each). See the README, "Two clients".
  *
  * @example
  * import { KubeConfig } from '@kubernetes/client-node';
@@ -76,11 +48,7 @@ export interface ClientNodeObjectClientOptions {
  * const kube = new ClientNodeObjectClient(kc);          // where `new Kubeclient(...)` would go
  * await updateChild(ctx, kube, owner, desired);
  */
-export class ClientNodeObjectClient implements ObjectClient {
-  /** Every request this client sent, by verb and resource (each retry is one more). */
-  readonly requests = new RequestCounter();
-  /** Plurals and scopes of kinds; register a kind here to spare its discovery request. */
-  readonly resources = new ResourceRegistry();
+export class ClientNodeObjectClient extends RequestClient {
   /** The `KubeConfig` this client sends through. */
   readonly kubeConfig: KubeConfig;
   /** The API server's URL. */
@@ -93,18 +61,14 @@ export class ClientNodeObjectClient implements ObjectClient {
   private readonly retry: Required<RetryOptions>;
   private readonly logger: Logger;
   private readonly closing = new AbortController();
-  private readonly discovery = new Discovery(this.resources, (request) => this.send(request));
-  private readonly schemas = new SchemaCache(async (path, signal) => {
-    try {
-      return await this.send<OpenApiDocument>(openApiRequest(path, signal));
-    } catch (e) {
-      if (e instanceof NotFoundError) return undefined;
-      throw e;
-    }
-  });
-
+  /** Aborted when this client or the one it impersonates for (see {@link impersonate}) is closed. */
+  private closed: AbortSignal = this.closing.signal;
+  private readonly givenOptions: ClientNodeObjectClientOptions;
+  /** The `KubeConfig` given to the first client: an impersonation of an impersonation acts for it, not for both. */
+  private authenticating: KubeConfig;
   /** A client for the current context of `kubeConfig`. Sends nothing yet. */
   constructor(kubeConfig: KubeConfig, options: ClientNodeObjectClientOptions = {}) {
+    super();
     const cluster = kubeConfig.getCurrentCluster();
     if (!cluster) {
       throw new OrkestraError(
@@ -120,73 +84,23 @@ export class ClientNodeObjectClient implements ObjectClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.retry = retryPolicy(options.retry);
     this.logger = options.logger ?? silentLogger;
+    this.givenOptions = options;
+    this.authenticating = kubeConfig;
   }
 
-  resourceFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<ResourceInfo> {
-    return this.discovery.resourceFor(apiVersion, kind, options);
-  }
-
-  schemaFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<FieldStructure | undefined> {
-    return this.schemas.schemaFor(apiVersion, kind, options.signal);
-  }
-
-  async get<T extends KubeObject = KubeObject>(ref: ObjectRef, options: CallOptions = {}): Promise<T | undefined> {
-    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    try {
-      return await this.send<T>(getRequest(info, ref, options));
-    } catch (e) {
-      if (e instanceof NotFoundError) return undefined;
-      throw e;
-    }
-  }
-
-  /** Always `undefined`: this client keeps no cache, so nothing is known without a request. */
-  peek<T extends KubeObject = KubeObject>(): PeekAnswer<T> | undefined {
-    return undefined;
-  }
-
-  async list<T extends KubeObject = KubeObject>(
-    apiVersion: string,
-    kind: string,
-    options: ListOptions = {},
-  ): Promise<ObjectList<T>> {
-    const info = await this.resourceFor(apiVersion, kind, options);
-    return listResult(await this.send<{ items?: T[] }>(listRequest(info, options)), apiVersion, kind);
-  }
-
-  async create<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
-    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    return this.send<T>(createRequest(info, obj, options));
-  }
-
-  async apply<T extends KubeObject>(obj: T, options: ApplyOptions): Promise<T> {
-    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    const request = applyRequest(info, obj, options);
-    try {
-      return await this.send<T>(request);
-    } catch (e) {
-      throw applyFailure(e, request, options);
-    }
-  }
-
-  async patch<T extends KubeObject = KubeObject>(
-    ref: ObjectRef,
-    patch: unknown,
-    options: PatchOptions = {},
-  ): Promise<T> {
-    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    return this.send<T>(patchRequest(info, ref, patch, options));
-  }
-
-  async delete(ref: ObjectRef, options: DeleteOptions = {}): Promise<boolean> {
-    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    try {
-      await this.send(deleteRequest(info, ref, options));
-      return true;
-    } catch (e) {
-      if (e instanceof NotFoundError) return false;
-      throw e;
-    }
+  /**
+   * A client acting as `identity` (`Impersonate-User`, `Impersonate-Group` on every request and watch), through a
+   * `KubeConfig` that authenticates as this one's. It shares this client's kind registry and request tally, not its
+   * read caches; {@link close} of this client closes it too. See `ControllerClient.impersonate`.
+   */
+  impersonate(identity: Impersonation): ClientNodeObjectClient {
+    const client = new ClientNodeObjectClient(
+      impersonatingKubeConfig(this.authenticating, identity),
+      this.givenOptions,
+    ).actAs(this, identity);
+    client.authenticating = this.authenticating;
+    client.closed = AbortSignal.any([client.closing.signal, this.closed]);
+    return client;
   }
 
   /**
@@ -202,12 +116,12 @@ export class ClientNodeObjectClient implements ObjectClient {
   ): Promise<void> {
     const info = await this.resourceFor(apiVersion, kind, options);
     const describe: RequestDescription = { verb: 'watch', kind, namespace: options.namespace };
-    if (this.closing.signal.aborted) throw closedError();
+    if (this.closed.aborted) throw closedError();
     this.requests.record('watch', info.plural);
     const watcher = new Watch(this.kubeConfig);
     // The Watch's own timer: for the response's headers, then the longest silence within the stream.
     Object.assign(watcher, { requestTimeoutMs: options.idleTimeoutMs ?? 180_000 });
-    const signal = AbortSignal.any([this.closing.signal, ...(options.signal ? [options.signal] : [])]);
+    const signal = AbortSignal.any([this.closed, ...(options.signal ? [options.signal] : [])]);
     return new Promise<void>((resolve, reject) => {
       let controller: AbortController | undefined;
       let settled = false;
@@ -246,18 +160,18 @@ export class ClientNodeObjectClient implements ObjectClient {
   private failure(e: unknown, describe: RequestDescription, signal: AbortSignal | undefined): OrkestraError {
     if (e instanceof OrkestraError) return e;
     if (signal?.aborted) return toKubeError(signal.reason ?? e, describe);
-    if (this.closing.signal.aborted) return closedError();
+    if (this.closed.aborted) return closedError();
     // client-node's Watch answers a non-200 status with an Error carrying only `statusCode`.
     const statusCode = (e as { statusCode?: unknown } | null)?.statusCode;
     if (typeof statusCode === 'number') return errorFromStatus(statusCode, undefined, describe, e);
     return toKubeError(e, describe);
   }
 
-  private send<T>(request: ObjectRequest): Promise<T> {
+  protected send<T>(request: ObjectRequest): Promise<T> {
     return retrying(request, this.retry, this.logger, async () => {
-      if (this.closing.signal.aborted) throw closedError();
+      if (this.closed.aborted) throw closedError();
       this.requests.record(request.verb, request.resource);
-      const signals = [this.closing.signal, AbortSignal.timeout(this.timeoutMs)];
+      const signals = [this.closed, AbortSignal.timeout(this.timeoutMs)];
       if (request.signal) signals.push(request.signal);
       try {
         const answer = await this.api.sendJson<T>(request, AbortSignal.any(signals));
@@ -265,7 +179,7 @@ export class ClientNodeObjectClient implements ObjectClient {
         return answer;
       } catch (e) {
         // An answer (client-node's ApiException: code, body, headers) — not a DOMException, whose `code` is a number too.
-        if (e instanceof ApiException && !request.signal?.aborted && !this.closing.signal.aborted) {
+        if (e instanceof ApiException && !request.signal?.aborted && !this.closed.aborted) {
           const { code, body, headers } = e as ApiException<unknown>;
           throw answerFailure(code, body, headers ?? {}, request, e);
         }

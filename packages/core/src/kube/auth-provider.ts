@@ -1,7 +1,7 @@
 /**
  * Users with an `auth-provider` (oidc, gcp, azure): handed to `@kubernetes/client-node`, which implements them,
- * imported lazily at the first request — the one place core's client loads it, so only such users pay its
- * ~80 MB of RSS. It is an optional peer dependency: when it is not installed, the request fails saying so.
+ * imported lazily at the first request — the one place core's client loads it, so only such users pay for its
+ * import. It is an optional peer dependency: when it is not installed, the request fails saying so.
  */
 import { KubeconfigError } from './kubeconfig-error.js';
 import type { KubeconfigCluster, UserEntry } from './kubeconfig-files.js';

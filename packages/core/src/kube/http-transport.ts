@@ -102,7 +102,7 @@ export class HttpTransport implements Transport {
       };
       const done = () => signal?.removeEventListener('abort', onAbort);
 
-      const headers: Record<string, string> = { ...req.headers };
+      const headers: Record<string, string | string[]> = { ...req.headers };
       if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
       const request: ClientRequest = this.send({
         protocol: this.url.protocol,

@@ -180,8 +180,8 @@ export class Http2Transport implements Transport {
 }
 
 /** HTTP/2 request headers: the pseudo-headers, the request's own, and its body's length. */
-function requestHeaders(req: TransportRequest): Record<string, string> {
-  const headers: Record<string, string> = { ':method': req.method, ':path': req.path, ...req.headers };
+function requestHeaders(req: TransportRequest): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = { ':method': req.method, ':path': req.path, ...req.headers };
   if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body));
   return headers;
 }

@@ -7,18 +7,11 @@
 export { errorFromStatus, isNetworkError, toKubeError } from './api-errors.js';
 export { BUILT_IN_KINDS, BUILT_IN_KINDS_VERSION } from './built-in-kinds.js';
 export type { HttpVersion } from './http-version.js';
-export type {
-  CacheAnswer,
-  ClientNodeKubeConfig,
-  KubeclientConfig,
-  KubeclientOptions,
-  ReadCache,
-  RetryOptions,
-} from './kubeclient.js';
+export type { ClientNodeKubeConfig, KubeclientConfig, KubeclientOptions, RetryOptions } from './kubeclient.js';
 export { Kubeclient } from './kubeclient.js';
 export type { KubeconfigAuthMethod, LoadKubeconfigOptions } from './kubeconfig.js';
 /**
- * Kubeconfig loading without `@kubernetes/client-node` (whose import alone costs ~80 MB of RSS): `KUBECONFIG`
+ * Kubeconfig loading without `@kubernetes/client-node`: `KUBECONFIG`
  * merged as kubectl does, `~/.kube/config`, the in-cluster service account; client certificates, tokens, token
  * files, basic auth and exec plugins. Hand the result to `new Kubeclient(config)`.
  *

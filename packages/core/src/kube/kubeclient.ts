@@ -4,10 +4,13 @@
  * auth) — or from a client-node `KubeConfig` handed in — sends plain JSON over one kept-alive `node:https`
  * connection pool (`http-transport.ts`) or, with `http: '2'`, one HTTP/2 session (`http2-transport.ts`), and adds
  * what a controller needs: typed errors, bounded retries of transient failures, request counting, and an optional
- * read cache.
+ * read cache. The calls themselves (paths, bodies, discovery, the read caches) are `request-client.ts`'s, shared
+ * with `@orkestra/core/client-node`'s client; this file only sends them.
  *
- * It never imports `@kubernetes/client-node` at run time: that import alone costs ~80 MB of RSS. Nor undici
- * (15–20 MB more RSS in a process that sends requests than Node's own `node:https`; see the README's choices).
+ * It never imports `@kubernetes/client-node` at run time: importing client-node 2.x costs ~80 MB of RSS (its entry
+ * point, and even its `config.js`, load every generated API model), more than half of what an operator process
+ * may use in total. Nor undici (15–20 MB more RSS in a process that sends requests than Node's own `node:https`;
+ * see the README's choices).
  *
  * Why not client-node's generated clients for every call: in client-node 2.x each request builds a new undici
  * Agent (no connection reuse, a TLS handshake per request), its object API deserialises timestamps into
@@ -16,24 +19,10 @@
 
 import type { Logger } from '../context.js';
 import { silentLogger } from '../context.js';
-import { NotFoundError, OrkestraError, type RequestDescription, UnauthorizedError } from '../errors.js';
-import type { FieldStructure, OpenApiDocument } from '../field-structure.js';
-import { matchesLabelSelector } from '../labels.js';
-import type {
-  ApplyOptions,
-  CallOptions,
-  DeleteOptions,
-  ListOptions,
-  ObjectClient,
-  ObjectList,
-  PatchOptions,
-  PeekAnswer,
-  ResourceInfo,
-  WatchEvent,
-  WatchOptions,
-  WriteOptions,
-} from '../object-client.js';
-import type { KubeObject, ObjectRef } from '../objects.js';
+import type { Impersonation } from '../controller-client.js';
+import { OrkestraError, type RequestDescription, UnauthorizedError } from '../errors.js';
+import type { WatchEvent, WatchOptions } from '../object-client.js';
+import type { KubeObject } from '../objects.js';
 import { errorFromStatus, toKubeError } from './api-errors.js';
 import {
   type ConnectionConfig,
@@ -45,49 +34,14 @@ import { HttpTransport } from './http-transport.js';
 import { type HttpVersion, httpVersion } from './http-version.js';
 import { Http2Transport } from './http2-transport.js';
 import { type Kubeconfig, loadInClusterConfig, loadKubeconfig } from './kubeconfig.js';
-import {
-  applyFailure,
-  applyRequest,
-  createRequest,
-  Discovery,
-  deleteRequest,
-  describeRequest,
-  getRequest,
-  listRequest,
-  listResult,
-  type ObjectRequest,
-  openApiRequest,
-  patchRequest,
-  remainingAfterDelete,
-  watchEvent,
-  watchQuery,
-} from './object-requests.js';
-import { openApiPath, SchemaCache } from './openapi-schemas.js';
-import { RequestCounter } from './request-counter.js';
-import { ResourceRegistry, resourcePath } from './resources.js';
+import { type ObjectRequest, watchEvent, watchQuery } from './object-requests.js';
+import { RequestClient } from './request-client.js';
+import { resourcePath } from './resources.js';
 import { answerFailure, networkFailure, type RetryOptions, retrying, retryPolicy, TransientFailure } from './retry.js';
 import type { Transport } from './transport.js';
 
 export type { ClientNodeKubeConfig, KubeclientConfig } from './connection-config.js';
 export type { RetryOptions } from './retry.js';
-
-/** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
-export type CacheAnswer = { object: KubeObject | undefined } | undefined;
-
-/**
- * A read cache the reconciler plugs in (informer caches). `get` answers from memory when it covers the kind
- * and namespace; `observe` hears of every write this client makes, so reads after our own write never see
- * the older copy (read-your-writes).
- */
-export interface ReadCache {
-  /**
-   * With `labelSelector`, the question is "the object if it carries these labels": a cache that holds every
-   * object matching exactly that selector may answer a miss with `{ object: undefined }`. Without it, a cache
-   * that holds only some objects of a kind must answer a miss with `undefined`.
-   */
-  get(ref: ObjectRef, options?: { labelSelector?: string }): CacheAnswer;
-  observe?(event: { type: 'written'; object: KubeObject } | { type: 'deleted'; ref: ObjectRef }): void;
-}
 
 /** Options of every {@link Kubeclient} constructor. */
 export interface KubeclientOptions {
@@ -116,11 +70,7 @@ export interface KubeclientOptions {
  *   { fieldManager: 'my-operator' });
  * kube.requests.snapshot(); // { 'apply configmaps': 1, 'get configmaps': 1 }
  */
-export class Kubeclient implements ObjectClient {
-  /** Every request this client sent, by verb and resource. */
-  readonly requests = new RequestCounter();
-  /** Plurals and scopes of kinds; register a kind here to spare its discovery request. */
-  readonly resources = new ResourceRegistry();
+export class Kubeclient extends RequestClient {
   /**
    * The configuration this client was made from, as given: pass it to another `Kubeclient` for a second
    * connection pool to the same cluster. For the context's name and namespace use {@link contextName} and
@@ -145,25 +95,19 @@ export class Kubeclient implements ObjectClient {
   private transport: Promise<Transport> | undefined;
   private readonly config: ConnectionConfig;
   private staticHeaders: Record<string, string> | undefined;
-  private readonly discovery = new Discovery(this.resources, (request) => this.send(request));
-  private readonly schemas = new SchemaCache((path, signal) => this.readOpenApi(path, signal));
-  private async readOpenApi(path: string, signal: AbortSignal | undefined): Promise<OpenApiDocument | undefined> {
-    try {
-      return await this.send<OpenApiDocument>(openApiRequest(path, signal));
-    } catch (e) {
-      if (e instanceof NotFoundError) return undefined;
-      throw e;
-    }
-  }
-  private caches: ReadCache[] = [];
   private closed = false;
+  /** The client whose connection this one sends through, when it impersonates (see {@link impersonate}). */
+  private connectionOwner: Kubeclient | undefined;
+  private readonly givenOptions: KubeclientOptions;
 
   /**
    * A client for `config`: core's {@link Kubeconfig} (from {@link loadKubeconfig}), or the current context of a
    * client-node `KubeConfig`. Sends nothing yet: TLS material and credentials are got at the first request.
    */
   constructor(config: KubeclientConfig, options: KubeclientOptions = {}) {
+    super();
     this.kubeConfig = config;
+    this.givenOptions = options;
     this.config = isClientNodeConfig(config) ? clientNodeConnection(config) : config;
     this.contextName = this.config.contextName;
     this.contextNamespace = this.config.namespace;
@@ -198,207 +142,20 @@ export class Kubeclient implements ObjectClient {
     return new Kubeclient(loadKubeconfig({ file: path }), options);
   }
 
-  /** Plugs in (or, with `undefined`, removes) the read cache `get` consults first, replacing any others. */
-  setReadCache(cache: ReadCache | undefined): void {
-    this.caches = cache ? [cache] : [];
-  }
-
   /**
-   * Adds a read cache beside those already plugged in (several reconcilers can share one client); `get`
-   * asks each in turn, and each hears of every write. Returns a function that removes it again.
-   */
-  addReadCache(cache: ReadCache): () => void {
-    this.caches = [...this.caches, cache];
-    return () => {
-      this.caches = this.caches.filter((c) => c !== cache);
-    };
-  }
-
-  private cached(ref: ObjectRef, labelSelector?: string): CacheAnswer {
-    for (const c of this.caches) {
-      const answer = c.get(ref, labelSelector === undefined ? undefined : { labelSelector });
-      if (answer) return answer;
-    }
-    return undefined;
-  }
-
-  private observe(event: { type: 'written'; object: KubeObject } | { type: 'deleted'; ref: ObjectRef }): void {
-    for (const c of this.caches) c.observe?.(event);
-  }
-
-  /**
-   * How `apiVersion`/`kind` is served: from the registry, or through one discovery request per apiVersion,
-   * cached. A kind the cached answer lacks (a CRD installed since) discovers its apiVersion again, once per
-   * call; a kind the server does not serve is a `NotFoundError`.
-   */
-  resourceFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<ResourceInfo> {
-    return this.discovery.resourceFor(apiVersion, kind, options);
-  }
-
-  /**
-   * How the fields of `apiVersion`/`kind` merge, from the API server's OpenAPI v3 schema (built-in kinds and
-   * CRDs alike): what the drift matcher needs. One request per group-version for the life of the client;
-   * `undefined` when the server publishes no schema for the kind.
-   */
-  schemaFor(apiVersion: string, kind: string, options: CallOptions = {}): Promise<FieldStructure | undefined> {
-    return this.schemas.schemaFor(apiVersion, kind, options.signal);
-  }
-
-  /**
-   * The API server's whole OpenAPI v3 document of `apiVersion` (`/openapi/v3/apis/apps/v1`), types and
-   * validation included, or `undefined` when it publishes none. Not cached: one request per call (for tools
-   * such as `orkestra validate`; the drift matcher uses {@link schemaFor}).
-   */
-  openApiDocument(apiVersion: string, options: CallOptions = {}): Promise<OpenApiDocument | undefined> {
-    return this.readOpenApi(openApiPath(apiVersion), options.signal);
-  }
-
-  /**
-   * Reads one object; `undefined` when it does not exist. Answered by the read cache when one is plugged
-   * in and covers the object.
-   */
-  async get<T extends KubeObject = KubeObject>(ref: ObjectRef, options: CallOptions = {}): Promise<T | undefined> {
-    const cached = this.cached(ref);
-    if (cached) return cached.object as T | undefined;
-    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    try {
-      return await this.send<T>(getRequest(info, ref, options));
-    } catch (e) {
-      if (e instanceof NotFoundError) return undefined;
-      throw e;
-    }
-  }
-
-  /**
-   * What the plugged-in read caches know of an object, without a request: `{ object }` (undefined: known
-   * absent), or `undefined` when no cache can tell. With `labelSelector` the question is "the object, if it
-   * carries these labels": a cache that holds every object of that selector answers a miss as well.
+   * A client acting as `identity` (`Impersonate-User`, `Impersonate-Group` headers on every request and watch),
+   * over this client's connection: no second connection pool or HTTP/2 session, and {@link close} of either
+   * leaves the other's requests alone until this one — the connection's owner — closes. It shares this client's
+   * kind registry and request tally, not its read caches. See `ControllerClient.impersonate`.
    *
    * @example
-   * kube.peek(ref, { labelSelector: childSelector() }); // { object: undefined }: no Orkestra child of that name
+   * const katalogClient = kube.impersonate({ user: 'system:serviceaccount:team-a:katalog' });
+   * await katalogClient.create(configMap); // ForbiddenError when that ServiceAccount may not create it
    */
-  peek<T extends KubeObject = KubeObject>(
-    ref: ObjectRef,
-    options: { labelSelector?: string } = {},
-  ): PeekAnswer<T> | undefined {
-    const answer = this.cached(ref, options.labelSelector);
-    if (!answer) return undefined;
-    const { object } = answer;
-    return {
-      object:
-        object &&
-        (options.labelSelector === undefined || matchesLabelSelector(object.metadata.labels, options.labelSelector))
-          ? (object as T)
-          : undefined,
-    };
-  }
-
-  /**
-   * Lists objects of a kind, in one namespace or (no namespace) all of them. With `limit`, one page: the answer's
-   * `continue` token, when present, asks for the next (pass it back with the same selectors); without `limit`
-   * the server sends everything at once.
-   */
-  async list<T extends KubeObject = KubeObject>(
-    apiVersion: string,
-    kind: string,
-    options: ListOptions = {},
-  ): Promise<ObjectList<T>> {
-    const info = await this.resourceFor(apiVersion, kind, options);
-    return listResult(await this.send<{ items?: T[] }>(listRequest(info, options)), apiVersion, kind);
-  }
-
-  /** Creates an object; `AlreadyExistsError` when one of that name exists. */
-  async create<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
-    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    const created = await this.send<T>(createRequest(info, obj, options));
-    if (!options.dryRun) this.observe({ type: 'written', object: created });
-    return created;
-  }
-
-  /**
-   * Server-side apply: the server merges `obj` into the live object (creating it when missing), the field
-   * manager owns every field `obj` sets, and fields it owned before and `obj` no longer sets are removed.
-   * `force` (default true) takes fields over from other managers, as a controller must. `createOnly` makes
-   * it a create: when an object of that name exists (whoever made it, whatever its labels) nothing is
-   * written and it throws `AlreadyExistsError`; the fields still belong to the field manager as with any apply.
-   *
-   * @example
-   * await kube.apply(configMap, { fieldManager: 'my-operator' });                     // create or update
-   * await kube.apply(configMap, { fieldManager: 'my-operator', createOnly: true });   // create, or AlreadyExistsError
-   */
-  async apply<T extends KubeObject>(obj: T, options: ApplyOptions): Promise<T> {
-    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    const request = applyRequest(info, obj, options);
-    let applied: T;
-    try {
-      applied = await this.send<T>(request);
-    } catch (e) {
-      throw applyFailure(e, request, options);
-    }
-    if (!options.dryRun) this.observe({ type: 'written', object: applied });
-    return applied;
-  }
-
-  /** Replaces an object (PUT); `obj.metadata.resourceVersion` makes it conditional (ConflictError when stale). */
-  async update<T extends KubeObject>(obj: T, options: WriteOptions = {}): Promise<T> {
-    const info = await this.resourceFor(obj.apiVersion, obj.kind, options);
-    const updated = await this.send<T>({
-      ...createRequest(info, obj, options),
-      verb: 'update',
-      method: 'PUT',
-      path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
-      describe: describeRequest('update', obj),
-    });
-    if (!options.dryRun) this.observe({ type: 'written', object: updated });
-    return updated;
-  }
-
-  /**
-   * Patches an object, or with `subresource: 'status'` its status. `type` is `merge` (RFC 7386, default),
-   * `json` (RFC 6902) or `strategic`.
-   */
-  async patch<T extends KubeObject = KubeObject>(
-    ref: ObjectRef,
-    patch: unknown,
-    options: PatchOptions = {},
-  ): Promise<T> {
-    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    const patched = await this.send<T>(patchRequest(info, ref, patch, options));
-    if (!options.dryRun) this.observe({ type: 'written', object: patched });
-    return patched;
-  }
-
-  /**
-   * Merge-patches the status subresource: `patchStatus(cr, { conditions: [...] })`. Only what `status`
-   * names changes.
-   */
-  patchStatus<T extends KubeObject = KubeObject>(
-    ref: ObjectRef,
-    status: Record<string, unknown>,
-    options: WriteOptions = {},
-  ): Promise<T> {
-    return this.patch<T>(ref, { status }, { ...options, type: 'merge', subresource: 'status' });
-  }
-
-  /**
-   * Deletes an object. Returns `true` when it was deleted (or its deletion began), `false` when it did not
-   * exist. With `preconditions.uid`, an object of the same name but another UID is left alone (ConflictError).
-   */
-  async delete(ref: ObjectRef, options: DeleteOptions = {}): Promise<boolean> {
-    const info = await this.resourceFor(ref.apiVersion, ref.kind, options);
-    let answer: unknown;
-    try {
-      answer = await this.send(deleteRequest(info, ref, options));
-    } catch (e) {
-      if (e instanceof NotFoundError) {
-        this.observe({ type: 'deleted', ref });
-        return false;
-      }
-      throw e;
-    }
-    const remaining = remainingAfterDelete(ref, answer);
-    this.observe(remaining ? { type: 'written', object: remaining } : { type: 'deleted', ref });
-    return true;
+  impersonate(identity: Impersonation): Kubeclient {
+    const client = new Kubeclient(this.kubeConfig, this.givenOptions).actAs(this, identity);
+    client.connectionOwner = this.connectionOwner ?? this;
+    return client;
   }
 
   /**
@@ -433,7 +190,7 @@ export class Kubeclient implements ObjectClient {
       });
       if (res.statusCode !== 200) {
         const error = errorFromStatus(res.statusCode, await res.text(), describe);
-        if (error instanceof UnauthorizedError) this.config.forgetCredentials?.();
+        if (error instanceof UnauthorizedError) this.forgetCredentials();
         throw error;
       }
       for await (const chunk of res.chunks()) {
@@ -474,13 +231,22 @@ export class Kubeclient implements ObjectClient {
     return toKubeError(e, describe);
   }
 
+  /** Refused credentials that refresh (exec plugin, token file): the connection's owner gets fresh ones for the next request. */
+  private forgetCredentials(): void {
+    (this.connectionOwner ?? this).config.forgetCredentials?.();
+  }
+
   /** TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request. */
-  private async connection(): Promise<{ transport: Transport; headers: Record<string, string> }> {
+  private async connection(): Promise<{ transport: Transport; headers: Record<string, string | string[]> }> {
     if (this.closed) throw this.closedError();
+    if (this.connectionOwner) {
+      const { transport, headers } = await this.connectionOwner.connection();
+      return { transport, headers: { ...headers, ...this.identityHeaders() } };
+    }
     const dynamic = this.config.refreshesCredentials;
     if (!this.transport) {
       const pending = (async () => {
-        // TLS material is ignored for an http:// server (a local proxy, a test server): plain HTTP, as before.
+        // TLS material is ignored for an http:// server (a local proxy, a test server): plain HTTP.
         const tls = await this.config.tlsOptions();
         if (!dynamic) this.staticHeaders = { ...(await this.config.authHeaders()) };
         return this.httpVersion === '2'
@@ -501,7 +267,7 @@ export class Kubeclient implements ObjectClient {
     return { transport, headers: await this.config.authHeaders() };
   }
 
-  private send<T>(req: ObjectRequest): Promise<T> {
+  protected send<T>(req: ObjectRequest): Promise<T> {
     const path = `${this.basePath}${req.path}${queryOf(req)}`;
     const body = req.body === undefined ? undefined : JSON.stringify(req.body);
     return retrying(req, this.options.retry, this.options.logger, async () => {
@@ -537,7 +303,7 @@ export class Kubeclient implements ObjectClient {
     }
     const failure = answerFailure(res.statusCode, text, res.headers, req);
     // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
-    if (failure instanceof UnauthorizedError) this.config.forgetCredentials?.();
+    if (failure instanceof UnauthorizedError) this.forgetCredentials();
     throw failure;
   }
 

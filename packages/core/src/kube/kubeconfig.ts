@@ -1,7 +1,5 @@
 /**
- * Kubeconfig loading, without `@kubernetes/client-node`: importing client-node 2.x costs ~80 MB of RSS (its
- * entry point, and even its `config.js`, load every generated API model), more than half of what an operator
- * process may use in total. Here: where kubeconfigs are looked for (as kubectl), the in-cluster service account,
+ * Kubeconfig loading, without `@kubernetes/client-node` (why: `kubeclient.ts`). Here: where kubeconfigs are looked for (as kubectl), the in-cluster service account,
  * and {@link Kubeconfig} — one context with what `Kubeclient` needs: the server, TLS material and authentication
  * headers. Beside it: reading and merging the files (`kubeconfig-files.ts`), choosing the context
  * (`kubeconfig-context.ts`), TLS material (`tls-material.ts`), token files (`token-file.ts`), exec plugins

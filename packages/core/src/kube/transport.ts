@@ -43,7 +43,8 @@ export interface TransportRequest {
   method: string;
   /** Path and query, starting with `/`. */
   path: string;
-  headers: Record<string, string>;
+  /** Header names in lower case; a list is sent as that many lines of the header (`impersonate-group`). */
+  headers: Record<string, string | string[]>;
   body?: string | undefined;
   /** Aborting destroys the request; it then rejects with `signal.reason` (an `AbortError` when none was given). */
   signal?: AbortSignal | undefined;

@@ -7,8 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { KubeObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient, KubeObject } from '@orkestra/core';
 
 /** What a viewer may see. */
 export interface Viewer {
@@ -71,7 +70,7 @@ export class ConsoleAccess {
   private readonly reviews = new Expiring<boolean>();
 
   constructor(
-    private readonly kube: Kubeclient,
+    private readonly kube: ControllerClient,
     /** Loopback: no token needed, the operator's view. */
     readonly loopback: boolean,
   ) {}

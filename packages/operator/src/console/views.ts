@@ -4,8 +4,9 @@
  * Ready" first, conditions, Events, the timeline of its reconciles). Everything is cut to what the viewer may
  * `get`, and every string that holds a value of one of the instance's Secrets is redacted.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { childSelector, type KubeObject, SecretValues } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { type GenericReconciler, SharedInformerFactory } from '@orkestra/reconciler';
 import { causes, type TraceCondition, type TraceNode, type TraceState, traceObject } from '../trace/trace-tree.js';
 import type { Viewer } from './access.js';
@@ -135,7 +136,12 @@ export async function kindsView(
 }
 
 /** The tree without the objects the viewer may not get (their kinds named in `hidden`). */
-async function visibleTree(kube: Kubeclient, node: TraceNode, viewer: Viewer, hidden: Set<string>): Promise<TraceNode> {
+async function visibleTree(
+  kube: ControllerClient,
+  node: TraceNode,
+  viewer: Viewer,
+  hidden: Set<string>,
+): Promise<TraceNode> {
   const children: TraceNode[] = [];
   for (const child of node.children) {
     const info = await kube.resourceFor(child.apiVersion, child.kind).catch(() => undefined);
@@ -147,7 +153,7 @@ async function visibleTree(kube: Kubeclient, node: TraceNode, viewer: Viewer, hi
   return { ...node, children };
 }
 
-async function eventsOf(kube: Kubeclient, r: GenericReconciler, namespace: string | undefined, name: string) {
+async function eventsOf(kube: ControllerClient, r: GenericReconciler, namespace: string | undefined, name: string) {
   const list = await kube.list('v1', 'Event', {
     ...(namespace ? { namespace } : {}),
     fieldSelector: `involvedObject.kind=${r.config.owner.kind},involvedObject.name=${name}`,
@@ -184,7 +190,11 @@ function lastReconcileOf(r: GenericReconciler, key: string): Pick<InstanceView, 
 }
 
 /** The values of the instance's Secrets (as the operator reads them), to be redacted from everything shown. */
-async function secretValuesOf(kube: Kubeclient, namespace: string | undefined, name: string): Promise<SecretValues> {
+async function secretValuesOf(
+  kube: ControllerClient,
+  namespace: string | undefined,
+  name: string,
+): Promise<SecretValues> {
   const values = new SecretValues();
   const secrets = await kube
     .list('v1', 'Secret', { ...(namespace ? { namespace } : {}), labelSelector: childSelector(name) })

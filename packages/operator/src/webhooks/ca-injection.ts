@@ -9,9 +9,8 @@
  * operator (the same Service, port and path, or the same URL) is written, and only its `caBundle`: a CRD that
  * calls something else is someone else's, and is reported, never changed.
  */
-import { ConflictError, type KubeObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
-import type { ConversionClientConfig } from '@orkestra/reconciler';
+import { ConflictError, type ControllerClient, type KubeObject } from '@orkestra/core';
+import type { ConversionClientConfig } from '@orkestra/reconciler/internal';
 
 /** A webhook configuration to inject into. */
 export interface InjectionTarget {
@@ -28,7 +27,7 @@ interface WebhookConfigurationObject extends KubeObject {
  * exist (not applied yet), `unchanged` or `written`. Retries a write that lost a race.
  */
 export async function injectCaBundle(
-  kube: Kubeclient,
+  kube: ControllerClient,
   target: InjectionTarget,
   pem: string,
   signal?: AbortSignal,
@@ -109,7 +108,7 @@ function elsewhere(live: LiveCrd, wanted: ConversionClientConfig): string | unde
  * errors (a Forbidden among them: the identity needs get and patch on the CRD).
  */
 export async function injectConversionCaBundle(
-  kube: Kubeclient,
+  kube: ControllerClient,
   target: ConversionTarget,
   pem: string,
   signal?: AbortSignal,

@@ -4,7 +4,8 @@
  * the names the Manager injects its CA bundle into — one function, so the three cannot disagree.
  */
 import type { KubeObject } from '@orkestra/core';
-import type { OwnerKind, ReconcilerConfig, WebhookSettings } from '@orkestra/reconciler';
+import type { OwnerKind, ReconcilerConfig } from '@orkestra/reconciler';
+import type { WebhookSettings } from '@orkestra/reconciler/internal';
 
 /** Which admission hook: `validate` (a validating webhook) or `default` (a mutating one). */
 export type AdmissionHookName = 'validate' | 'default';

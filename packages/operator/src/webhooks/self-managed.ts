@@ -15,8 +15,8 @@
  * get a conflict, read the winner's Secret and use it.
  */
 import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
+import type { ControllerClient } from '@orkestra/core';
 import { AlreadyExistsError, ConflictError, type KubeObject, type Logger, silentLogger } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { createCertificate, type KeyPairWithCert } from '@orkestra/core/x509';
 import type { CertificateSource, ServingCertificate } from './certificate-source.js';
 
@@ -26,7 +26,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Options of {@link SelfManagedCertificates}. */
 export interface SelfManagedCertificatesOptions {
-  kube: Kubeclient;
+  kube: ControllerClient;
   /** The operator's namespace: where the Secret is. */
   namespace: string;
   /** The Secret's name (e.g. `website-operator-webhook-cert`). */

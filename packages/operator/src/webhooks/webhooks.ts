@@ -3,8 +3,7 @@
  * whatever else is added, e.g. CRD conversion), its {@link CertificateSource}, and the CA bundle written into the
  * operator's webhook configurations. Every replica runs one, leader or not.
  */
-import type { Logger } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient, Logger } from '@orkestra/core';
 import type { ReconcilerConfig } from '@orkestra/reconciler';
 import { EventRecorder } from '@orkestra/reconciler/internal';
 import type { Permission } from '../permission-check.js';
@@ -102,7 +101,7 @@ export class Webhooks {
   constructor(
     private readonly options: WebhookServing,
     private readonly context: {
-      kube: Kubeclient;
+      kube: ControllerClient;
       namespace: string;
       logger: Logger;
       reconcilers: readonly Pick<ReconcilerConfig, 'owner' | 'hooks' | 'webhooks' | 'namespaces'>[];

@@ -7,8 +7,9 @@
  * `resolve`, names no value can make valid, where a child may live); native manifests against their kinds'
  * schemas; fields read of other children and by `readyWhen` against their kinds' schemas.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { NotFoundError, type ResolvedSpec, type ResourceHandler } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { createTemplateEngine, defaultTemplateEngine, type TemplateEngine } from '@orkestra/template';
 import { childSource } from '../child-source.js';
 import { childTemplates } from '../child-templates.js';
@@ -147,8 +148,8 @@ function childrenRead(resources: AnalyzedConfiguration['resources'], engine: Tem
  * Finds a kind's schema: in the CRDs given (that version), else — with a client — in the cluster's OpenAPI
  * (one read per group-version); a kind the cluster does not serve is said so. Failures to read are thrown.
  */
-export function schemaLookup(crds: readonly FoundCrd[], kube?: Kubeclient, signal?: AbortSignal): SchemaLookup {
-  const documents = new Map<string, ReturnType<Kubeclient['openApiDocument']>>();
+export function schemaLookup(crds: readonly FoundCrd[], kube?: ControllerClient, signal?: AbortSignal): SchemaLookup {
+  const documents = new Map<string, ReturnType<ControllerClient['openApiDocument']>>();
   const options = signal ? { signal } : {};
   return async (apiVersion, kind) => {
     const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
@@ -181,7 +182,7 @@ export function schemaLookup(crds: readonly FoundCrd[], kube?: Kubeclient, signa
  * `engine`, a throw-away one reads the templates (nothing stays in the process-wide engine's cache).
  */
 export async function analyzeAgainstCluster(
-  kube: Kubeclient,
+  kube: ControllerClient,
   config: AnalyzedConfiguration,
   options: Omit<AnalysisOptions, 'crds' | 'kindSchemas' | 'scopes'> & { signal?: AbortSignal } = {},
 ): Promise<ConfigurationProblem[]> {

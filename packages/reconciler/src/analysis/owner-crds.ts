@@ -4,8 +4,7 @@
  * The version's `openAPIV3Schema` is what the templates' CR paths are then checked against. Both report the
  * same problems.
  */
-import type { JsonSchema } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ControllerClient, JsonSchema } from '@orkestra/core';
 import type { OwnerKind } from '../config.js';
 import type { ProblemList } from './problems.js';
 
@@ -106,7 +105,7 @@ const CRD_KIND = {
  * `customresourcedefinitions` (the permissions the Manager checks at start include it).
  */
 export async function readOwnerCrd(
-  kube: Kubeclient,
+  kube: ControllerClient,
   owner: OwnerKind,
   signal?: AbortSignal,
 ): Promise<FoundCrd | undefined> {

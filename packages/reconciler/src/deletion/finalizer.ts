@@ -3,12 +3,13 @@
  * onDelete children, ordered children, a `finalize` hook — and removed once that work is done. Both are JSON
  * patches guarded by a `test`, so a concurrent change of the finalizers is never overwritten.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { ConflictError, type Context, OrkestraError, type OwnerObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 
 /** What the finalizer's patches need: the client, the reconciler's context and the finalizer's name. */
 interface FinalizerParts {
-  kube: Kubeclient;
+  kube: ControllerClient;
   ctx: Context;
   finalizer: string;
 }
@@ -22,7 +23,7 @@ const refOf = (cr: OwnerObject) => ({
 
 /** Adds the finalizer to `cr`; a change of the CR meanwhile is a {@link ConflictError} (re-read and retried). */
 export async function addFinalizer(p: FinalizerParts, cr: OwnerObject): Promise<void> {
-  const finalizers = (cr.metadata.finalizers as string[] | undefined) ?? [];
+  const finalizers = cr.metadata.finalizers ?? [];
   const patch =
     finalizers.length === 0
       ? [
@@ -53,7 +54,7 @@ export async function addFinalizer(p: FinalizerParts, cr: OwnerObject): Promise<
 
 /** Removes the finalizer from `cr` (others stay); it must be at the place `cr` shows it, or the patch fails. */
 export async function removeFinalizer(p: FinalizerParts, cr: OwnerObject): Promise<void> {
-  const index = ((cr.metadata.finalizers as string[] | undefined) ?? []).indexOf(p.finalizer);
+  const index = (cr.metadata.finalizers ?? []).indexOf(p.finalizer);
   await p.kube.patch(
     refOf(cr),
     [

@@ -1,7 +1,7 @@
 /**
  * Deletion of a CR's ordered children in reverse dependency order, behind the finalizer: a child that others
  * depend on (`dependsOn`, references) is deleted only once every child depending on it is gone; the dependents
- * go first. Children that take no part in the order are left to the garbage collector, as before. One call
+ * go first. Children that take no part in the order are left to the garbage collector. One call
  * deletes what may go now and says whether anything is left: the reconciler keeps its finalizer until nothing
  * is, and the child informer's delete events bring the CR back for the next step.
  *
@@ -9,8 +9,9 @@
  * before anything is done that relies on its absence (the cache may not have seen a create yet, or may have
  * dropped a child that is still being deleted). This costs requests only while a CR is being deleted.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { type Context, deleteChild, isControlledBy, type KubeObject, type OwnerObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { describeChild } from '../child-gates.js';
 import type { ChildOrder } from '../child-order.js';
 import type { Plan, PlannedChild, ReadChildren } from '../plan.js';
@@ -27,7 +28,7 @@ interface DeletionStep {
 /** What {@link deleteInOrder} needs from the reconciler. */
 interface OrderedDeletion {
   ctx: Context;
-  kube: Kubeclient;
+  kube: ControllerClient;
   cr: OwnerObject;
   order: ChildOrder;
   /** The CR's onCreate and onReconcile children, as planned now. */

@@ -2,8 +2,7 @@
  * One CR's inventory during a reconcile: the kinds its annotation lists, the kinds it must list now, and the
  * write that grows it alongside the children's writes.
  */
-import type { ChildKind, Context, OwnerObject } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ChildKind, Context, ControllerClient, OwnerObject } from '@orkestra/core';
 import { INVENTORY_ANNOTATION, inventoryGrows, inventoryValue, recordedKinds, wantedKinds } from './annotation.js';
 
 /** A CR's inventory in one reconcile. */
@@ -18,7 +17,7 @@ export interface CrInventory {
 
 /** What writing a CR's inventory needs: the client, the reconciler's context, and the record's kinds. */
 interface InventoryWriter {
-  kube: Kubeclient;
+  kube: ControllerClient;
   ctx: Context;
   /** The kinds the configuration's inventory record lists for every CR: left out of the annotation. */
   inventoryFloor: ReadonlyMap<string, ChildKind>;

@@ -6,6 +6,7 @@
  * Kinds beyond the record (children of code hooks) stay in each CR's annotation (see `inventory.ts`).
  */
 import { createHash } from 'node:crypto';
+import type { ControllerClient } from '@orkestra/core';
 import {
   AlreadyExistsError,
   type ChildKind,
@@ -16,7 +17,6 @@ import {
   NotFoundError,
   OrkestraError,
 } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { kindKey } from '../child-kinds.js';
 import type { InventoryRecordOptions, OwnerKind } from '../config.js';
 import { inventoryValue, parseInventory } from './annotation.js';
@@ -58,7 +58,7 @@ export class InventoryRecord {
   listed: ReadonlyMap<string, ChildKind> = new Map();
 
   constructor(
-    private readonly kube: Kubeclient,
+    private readonly kube: ControllerClient,
     readonly namespace: string,
     readonly name: string,
     private readonly owner: string,
@@ -154,7 +154,7 @@ export class InventoryRecord {
  * on each CR, as without a record. Never throws.
  */
 export async function openInventoryRecord(
-  kube: Kubeclient,
+  kube: ControllerClient,
   at: {
     options: InventoryRecordOptions;
     owner: Pick<OwnerKind, 'plural' | 'group' | 'kind'>;

@@ -5,6 +5,8 @@
  * namespaces). Children are listed by the system labels and kind — no template or handler needed — and deleted
  * only when their controller is a live CR of the owner kind (UID checked), never anyone else's object.
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import {
   type ChildKind,
   type Context,
@@ -16,12 +18,11 @@ import {
   NotFoundError,
   type OwnerObject,
 } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
 
 /** Where {@link pruneRemovedKinds} looks for the children of the removed kinds, and whom it tells. */
 interface RemovedKindsPrune {
   ctx: Context;
-  kube: Kubeclient;
+  kube: ControllerClient;
   /** The owner kind's apiVersion and kind: a child is a candidate only when its controller is one of these. */
   owner: { apiVersion: string; kind: string };
   /** What the children belong to, for messages: `Website shop`, or `the Website resources`. */

@@ -17,9 +17,10 @@
  *   Nothing else is removed (a hook may read any field, or write back what it read), but repeated string values
  *   are shared between objects (string-pool.ts).
  */
+
+import type { ControllerClient } from '@orkestra/core';
 import { KubeApiError, type KubeObject, type Logger, type WatchEvent } from '@orkestra/core';
 import { matchesLabelSelector } from '@orkestra/core/internal';
-import type { Kubeclient } from '@orkestra/core/kube';
 import { StringPool } from './string-pool.js';
 
 /** What an informer watches. */
@@ -126,7 +127,7 @@ export class Informer {
   readonly stats = { lists: 0, pages: 0, watches: 0, failures: 0 };
 
   constructor(
-    private readonly kube: Kubeclient,
+    private readonly kube: ControllerClient,
     readonly options: InformerOptions,
   ) {}
 

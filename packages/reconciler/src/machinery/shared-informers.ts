@@ -1,6 +1,6 @@
 /**
  * Shared informers: client-go's `SharedInformerFactory` for Orkestra. Every reconciler of one
- * {@link Kubeclient} takes its informers from the same factory, so N reconcilers watching Deployments labelled
+ * client ({@link ControllerClient}) takes its informers from the same factory, so N reconcilers watching Deployments labelled
  * `managed-by=orkestra` in one namespace hold one list-watch and one cache, not N:
  *
  * - Informers are keyed by apiVersion, kind, namespace and label selector. The first
@@ -14,8 +14,9 @@
  * {@link SharedInformerFactory.for} returns the factory of a client (one per client, created on first use);
  * `GenericReconciler` uses it unless its configuration passes `informers`.
  */
+
+import type { CacheAnswer, ControllerClient, ReadCache } from '@orkestra/core';
 import { type KubeObject, type Logger, type ObjectRef, OrkestraError, silentLogger } from '@orkestra/core';
-import type { CacheAnswer, Kubeclient, ReadCache } from '@orkestra/core/kube';
 import { Informer, type InformerEvent, type InformerOptions } from './informer.js';
 
 /** What {@link SharedInformerFactory.acquire} takes: an informer's options; the logger defaults to the factory's. */
@@ -61,7 +62,7 @@ function informerKey(o: {
   return JSON.stringify([o.apiVersion, o.kind, o.namespace ?? '', normalizeSelector(o.labelSelector)]);
 }
 
-const factories = new WeakMap<Kubeclient, SharedInformerFactory>();
+const factories = new WeakMap<ControllerClient, SharedInformerFactory>();
 
 /**
  * Reference-counted informers shared by everything that uses one client.
@@ -84,7 +85,7 @@ export class SharedInformerFactory {
   private readonly logger: Logger;
 
   /** The factory of `kube`, created on first use and shared by every reconciler of that client. */
-  static for(kube: Kubeclient): SharedInformerFactory {
+  static for(kube: ControllerClient): SharedInformerFactory {
     let factory = factories.get(kube);
     if (!factory) factories.set(kube, (factory = new SharedInformerFactory(kube)));
     return factory;
@@ -92,7 +93,7 @@ export class SharedInformerFactory {
 
   /** A factory of its own (informers shared only among its users); most callers want {@link SharedInformerFactory.for}. */
   constructor(
-    readonly kube: Kubeclient,
+    readonly kube: ControllerClient,
     options: SharedInformerFactoryOptions = {},
   ) {
     this.logger = options.logger ?? silentLogger;

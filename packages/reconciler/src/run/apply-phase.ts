@@ -8,10 +8,10 @@ import { childKindOf } from '@orkestra/core/internal';
 import { ChildGates, type GatedItem } from '../child-gates.js';
 import { startInventory } from '../inventory/cr-inventory.js';
 import type { PlannedChild } from '../plan.js';
-import type { ChildRef } from '../refusals.js';
-import { childRef } from './child-ref.js';
-import { childChanged } from './events-phase.js';
-import type { RunParts } from './run-parts.js';
+import { childChanged } from '../reconcile-parts/child-changes.js';
+import { childRef } from '../reconcile-parts/child-ref.js';
+import type { RunParts } from '../reconcile-parts/run-parts.js';
+import { type ChildRef, refKey } from '../refusals.js';
 import type { RunState } from './run-state.js';
 
 /** Applies the planned children wave by wave; fills in `lives`, `liveChildren`, `waiting`, `unresolved`, `failures`. */
@@ -38,6 +38,7 @@ export async function applyPhase(run: RunState): Promise<void> {
       }),
     );
   }
+  parts.desiredMemo.settle(run.key, run.settledDesired, refs.map(refKey));
   run.waiting = gates.waiting;
   run.unresolved = gates.unresolved;
   if (gates.waiting.length > 0) run.report.waiting = gates.waiting;
@@ -49,14 +50,18 @@ async function applyChild(run: RunState, child: PlannedChild, i: number): Promis
   const { handler, spec } = child;
   const { kind } = childKindOf(handler, spec);
   const ref = run.refs[i]!;
+  const id = refKey(ref);
+  // A write now follows a change of the desired state (an update), or undoes someone else's change (drift).
+  const desiredChanged = parts.desiredMemo.changed(run.key, id, spec) ?? run.crChanged;
   try {
-    const result = await writeChild(run, child, ref);
+    const result = await writeChild(run, child, ref, desiredChanged);
+    run.settledDesired.set(id, spec);
     if (result.action !== 'unchanged') parts.ownWrites.record(result.object);
     if (result.action === 'created') prefetchSchema(parts, ref);
     report.children.push({ handler: handler.key, kind, name: spec.name, action: result.action });
     if (result.object) (run.liveChildren[handler.key] ??= {})[spec.name] = result.object;
     run.lives[i] = result.object;
-    if (result.action !== 'unchanged') childChanged(parts, run.notes, run.key, kind, spec.name, result, run.crChanged);
+    if (result.action !== 'unchanged') childChanged(parts, run.notes, run.key, kind, spec.name, result, desiredChanged);
   } catch (e) {
     run.failures.push(e);
     run.failedAt.set(e, i);
@@ -66,21 +71,24 @@ async function applyChild(run: RunState, child: PlannedChild, i: number): Promis
 }
 
 /**
- * Creates or updates one child. A refusal that still holds is answered from memory: no request while nothing
+ * Creates or updates one child (`desiredChanged`: a write follows a change of its desired state — see
+ * `DesiredMemo`). A refusal that still holds is answered from memory: no request while nothing
  * changed; a new ownership refusal is remembered (see {@link OwnershipRefusals}).
  */
 async function writeChild(
   run: RunState,
   { phase, handler, spec, writeOptions }: PlannedChild,
   ref: ChildRef,
+  desiredChanged: boolean,
 ): Promise<ChildResult> {
   const { parts, cr, key } = run;
   const refused = parts.refusals.current(key, cr, ref);
   if (refused) throw refused;
+  const ctx = desiredChanged ? { ...parts.ctx, desiredChanged } : parts.ctx;
   try {
     return phase === 'onCreate'
-      ? await handler.create(parts.ctx, parts.kube, cr, spec, writeOptions)
-      : await handler.update(parts.ctx, parts.kube, cr, spec, writeOptions);
+      ? await handler.create(ctx, parts.kube, cr, spec, writeOptions)
+      : await handler.update(ctx, parts.kube, cr, spec, writeOptions);
   } catch (e) {
     if (e instanceof OwnershipError) parts.refusals.remember(key, cr, ref, e);
     throw e;

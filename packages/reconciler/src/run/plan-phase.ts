@@ -10,9 +10,10 @@ import { describeError } from '../error-reasons.js';
 import { planHookChildren } from '../hook-children.js';
 import { type HookError, runHook } from '../hooks.js';
 import type { DeferredChild, PlannedChild } from '../plan.js';
-import { childRef } from './child-ref.js';
+import { childRef } from '../reconcile-parts/child-ref.js';
+import { writeStatus } from '../reconcile-parts/status-writing.js';
 import type { RunState } from './run-state.js';
-import { writeHookFailure, writeStatus } from './status-phase.js';
+import { writeHookFailure } from './status-phase.js';
 
 /** The children planned, and every problem found planning them. */
 interface Planned {
@@ -39,8 +40,7 @@ export async function planPhase(run: RunState): Promise<boolean> {
     report.statusWritten = await writeStatus(parts, cr, { ready: false, reason: first.reason, message, fields: {} });
     return false;
   }
-  if (parts.needsFinalizer && !(cr.metadata.finalizers as string[] | undefined)?.includes(parts.finalizer))
-    await addFinalizer(parts, cr);
+  if (parts.needsFinalizer && !cr.metadata.finalizers?.includes(parts.finalizer)) await addFinalizer(parts, cr);
   run.crChanged = crChangedSince(parts.changedCRs, key, cr);
   run.desired = desired;
   run.deferred = deferred;

@@ -1,35 +1,19 @@
 /**
  * 6. status — the outcome of a reconcile and its write on the CR's status: `Synced` (every child matches its
  * template) and `Ready`, observedGeneration and the status fields, patched only when they change. Every status
- * the reconciler writes goes through {@link writeStatus}.
+ * the reconciler writes goes through `writeStatus` (reconcile-parts/status-writing.ts).
  */
-import { ConflictError, type KubeObject, type OwnerObject } from '@orkestra/core';
-import { notReadyReason } from '../child-gates.js';
+import { ConflictError, type KubeObject } from '@orkestra/core';
+import { childReadiness } from '../child-gates.js';
 import { readyMeansChildrenReady } from '../config.js';
 import { describeError } from '../error-reasons.js';
 import { failureMessage } from '../failure-message.js';
 import { type HookError, hookOutcome, runHook } from '../hooks.js';
 import type { PlannedChild } from '../plan.js';
-import { namedList, type ReconcileOutcome, statusPatch } from '../status.js';
+import { writeStatus } from '../reconcile-parts/status-writing.js';
+import { namedList, type ReconcileOutcome } from '../status.js';
 import { statusChildren } from '../status-children.js';
-import type { RunParts } from './run-parts.js';
 import type { RunState } from './run-state.js';
-
-/** Patches the CR's status to record `outcome` when it says something new; true when written. */
-export async function writeStatus(
-  parts: Pick<RunParts, 'kube' | 'ctx'>,
-  cr: OwnerObject,
-  outcome: ReconcileOutcome,
-): Promise<boolean> {
-  const patch = statusPatch(cr, outcome, new Date());
-  if (!patch) return false;
-  await parts.kube.patchStatus(
-    { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
-    patch,
-    { fieldManager: parts.ctx.fieldManager, signal: parts.ctx.signal },
-  );
-  return true;
-}
 
 /** A hook threw: `Ready=False` with its message, the reconcile failed (retried with backoff); nothing else written. */
 export async function writeHookFailure(run: RunState, e: HookError): Promise<void> {
@@ -46,10 +30,23 @@ export async function statusPhase(run: RunState): Promise<void> {
     failures.length === 0 && !parts.config.hooks?.status && report.children.every((c) => c.action === 'unchanged');
   if (settled && parts.statusMemo.unchanged(report.key, cr, lives)) return;
   const outcome = failures.length > 0 ? await failedOutcome(run) : await syncedOutcome(run);
+  if (outcome.failed?.length) await announceChildFailed(run, outcome.failed);
   report.statusWritten = await writeStatus(parts, cr, outcome);
   if (settled && !report.statusWritten) parts.statusMemo.remember(report.key, cr, lives);
   else parts.statusMemo.forget(report.key);
   if (failures.length > 0) concludeFailed(run);
+}
+
+/**
+ * A child's controller reports a failure: a Warning Event `ChildFailed` and a warn log, once — when `Ready` turns
+ * to `ChildFailed` (a failure that lasts costs nothing on later reconciles).
+ */
+async function announceChildFailed({ parts, cr, report }: RunState, failed: readonly string[]): Promise<void> {
+  const conditions = (cr.status as { conditions?: { type?: string; reason?: string }[] } | undefined)?.conditions;
+  if (Array.isArray(conditions) && conditions.some((c) => c?.type === 'Ready' && c.reason === 'ChildFailed')) return;
+  const message = namedList(failed);
+  parts.ctx.logger.warn({ key: report.key, failed }, 'child reports a failure');
+  await parts.events.record(cr, 'Warning', 'ChildFailed', message);
 }
 
 /**
@@ -88,19 +85,32 @@ async function syncedOutcome(run: RunState): Promise<ReconcileOutcome> {
   }
   if (outcome.ready && waiting.length > 0)
     outcome = { ...outcome, ready: false, reason: 'Waiting', message: namedList(waiting) };
-  if (readyMeansChildrenReady(parts.config) && outcome.ready) outcome.waiting = waitingChildren(desired, lives);
+  if (readyMeansChildrenReady(parts.config) && (outcome.ready || outcome.reason === 'Waiting')) {
+    const children = childrenReadiness(desired, lives);
+    if (outcome.ready) Object.assign(outcome, { waiting: children.waiting, present: children.present });
+    if (children.failed.length > 0) outcome.failed = children.failed;
+  }
   return outcome;
 }
 
-/** What is not ready among the planned children, from their live objects (`Deployment web: 1 of 3 replicas available`). */
-function waitingChildren(desired: readonly PlannedChild[], lives: readonly (KubeObject | undefined)[]): string[] {
-  const out: string[] = [];
+/**
+ * The planned children by readiness, from their live objects: what is not ready yet (`Deployment web: 1 of 3
+ * replicas available`), what failed (`Job migrate: failed (BackoffLimitExceeded: …)`), and what is only present
+ * (`Db shop-db`: a kind without a rule). A child not written (it waits, or its write failed) is not found.
+ */
+function childrenReadiness(
+  desired: readonly PlannedChild[],
+  lives: readonly (KubeObject | undefined)[],
+): { waiting: string[]; failed: string[]; present: string[] } {
+  const out = { waiting: [] as string[], failed: [] as string[], present: [] as string[] };
   desired.forEach((child, i) => {
     const live = lives[i];
-    const kind = child.spec.kind ?? child.handler.kind;
-    if (!live) return void out.push(`${kind} ${child.spec.name}: not found`);
-    const reason = notReadyReason(child, live);
-    if (reason) out.push(`${kind} ${child.spec.name}: ${reason}`);
+    const name = `${child.spec.kind ?? child.handler.kind} ${child.spec.name}`;
+    if (!live) return void out.waiting.push(`${name}: not found`);
+    const readiness = childReadiness(child, live);
+    if (readiness.ready) {
+      if (readiness.status === 'Present') out.present.push(name);
+    } else (readiness.status === 'Failed' ? out.failed : out.waiting).push(`${name}: ${readiness.reason}`);
   });
   return out;
 }

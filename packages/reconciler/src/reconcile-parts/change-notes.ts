@@ -4,9 +4,9 @@
  * child.
  */
 import type { ChildResult, OwnerObject } from '@orkestra/core';
-import type { EventRecorder } from './events.js';
+import type { EventRecorder } from '../events.js';
 
-/** The reason of a child's change: an update is `Updated` when it rolls out a change of the CR, else `DriftCorrected`. */
+/** The reason of a child's change: an update is `Updated` when it rolls out a change of its desired state, else `DriftCorrected`. */
 function changeReason(action: ChildResult['action'], crChanged: boolean): string {
   switch (action) {
     case 'created':
@@ -48,7 +48,10 @@ export class ChangeNotes {
     else this.byReason.set(reason, [item]);
   }
 
-  /** Notes a child's create, update, recreate or delete (`crChanged`: the CR changed since its last reconcile). */
+  /**
+   * Notes a child's create, update, recreate or delete (`crChanged`: the child's desired state changed since it was
+   * last in line — the CR's or the template's change — so an update is `Updated`, not `DriftCorrected`).
+   */
   changed(kind: string, name: string, result: ChildResult, crChanged = false): void {
     this.add(changeReason(result.action, crChanged), `${kind} ${name}${driftDetail(result)}`);
   }

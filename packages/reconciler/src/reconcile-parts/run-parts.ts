@@ -3,10 +3,10 @@
  * memories kept between reconciles (ownership refusals, own writes, statuses found right, CRs changed). The
  * façade builds it once; each {@link ReconcileRun} and each deletion reads and updates it.
  */
-import type { ChildKind, Context, KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import type { ChildKind, Context, ControllerClient, KubeObject, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { type ChildKindUse, kindKey } from '../child-kinds.js';
 import type { ReconcilerConfig } from '../config.js';
+import { DesiredMemo } from '../desired-memo.js';
 import { EventRecorder } from '../events.js';
 import { OwnWrites } from '../own-writes.js';
 import type { PruneSource } from '../prune-sources.js';
@@ -16,7 +16,7 @@ import type { CompiledTemplates } from '../templates.js';
 
 /** The parts of a reconciler a reconcile uses. */
 export interface RunParts {
-  readonly kube: Kubeclient;
+  readonly kube: ControllerClient;
   /** The reconciler's context: its signal aborts every request in flight at stop. */
   readonly ctx: Context;
   readonly config: ReconcilerConfig;
@@ -33,6 +33,8 @@ export interface RunParts {
   readonly statusMemo: StatusMemo;
   /** Keys of CRs that changed since their last successful reconcile (see `crChangedSince`). */
   readonly changedCRs: Set<string>;
+  /** The desired state each child was last brought to: an update versus a drift correction. */
+  readonly desiredMemo: DesiredMemo;
   /** Child kinds whose schema was read ahead (see `prefetchSchema`). */
   readonly schemasRead: Set<string>;
   /** The finalizer, and whether deletion runs behind it (onDelete children, ordered children, a finalize hook). */
@@ -75,6 +77,7 @@ export function createRunParts(of: RunPartsOf, host: RunPartsHost): RunParts {
     ownWrites: new OwnWrites(),
     statusMemo: new StatusMemo(),
     changedCRs: new Set(),
+    desiredMemo: new DesiredMemo(),
     schemasRead: new Set(),
     finalizer: config.finalizer ?? 'orkestra.io/finalizer',
     needsFinalizer:
