@@ -105,7 +105,10 @@ describe('the console in a browser', () => {
     await page.goto(`${manager.console!.url}/#/i/websites.example.com/${ns}/broken`);
     const why = page.locator('[data-testid="why"] li').first();
     await why.waitFor({ timeout: 30_000 });
-    expect(await why.textContent()).toMatch(/^Deployment\/broken-web.*: .*replicas/);
+    await page.locator('[data-testid="why"] li', { hasText: 'Pod/' }).first().waitFor({ timeout: 30_000 });
+    expect(await why.textContent()).toMatch(
+      /^Deployment\/broken-web → ReplicaSet\/broken-web-\w+ → Pod\/broken-web-[\w-]+: ./,
+    );
     const first = page
       .locator('[data-testid="instance"] > *')
       .filter({ has: page.locator('h2') })

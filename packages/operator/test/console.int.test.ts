@@ -129,13 +129,14 @@ describe('console on loopback (the operator’s view)', () => {
     const broken = await env.waitFor(
       async () => {
         const v = await view(ns, 'broken');
-        return v.why.length > 0 && v;
+        return v.why[0]?.path.at(-1)?.startsWith('Pod/') && v;
       },
-      { timeoutMs: 40_000, description: 'the never-ready Deployment as the cause' },
+      { timeoutMs: 40_000, description: 'the never-ready Pod as the cause' },
     );
     expect(broken.state).toBe('InProgress');
-    expect(broken.why[0]?.path[0]).toBe('Deployment/broken-web');
-    expect(broken.why[0]?.reason).toMatch(/replicas/);
+    // the deepest cause, with the path that leads to it: the Pod whose image never becomes ready
+    expect(broken.why[0]?.path.join(' → ')).toMatch(/^Deployment\/broken-web → ReplicaSet\/broken-web-\w+ → Pod\//);
+    expect(broken.why[0]?.reason).toBeTruthy();
     expect(broken.tree.children[0]?.kind).toBe('Deployment');
   });
 
