@@ -11,8 +11,11 @@
 //   node bench/big-katalog.mjs big.yaml && KATALOG=big.yaml node bench/run-memory.mjs 1
 //   NODE_FLAGS='--optimize-for-size' node bench/run-memory.mjs 100   # node/V8 flags for the operator process
 //   node bench/run-memory.mjs 100 --probe   # + V8's heap spaces and the modules `run` loaded (lib/memory-probe.mjs)
+//   CONSOLE_STREAMS=100 node bench/run-memory.mjs 100   # with --console, and that many instance pages open (one
+//                                                       # event stream each) from convergence to the measurement
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +34,28 @@ const CLI = at('../packages/cli/dist/bin.js');
 const big = process.env.KATALOG !== undefined;
 const KATALOG = process.env.KATALOG ?? at('../examples/website/katalog.yaml');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const consoleStreams = Number(process.env.CONSOLE_STREAMS ?? 0);
+/** A free loopback port for the console. */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** Opens `n` instance pages' event streams (s0 … s<n-1>); returns the count of messages each received, and a stop. */
+function openStreams(url, n) {
+  const abort = new AbortController();
+  const received = Array.from({ length: n }, () => 0);
+  for (let i = 0; i < n; i++)
+    fetch(`${url}/api/stream?kind=websites.example.com&namespace=${ns}&name=s${i}`, { signal: abort.signal })
+      .then(async (res) => {
+        for await (const chunk of res.body) received[i] += String(Buffer.from(chunk)).split('\n\n').length - 1;
+      })
+      .catch(() => undefined);
+  return { received, stop: () => abort.abort() };
+}
 const site = (ns, i) => ({
   apiVersion: 'example.com/v1',
   kind: 'Website',
@@ -84,6 +109,8 @@ try {
         MEMORY_PROBE_OUT: probeOut,
       }
     : {};
+  const consoleUrl = consoleStreams > 0 ? `http://127.0.0.1:${await freePort()}` : undefined;
+  if (consoleUrl) args.push('--console', consoleUrl.slice('http://'.length));
   const cliArgs = [CLI, ...args, '--http-address', '127.0.0.1:0', '--log-level', 'warn'];
   const child = spawn(process.execPath, [...nodeFlags, ...cliArgs], {
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -107,8 +134,14 @@ try {
   console.log(
     `${N} CRs Synced ${((performance.now() - t0) / 1000).toFixed(1)} s after the spawn; operator CPU ${readyCpuMs} ms`,
   );
+  const streams = consoleUrl ? openStreams(consoleUrl, consoleStreams) : undefined;
   await sleep(waitS * 1000);
   const { rssMiB, peakRssMiB } = memoryOf(child.pid);
+  if (streams) {
+    streams.stop();
+    const got = streams.received.filter((x) => x > 0).length;
+    console.log(`console: ${consoleStreams} instance pages open (event streams), ${got} of them received their tree`);
+  }
   const split = rssSplit(child.pid);
   const f = (x) => x.toFixed(1);
   console.log(

@@ -7,7 +7,8 @@
 // `version`, `engines.node`, `files` (with dist, without src or tests), `exports` whose "." entry opens with
 // the `@orkestra/source` condition pointing at an existing src/index.ts and has `types` first in both its
 // `import` and `require` branches, `sideEffects: false`, `license` Apache-2.0 with a LICENSE file, a git
-// `repository` whose `directory` is the package's folder, and a `homepage` naming that folder.
+// `repository` whose `directory` is the package's folder, and a `homepage` naming that folder. A package of
+// built files only (no main, module, types or "." export: @orkestra/console) exports "./dist/*" instead.
 // Every package, private or not: each `@orkestra/x` dependency (dependencies, devDependencies,
 // peerDependencies, optionalDependencies) exists in the workspace, and its range is a caret range `^M.m.p`
 // that the current version of x satisfies — so npm links the workspace's x, and the range says which
@@ -71,7 +72,14 @@ export function checkManifest(pkg) {
   }
 
   const dot = json.exports?.['.'];
-  if (!dot || typeof dot !== 'object') errors.push('exports["."] is missing');
+  // A package of built files only (the console's web pages): no code entry at all, its dist/ exported as files.
+  const assetsOnly = !dot && !json.main && !json.module && !json.types;
+  if (assetsOnly)
+    need(
+      json.exports?.['./dist/*'] === './dist/*',
+      'a package without exports["."] must export "./dist/*" (its files)',
+    );
+  else if (!dot || typeof dot !== 'object') errors.push('exports["."] is missing');
   else {
     const keys = Object.keys(dot);
     need(

@@ -7,6 +7,8 @@
 #   - Node (scripts/ensure-node.sh)         ~/.cache/orkestra/node/<version>
 #   - control plane (tools/controlplane)    ~/.cache/orkestra/controlplane/<k8s-version>   (needs Go; skipped
 #                                           when KUBEBUILDER_ASSETS points at binaries already)
+#   - chromium (Debian's, for the console's   /usr/bin/chromium: installed with apt-get when missing and this
+#     browser journeys)                      shell is root with apt; skipped quietly elsewhere (CHROMIUM_PATH)
 #   - npm ci                                node_modules/
 _orkestra_setup() {
   local root
@@ -24,6 +26,16 @@ _orkestra_setup() {
       echo "setup: no Go on PATH and KUBEBUILDER_ASSETS is unset: integration tests will not find kube-apiserver (see tools/controlplane/README.md)" >&2
     fi
   fi
+  _orkestra_chromium
   (cd "$root" && npm ci --no-audit --no-fund) || return 1
+}
+# Browsers cannot be downloaded from their vendors here: the console's journeys (packages/operator/test/
+# console-browser.int.test.ts) drive Debian's Chromium through playwright-core. Installed only where it can be.
+_orkestra_chromium() {
+  if [ -n "${CHROMIUM_PATH:-}" ] || command -v chromium >/dev/null 2>&1; then return 0; fi
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then return 0; fi
+  echo "setup: installing chromium (apt-get) for the console's browser journeys" >&2
+  { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 ||
+    echo "setup: could not install chromium with apt-get: the console's browser journeys will fail" >&2
 }
 _orkestra_setup

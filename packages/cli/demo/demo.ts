@@ -218,6 +218,7 @@ async function startReconciler(
     reconcilers: katalogs.flatMap((loaded) => reconcilerConfigs(loaded, [namespace])),
     permissions: false, // the demo's own control plane, as its admin
     httpAddress: '127.0.0.1:0',
+    console: { address: '127.0.0.1:0' }, // its address is printed: watch the demo's Websites live while it runs
     stopTimeoutMs: 5_000,
     leaderElection: { kube: cluster.leaseKube!, namespace, name: lease },
     observer: {
@@ -228,6 +229,7 @@ async function startReconciler(
   });
   await operator.start();
   const kinds = katalogs.flatMap((l) => l.katalog.entries.map((e) => e.owner.kind)).join(' and ');
+  steps.detail(`console on ${operator.console?.url}: open it to watch the custom resources live while the demo runs`);
   steps.finish(
     `reconciler of ${kinds} running in namespace ${namespace}: Lease ${namespace}/${lease} acquired, caches synced, metrics on ${operator.url}/metrics`,
   );

@@ -58,22 +58,6 @@ export function checkAgainstCrds(
   );
 }
 
-/** The owner CRDs installed in the cluster (one GET each); an owner whose CRD is not installed is skipped. */
-async function installedCrds(kube: Kubeclient, katalog: Katalog): Promise<FoundCrd[]> {
-  const found: FoundCrd[] = [];
-  for (const { owner } of katalog.entries) {
-    const crd = await readOwnerCrd(kube, owner).catch((e: unknown) => {
-      throw clusterError(
-        e,
-        kube,
-        `reading the CRD ${owner.plural}.${owner.group} (to check the templates; --skip-crd-check skips it)`,
-      );
-    });
-    if (crd) found.push(crd);
-  }
-  return found;
-}
-
 /** The schemas of the child kinds the analysis reads, from `crds` and the cluster's OpenAPI (reads only). */
 export async function childKindSchemas(
   katalog: Katalog,
@@ -90,33 +74,4 @@ export async function childKindSchemas(
   } catch (e) {
     throw kube ? clusterError(e, kube, "reading the child kinds' OpenAPI schemas") : e;
   }
-}
-
-/**
- * `run`'s check at start: the katalog against the CRDs installed in the cluster (and its child kinds against
- * the cluster's OpenAPI), with the messages of `validate --crd`. Throws exit code 1 listing every problem.
- */
-export async function assertFitsInstalledCrds(
-  kube: Kubeclient,
-  katalog: Katalog,
-  handlers: ReadonlyMap<string, AnyHandler>,
-  options: { locator: YamlLocator; engine: TemplateEngine; file: string },
-): Promise<void> {
-  const crds = await installedCrds(kube, katalog);
-  const kindSchemas = await childKindSchemas(katalog, handlers, crds, kube, options.engine);
-  const problems = checkAgainstCrds(katalog, handlers, crds, {
-    ...options,
-    files: ['the cluster'],
-    kindSchemas,
-    scopes: kube.resources,
-  });
-  if (problems.length === 0) return;
-  throw new CliError(
-    ExitCode.Problems,
-    `${options.file} does not fit the CRDs installed in the cluster: ${problems.length === 1 ? '1 problem' : `${problems.length} problems`}`,
-    {
-      problems,
-      hint: `fix the katalog (orkestra validate --katalog ${options.file} --crd <the CRD file> lists the same problems), or pass --skip-crd-check to start anyway`,
-    },
-  );
 }

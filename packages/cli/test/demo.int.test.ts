@@ -47,6 +47,7 @@ describe('npm run demo', () => {
     expect(report.ok).toBe(true);
     expect(report.steps.map((s) => [s.step, s.ok])).toEqual(STEPS.map((s) => [s, true]));
     const details = report.steps.flatMap((s) => s.details).join('\n');
+    expect(details).toMatch(/console on http:\/\/127\.0\.0\.1:\d+: open it/);
     expect(details).toContain('created Deployment demo/shop-web');
     // Simulated nodes: the pods are scheduled and start, and Ready waits for them.
     expect(details).toMatch(/status: Ready=False \(waiting for Deployment shop-web: [^)]*\)/);

@@ -66,3 +66,41 @@ describe('run --http-address', () => {
     expect(r.stderr).toContain('192.0.2.1 is not an address of this machine');
   });
 });
+
+describe('run --console', () => {
+  const withConsole = (address: string) =>
+    cli([
+      'run',
+      '--katalog',
+      example('katalog.yaml'),
+      '--kubeconfig',
+      unreachable,
+      '--http-address',
+      '127.0.0.1:0',
+      '--console',
+      address,
+      '--log-level',
+      'silent',
+    ]);
+
+  it('a malformed console address is a usage error (exit 2), found before connecting', async () => {
+    const r = await withConsole('localhost');
+    expect(r.code).toBe(ExitCode.Usage);
+    expect(r.stderr).toContain('--console localhost: not an address');
+    expect(r.stderr).not.toContain('cannot reach the API server');
+  });
+
+  it('a console port in use names --console (exit 2), before connecting', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const r = await withConsole(`127.0.0.1:${port}`);
+      expect(r.code).toBe(ExitCode.Usage);
+      expect(r.stderr).toContain(`--console 127.0.0.1:${port}:`);
+      expect(r.stderr).not.toContain('cannot reach the API server');
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});

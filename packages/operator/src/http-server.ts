@@ -51,8 +51,8 @@ export function parseAddress(address: string): { host: string; port: number } {
   return { host: m[1] ?? (m[2] || '0.0.0.0'), port };
 }
 
-/** Why listening on `host:port` failed, in words. */
-function listenFailure(address: string, host: string, port: number, e: unknown): HttpAddressError {
+/** Why listening on `host:port` failed, in words (the console says it the same way). */
+export function listenFailure(address: string, host: string, port: number, e: unknown): HttpAddressError {
   const code = (e as { code?: unknown }).code;
   const shown = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const reasons: Record<string, string> = {

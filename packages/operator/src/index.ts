@@ -2,6 +2,10 @@
 // operator needs, the memory settings. What only this repository's other packages use (the CLI's pieces of the
 // Manager) is in `@orkestra/operator/internal`, which is not public. test/public-api.test.ts pins the value
 // exports: a name added here is a deliberate change (see CONTRIBUTING).
+export type { ConfigurationOrigin } from './configuration-check.js';
+export { ConfigurationMismatchError, OwnerKindNotServedError } from './configuration-check.js';
+export type { ConsoleOptions, ConsoleServer } from './console/console-server.js';
+export type { HistoryLimits } from './console/history.js';
 export { ConversionServingError } from './conversion-webhook.js';
 export { CrdInstallError } from './crd-install.js';
 export type { HeapReleaseOptions, MemorySample } from './heap-release.js';

@@ -7,5 +7,7 @@ export { parseAddress } from './http-server.js';
 export { LeaderElector, microTime } from './leader-election.js';
 export { serviceAccountDir } from './operator-namespace.js';
 export { deniedPermissions, describePermission } from './permission-check.js';
+export type { Trace, TraceCondition, TraceNode, TraceState } from './trace/trace-tree.js';
+export { causes, sortTree, traceObject, worst } from './trace/trace-tree.js';
 export { checkAdmissionHooks } from './webhooks/admission.js';
 export { whoAmI } from './who-am-i.js';

@@ -8,13 +8,14 @@
 import type { ControllerClient } from '@orkestra/core';
 import { type Logger, silentLogger } from '@orkestra/core';
 import {
-  ConfigurationError,
   GenericReconciler,
   type OwnerKind,
   type ReconcilerConfig,
   type ReconcilerObserver,
 } from '@orkestra/reconciler';
-import { analyzeAgainstCluster, type ConversionClientConfig } from '@orkestra/reconciler/internal';
+import type { ConversionClientConfig } from '@orkestra/reconciler/internal';
+import { type ConfigurationOrigin, checkAgainstCluster, checkOwnerKinds } from './configuration-check.js';
+import { type ConsoleOptions, ConsoleServer } from './console/console-server.js';
 import {
   type ConversionRoute,
   ConversionServingError,
@@ -38,7 +39,10 @@ import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
 
 /** One reconciler the Manager runs: its configuration, less what the Manager sets (logger, metrics observer). */
-export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'>;
+export type ManagedReconcilerConfig = Omit<ReconcilerConfig, 'logger' | 'observer'> & {
+  /** Where the configuration came from (a katalog file): start-up problems then name its paths and lines. */
+  origin?: ConfigurationOrigin;
+};
 
 /** Bytes in MB with one decimal, for log lines. */
 const mb = (bytes: number): number => Math.round((bytes / 2 ** 20) * 10) / 10;
@@ -99,11 +103,11 @@ export interface ManagerOptions {
    * The start-up check of each configuration against the cluster, before the Lease: the owner against its
    * installed CRD, the CR paths the templates read against its schema, and the fields templates read of other
    * children against their kinds' schemas (`analyzeAgainstCluster`). A problem makes {@link start} throw a
-   * `ConfigurationError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
-   * Default true. A function replaces the check, in the same place of the start (after the CRDs are installed):
-   * `orkestra run` passes the analysis of its katalog file, whose problems name the file's lines.
+   * `ConfigurationMismatchError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
+   * Default true; `false` leaves the analysis out (every owner kind must still be served). A configuration's
+   * `origin` locates its problems (`orkestra run` gives its katalog file's).
    */
-  crdCheck?: boolean | ((signal: AbortSignal) => Promise<void>);
+  crdCheck?: boolean;
   /**
    * The webhook server (HTTPS) and its certificate, on every replica, leader or not (see {@link Webhooks}):
    * started after the permission check, before the Lease; `/readyz` answers 503 until it serves a certificate. It
@@ -116,6 +120,11 @@ export interface ManagerOptions {
    * as an error and shows as 0 in `orkestra_conversion_webhook_reachable`.
    */
   webhooks?: WebhookServing | false;
+  /**
+   * The web console (see {@link ConsoleServer}): its own port, loopback by default, read-only; on start, the
+   * Manager logs its URL. Absent or `false`: no console, and nothing of it is kept or computed.
+   */
+  console?: ConsoleOptions | false;
   /**
    * The Katalog runtime (see README "Katalogs from the cluster"): serve the `Katalog` objects of the cluster, each
    * kind under its own reconciler and queue, acting as the Katalog's ServiceAccount. Started with the
@@ -142,9 +151,13 @@ export interface ManagerExit {
 export class Manager {
   readonly metrics: OperatorMetrics;
   readonly reconcilers: GenericReconciler[] = [];
+  /** Where each configuration came from (a katalog file), for located problems. */
+  private readonly origins = new Map<GenericReconciler, ConfigurationOrigin>();
   readonly elector: LeaderElector | undefined;
   /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
   readonly webhooks: Webhooks | undefined;
+  /** The console, when {@link ManagerOptions.console} is set. */
+  readonly console: ConsoleServer | undefined;
   /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
   private readonly conversions: ConversionRoute[];
   /** The Katalog runtime, when {@link ManagerOptions.katalogs} is set. */
@@ -190,16 +203,22 @@ export class Manager {
         options.observer?.childChanged?.(info);
       },
     };
-    for (const config of options.reconcilers) {
+    if (options.console) this.console = new ConsoleServer(this.reconcilers, options.console, this.logger);
+    for (const { origin, ...config } of options.reconcilers) {
       let reconciler: GenericReconciler | undefined;
       reconciler = new GenericReconciler(kube, {
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         inventory,
         ...config,
         logger: this.logger,
-        observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, observer),
+        observer: this.metrics.observer(
+          config.owner.kind,
+          () => reconciler?.queueDepth ?? 0,
+          this.console?.history.observer(config.owner.kind, observer) ?? observer,
+        ),
       });
       this.reconcilers.push(reconciler);
+      if (origin) this.origins.set(reconciler, origin);
     }
     if (options.katalogs)
       this.webhooks?.route(KATALOG_WEBHOOK_PATH, katalogAdmissionHandler(options.katalogs.handlers, kube.resources));
@@ -208,7 +227,8 @@ export class Manager {
         logger: this.logger,
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         registry: this.metrics.registry,
-        observer: (kind, _katalog, depth) => this.metrics.observer(kind, depth, observer),
+        observer: (kind, _katalog, depth) =>
+          this.metrics.observer(kind, depth, this.console?.history.observer(kind, observer) ?? observer),
       });
     if (options.heapRelease !== false)
       this.heapRelease = new HeapRelease({
@@ -325,18 +345,15 @@ export class Manager {
   }
 
   /**
-   * Checks every reconciler's configuration against the cluster (see {@link ManagerOptions.crdCheck}); throws a
-   * `ConfigurationError` listing the problems of the first configuration that has any.
+   * Checks every reconciler's configuration against the cluster (see {@link ManagerOptions.crdCheck}): every
+   * owner kind served ({@link OwnerKindNotServedError}), then the analysis ({@link ConfigurationMismatchError}
+   * listing the problems of all configurations, located where their `origin` tells).
    */
   async checkConfigurations(): Promise<void> {
-    for (const r of this.reconcilers) {
-      const problems = await analyzeAgainstCluster(this.options.kube, r.config, {
-        engine: r.config.templateEngine,
-        signal: this.startAbort.signal,
-      });
-      if (problems.length > 0)
-        throw new ConfigurationError(problems, { object: { kind: r.config.owner.kind, name: 'configuration' } });
-    }
+    const configurations = this.reconcilers.map((reconciler) => ({ reconciler, origin: this.origins.get(reconciler) }));
+    await checkOwnerKinds(this.options.kube, configurations, this.startAbort.signal);
+    if (this.options.crdCheck === false) return;
+    await checkAgainstCluster(this.options.kube, configurations, this.startAbort.signal);
     this.logger.info(
       { crds: this.reconcilers.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
       'configurations checked against the installed CRDs',
@@ -344,10 +361,11 @@ export class Manager {
   }
 
   /**
-   * Starts the health/metrics server, once (start does it too): call it before the checks that need the
-   * cluster, so that a port in use is reported as what it is. Throws {@link HttpAddressError}.
+   * Starts the health/metrics server and the console, once (start does it too): call it before the checks that
+   * need the cluster, so that a port in use is reported as what it is. Throws {@link HttpAddressError}.
    */
   async listen(): Promise<void> {
+    await this.console?.listen();
     const address = this.options.httpAddress;
     if (this.server || address === false || address === undefined) return;
     this.metrics.collectDefaults();
@@ -386,9 +404,7 @@ export class Manager {
     if (this.options.installCrds) await this.installCrds();
     // Installed or not by this Manager, each CRD converting by code gets the CA bundle, now and after each rotation.
     this.webhooks?.keepConversionCaBundles(this.conversionTargets());
-    const { crdCheck } = this.options;
-    if (typeof crdCheck === 'function') await crdCheck(this.startAbort.signal);
-    else if (crdCheck !== false) await this.checkConfigurations();
+    await this.checkConfigurations();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);
@@ -455,6 +471,7 @@ export class Manager {
       new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
     ]);
     await this.webhooks?.stop();
+    await this.console?.close();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'leadership-lost', message });
@@ -486,6 +503,7 @@ export class Manager {
     await this.elector?.release({ timeoutMs: Math.max(RELEASE_FLOOR_MS, deadline - performance.now()) });
     this.metrics.leader = false;
     await this.webhooks?.stop();
+    await this.console?.close();
     await this.server?.close();
     this.phase = 'stopped';
     this.resolveExit({ reason: 'stopped', message: 'stopped' });

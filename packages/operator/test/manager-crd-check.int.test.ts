@@ -11,7 +11,7 @@ import { handler as deployments } from '@orkestra/deployments';
 import { ConfigurationError, type ReconcilerConfig } from '@orkestra/reconciler';
 import { handler as services } from '@orkestra/services';
 import { testCluster } from '@orkestra/testenv';
-import { Manager } from '../src/index.js';
+import { ConfigurationMismatchError, Manager, OwnerKindNotServedError } from '../src/index.js';
 
 const cluster = testCluster();
 const owner = { group: 'example.com', version: 'v1', kind: 'Website', plural: 'websites' };
@@ -75,6 +75,49 @@ describe('Manager: the configuration against the installed CRDs, at start', () =
         'did you mean children.services.web.spec.clusterIP?',
       ],
     ]);
+  });
+
+  it("locates each problem where the configuration's origin says (what orkestra run gives its katalog file)", async () => {
+    const origin = {
+      pathOf: (path: string) => `spec.crds[0].${path}`,
+      locate: (path: string) => (path.endsWith('.image') ? 'katalog.yaml:12:22' : undefined),
+    };
+    const manager = new Manager({
+      kube,
+      reconcilers: [
+        {
+          owner,
+          handlers,
+          namespaces: [ns],
+          origin,
+          resources: { deployments: { onReconcile: [{ image: '{{spec.imag}}' }] } },
+        },
+      ],
+      heapRelease: false,
+    });
+    const error = await manager.start().catch((e: unknown) => e);
+    await manager.stop();
+    expect(error).toBeInstanceOf(ConfigurationMismatchError);
+    expect((error as ConfigurationMismatchError).found.map((p) => [p.path, p.location])).toEqual([
+      ['spec.crds[0].resources.deployments.onReconcile[0].image', 'katalog.yaml:12:22'],
+    ]);
+  });
+
+  it('refuses to start, naming the CRD to install, when an owner kind is not served (crdCheck false too)', async () => {
+    const gadget = { group: 'parts.example.com', version: 'v1', kind: 'Gadget', plural: 'gadgets' };
+    const manager = new Manager({
+      kube,
+      reconcilers: [{ owner: gadget, handlers, namespaces: [ns], resources: {} }],
+      crdCheck: false,
+      heapRelease: false,
+    });
+    const error = await manager.start().catch((e: unknown) => e);
+    await manager.stop();
+    expect(error).toBeInstanceOf(OwnerKindNotServedError);
+    expect((error as Error).message).toBe(
+      'the API server does not serve Gadget (parts.example.com/v1, resource gadgets): its CRD is not installed',
+    );
+    expect(manager.reconcilers[0]?.ready).toBe(false);
   });
 
   it('starts when the configuration fits the installed CRD', async () => {

@@ -33,13 +33,13 @@ import { type ReconcileCause, ResyncClock } from './machinery/resync-clock.js';
 import { SharedInformerFactory } from './machinery/shared-informers.js';
 import { type WorkPriority, WorkQueue } from './machinery/work-queue.js';
 import { pruneSources } from './prune-sources.js';
+import type { ReconcileReport } from './reconcile-parts/report.js';
+import { createRunParts, type RunParts } from './reconcile-parts/run-parts.js';
 import { ReconcileRun } from './run/reconcile-run.js';
-import type { ReconcileReport } from './run/report.js';
-import { createRunParts, type RunParts } from './run/run-parts.js';
 import { compileReconcilerTemplates } from './templates.js';
 import { Watches } from './watches.js';
 
-export type { ReconcileReport } from './run/report.js';
+export type { ReconcileReport } from './reconcile-parts/report.js';
 
 /** Re-checks (the resync's, the start's) wait until no CR was queued by an event for this long: a burst is over. */
 const LOW_LANE_QUIET_MS = 1_000;

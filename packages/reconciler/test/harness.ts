@@ -35,14 +35,24 @@ export function harness(
 ) {
   let bound: TestCluster | undefined;
   const cluster = () => (bound ??= clusterOf());
+  let kube: Kubeclient | undefined;
+  let user: Kubeclient | undefined;
+  const made = (client: Kubeclient | undefined) => {
+    if (!client) throw new Error('harness: the clients are made in beforeAll; use them inside a test');
+    return client;
+  };
   const h = {
     get cluster() {
       return cluster();
     },
     /** The reconciler's client: its requests are counted. */
-    kube: undefined as unknown as Kubeclient,
+    get kube(): Kubeclient {
+      return made(kube);
+    },
     /** Someone else. */
-    user: undefined as unknown as Kubeclient,
+    get user(): Kubeclient {
+      return made(user);
+    },
     ns: '',
     running: [] as GenericReconciler[],
     /** Starts a reconciler on the test namespace, with `kube` (default: the counted client {@link h.kube}). */
@@ -96,14 +106,14 @@ export function harness(
     },
   };
   beforeAll(() => {
-    h.kube = new Kubeclient(cluster().kubeConfig);
-    h.user = new Kubeclient(cluster().kubeConfig);
+    kube = new Kubeclient(cluster().kubeConfig);
+    user = new Kubeclient(cluster().kubeConfig);
   });
   afterAll(async () => {
     await Promise.all(h.running.map((r) => r.stop()));
     await cluster().deleteNamespaces();
-    await h.kube.close();
-    await h.user.close();
+    await kube?.close();
+    await user?.close();
   });
   beforeEach(async () => {
     await Promise.all(h.running.splice(0).map((r) => r.stop()));

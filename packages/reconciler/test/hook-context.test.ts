@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { type KubeObject, silentLogger } from '@orkestra/core';
-import type { Kubeclient } from '@orkestra/core/kube';
+import { FakeClient } from '@orkestra/testenv/fake';
 import { HookReads } from '../src/hook-context.js';
 import { CacheReadError } from '../src/index.js';
 import { Informer } from '../src/machinery/informer.js';
 
 const informer = (kind: string, namespace?: string) =>
-  new Informer(undefined as unknown as Kubeclient, { apiVersion: 'v1', kind, namespace, logger: silentLogger });
+  new Informer(new FakeClient(), { apiVersion: 'v1', kind, namespace, logger: silentLogger });
 const object = (kind: string, namespace: string | undefined, name: string, labels?: Record<string, string>) =>
   ({
     apiVersion: 'v1',

@@ -1,26 +1,27 @@
 /** `orkestra run`: the generic reconciler for the katalog's owner kinds, until SIGTERM. */
 
-import { type Logger, OrkestraError } from '@orkestra/core';
+import { OrkestraError } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import {
+  ConfigurationMismatchError,
   ConversionServingError,
   CrdInstallError,
   HttpAddressError,
   Manager,
   type ManagerOptions,
+  OwnerKindNotServedError,
   operatorNamespace,
   PermissionsDeniedError,
 } from '@orkestra/operator';
 import { describePermission, parseAddress } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
-import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { withHooksModules } from '../hooks-module.js';
 import { readKatalog } from '../katalog-file.js';
 import { assertReachable, clusterError, connect } from '../kube.js';
 import { createLogger, LOG_FORMATS, type LogLevel } from '../logger.js';
-import { checkOwnerKinds, reconcilerConfigs } from '../manager-config.js';
+import { reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
@@ -33,6 +34,7 @@ interface RunCommandOptions extends KatalogModeOptions {
   context?: string;
   namespace: string[];
   httpAddress: string;
+  console?: string;
   logLevel: LogLevel;
   logFormat?: 'json' | 'text';
   leaderElect: boolean;
@@ -64,6 +66,10 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--context <name>', 'kubeconfig context')
     .option('-n, --namespace <namespace>', 'watch only this namespace (repeatable; overrides the katalog)', collect, [])
     .option('--http-address <host:port>', 'address of /healthz, /readyz and /metrics; port 0 picks one', ':8080')
+    .option(
+      '--console <host:port>',
+      'serve the read-only web console there (off by default; a non-loopback address requires a bearer token)',
+    )
     .addOption(logLevelOption('info', 'log level'))
     .addOption(
       new Option('--log-format <format>', 'json lines, or text (default: text on a terminal, json otherwise)').choices(
@@ -107,6 +113,7 @@ Examples:
   $ orkestra run --katalog katalog.yaml
   $ orkestra run --katalog katalog.yaml --kubeconfig ./kubeconfig --namespace shop --http-address 127.0.0.1:9090
   $ orkestra run --katalog katalog.yaml --no-leader-elect --log-level debug --log-format text
+  $ orkestra run --katalog katalog.yaml --console 127.0.0.1:7070
   $ orkestra run --katalogs-from-cluster --leader-election-namespace orkestra
 
 Before it starts, run checks that the API server answers (exit 3) and that its identity has every permission
@@ -140,14 +147,19 @@ function localSettings(opts: RunCommandOptions): {
   } catch (e) {
     throw httpAddressError(e, opts.httpAddress);
   }
+  try {
+    if (opts.console !== undefined) parseAddress(opts.console);
+  } catch (e) {
+    throw httpAddressError(e, opts.console ?? '', '--console');
+  }
   return settings;
 }
 
 /** A server address that cannot be used is a usage error (exit 2) that says why; anything else passes. */
-function httpAddressError(e: unknown, address: string): unknown {
+function httpAddressError(e: unknown, address: string, flag = '--http-address'): unknown {
   if (!(e instanceof HttpAddressError)) return e;
-  return new CliError(ExitCode.Usage, `--http-address ${address}: ${e.reason}`, {
-    hint: 'pass another --http-address, such as 127.0.0.1:9090, or port 0 for any free port',
+  return new CliError(ExitCode.Usage, `${flag} ${address}: ${e.reason}`, {
+    hint: `pass another ${flag}, such as 127.0.0.1:9090, or port 0 for any free port`,
     cause: e,
   });
 }
@@ -173,7 +185,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     : undefined;
   const name = opts.leaderElectionId ?? `orkestra-${loaded ? loaded.katalog.name : 'katalogs'}`;
   const served = loaded
-    ? await fileModeOptions(loaded, opts, kube, logger, ctx, () => manager)
+    ? await fileModeOptions(loaded, opts, kube, ctx)
     : await katalogModeOptions(opts, kube, logger, ctx);
   const manager: Manager = new Manager({
     kube,
@@ -181,7 +193,9 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     ...served,
     installCrds: opts.installCrds === true,
     ...(opts.skipPermissionCheck ? { permissions: false as const } : {}),
+    crdCheck: opts.skipCrdCheck !== true,
     httpAddress: opts.httpAddress,
+    console: opts.console !== undefined ? { address: opts.console } : false,
     leaderElection:
       opts.leaderElect && leaseNamespace !== undefined
         ? {
@@ -199,21 +213,16 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     logger.info({ ...servedFields(opts, loaded), server: kube.server, kubeconfig: from }, 'orkestra run starting');
     // The port first: a port in use is this machine's problem, and must not read as an unreachable cluster.
     await manager.listen().catch((e: unknown) => {
-      throw httpAddressError(e, opts.httpAddress);
+      throw e instanceof HttpAddressError && e.address === opts.console
+        ? httpAddressError(e, e.address, '--console')
+        : httpAddressError(e, opts.httpAddress);
     });
     await assertReachable(kube, logger);
     const exit = await manager.run(ctx.signal);
     return exit.reason === 'stopped' ? ExitCode.Ok : ExitCode.LeadershipLost;
   } catch (e) {
     await manager.stop().catch(() => undefined);
-    // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
-    if (e instanceof OrkestraError && e.reason === 'Config')
-      throw new CliError(ExitCode.Problems, e.message, { cause: e });
-    // A version converting by code with nowhere to serve or reach its webhook: the configuration's problem too.
-    if (e instanceof ConversionServingError || e instanceof CrdInstallError)
-      throw new CliError(ExitCode.Problems, e.message, { cause: e });
-    if (e instanceof PermissionsDeniedError) throw permissionError(e, kube);
-    throw clusterError(e, kube, 'starting');
+    throw startError(e, kube, opts);
   } finally {
     await Promise.all([kube.close(), leaseKube.close()]);
   }
@@ -232,19 +241,16 @@ function servedFields(
   };
 }
 
-/** The Manager options of a katalog file: its reconcilers, webhooks and the katalog's own check. */
+/** The Manager options of a katalog file: its reconcilers and webhooks. */
 async function fileModeOptions(
   loaded: Awaited<ReturnType<typeof readKatalog>>,
   opts: RunCommandOptions,
   kube: Kubeclient,
-  logger: Logger,
   ctx: CommandContext,
-  manager: () => Manager,
-): Promise<Pick<ManagerOptions, 'reconcilers' | 'webhooks' | 'crdCheck' | 'namespace'>> {
-  const file = opts.katalog as string;
+): Promise<Pick<ManagerOptions, 'reconcilers' | 'webhooks' | 'namespace'>> {
   return {
     namespace: operatorNamespace(kube, ctx.env),
-    reconcilers: await withHooksModules(reconcilerConfigs(loaded, opts.namespace), file, ctx.cwd),
+    reconcilers: await withHooksModules(reconcilerConfigs(loaded, opts.namespace), opts.katalog as string, ctx.cwd),
     webhooks: runWebhooks(loaded.katalog.entries, {
       name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
       namespace: operatorNamespace(kube, ctx.env),
@@ -252,33 +258,40 @@ async function fileModeOptions(
       certDir: opts.webhookCertDir,
       url: opts.webhookUrl,
     }),
-    // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
-    crdCheck: () => checkKatalog(kube, manager(), loaded, opts, logger),
   };
 }
 
-/**
- * `run`'s check of the katalog against the cluster, which the Manager runs after installing the CRDs (with
- * --install-crds): every owner kind served (exit 1 when its CRD is not installed), then, unless --skip-crd-check,
- * the templates against the installed CRDs, each problem located in the katalog file.
- */
-async function checkKatalog(
-  kube: Kubeclient,
-  manager: Manager,
-  loaded: Awaited<ReturnType<typeof readKatalog>>,
-  opts: RunCommandOptions,
-  logger: Logger,
-): Promise<void> {
-  await checkOwnerKinds(kube, manager.reconcilers);
-  if (opts.skipCrdCheck) return;
-  await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, {
-    locator: loaded.locator,
-    engine: loaded.engine,
-    file: opts.katalog as string,
-  });
-  logger.info(
-    { crds: loaded.katalog.entries.map((e) => `${e.owner.plural}.${e.owner.group}`) },
-    'templates checked against the installed CRDs',
+/** What a failed start means for the user: the katalog's problem (exit 1), missing permissions (5), a console address (2), the cluster's. */
+function startError(e: unknown, kube: Kubeclient, opts: RunCommandOptions): unknown {
+  const file = opts.katalog ?? 'the Katalog';
+  if (e instanceof ConfigurationMismatchError) return katalogMismatch(e, file);
+  if (e instanceof OwnerKindNotServedError)
+    return new CliError(ExitCode.Problems, e.message, {
+      hint: `install the CRD of ${e.owner.plural}.${e.owner.group} (kubectl apply -f crd.yaml, or --install-crds), or fix spec.crds[].owner in the katalog`,
+      cause: e,
+    });
+  // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
+  if (e instanceof OrkestraError && e.reason === 'Config')
+    return new CliError(ExitCode.Problems, e.message, { cause: e });
+  // A version converting by code with nowhere to serve or reach its webhook: the configuration's problem too.
+  if (e instanceof ConversionServingError || e instanceof CrdInstallError)
+    return new CliError(ExitCode.Problems, e.message, { cause: e });
+  if (e instanceof PermissionsDeniedError) return permissionError(e, kube);
+  if (e instanceof HttpAddressError && e.address === opts.console) return httpAddressError(e, e.address, '--console');
+  return clusterError(e, kube, 'starting');
+}
+
+/** The katalog does not fit the CRDs installed in the cluster: exit 1, each problem at its path and line. */
+function katalogMismatch(e: ConfigurationMismatchError, file: string): CliError {
+  const n = e.found.length;
+  return new CliError(
+    ExitCode.Problems,
+    `${file} does not fit the CRDs installed in the cluster: ${n === 1 ? '1 problem' : `${n} problems`}`,
+    {
+      problems: e.found,
+      hint: `fix the katalog (orkestra validate --katalog ${file} --crd <the CRD file> lists the same problems), or pass --skip-crd-check to start anyway`,
+      cause: e,
+    },
   );
 }
 

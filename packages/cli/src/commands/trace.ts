@@ -1,13 +1,13 @@
 /** `orkestra trace`: a CR and everything made for it, as a tree with each object's health; reads only. */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kubeclient } from '@orkestra/core/kube';
+import { type Trace, traceObject } from '@orkestra/operator/internal';
 import { Command, Option } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { assertReachable, clusterError, loadKubeconfig } from '../kube.js';
 import { json, type Output } from '../output.js';
 import { printTrace } from '../trace/print-trace.js';
 import { resolveKind, splitTarget } from '../trace/resolve-kind.js';
-import { type Trace, traceObject } from '../trace/trace-tree.js';
 import type { CommandContext } from './context.js';
 import { duration, outputOption } from './options.js';
 

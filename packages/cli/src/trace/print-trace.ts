@@ -2,8 +2,9 @@
  * A trace for people: first why the CR is not Ready (the deepest causes, whole), then its conditions, then the
  * tree — kind/name, state, and what each not-ready object waits for or why it failed. Messages are never cut.
  */
+
+import { causes, type Trace, type TraceNode, type TraceState } from '@orkestra/operator/internal';
 import { line, type Output, paint } from '../output.js';
-import { type Trace, type TraceNode, type TraceState, worst } from './trace-tree.js';
 
 const LABEL: Record<TraceState, string> = {
   Current: 'Ready',
@@ -18,24 +19,6 @@ function stateText(output: Output, state: TraceState): string {
 }
 
 const title = (n: TraceNode) => `${n.kind}/${n.name}`;
-
-/**
- * The deepest not-ready objects of the tree, each with the path that leads to it: the causes, failed ones first
- * (the tree is sorted worst first).
- */
-export function causes(root: TraceNode): { path: TraceNode[]; node: TraceNode }[] {
-  const out: { path: TraceNode[]; node: TraceNode }[] = [];
-  const visit = (node: TraceNode, path: TraceNode[]) => {
-    const bad = node.children.filter((c) => worst(c) === 'Failed' || worst(c) === 'InProgress');
-    if (bad.length === 0) {
-      if (path.length > 0 && (node.state === 'Failed' || node.state === 'InProgress')) out.push({ path, node });
-      return;
-    }
-    for (const c of bad) visit(c, [...path, c]);
-  };
-  visit(root, []);
-  return out;
-}
 
 /** Prints `trace` as text. */
 export function printTrace(output: Output, trace: Trace): void {

@@ -5,15 +5,15 @@
  */
 import type { OwnerObject } from '@orkestra/core';
 import { childKindOf } from '@orkestra/core/internal';
-import { ChangeNotes } from '../change-notes.js';
 import { describeError } from '../error-reasons.js';
 import type { HookContext } from '../hook-context.js';
 import type { HookError } from '../hooks.js';
-import { childRef } from '../run/child-ref.js';
-import { childChanged } from '../run/events-phase.js';
-import type { ReconcileReport } from '../run/report.js';
-import type { RunParts } from '../run/run-parts.js';
-import { writeStatus } from '../run/status-phase.js';
+import { ChangeNotes } from '../reconcile-parts/change-notes.js';
+import { childChanged } from '../reconcile-parts/child-changes.js';
+import { childRef } from '../reconcile-parts/child-ref.js';
+import type { ReconcileReport } from '../reconcile-parts/report.js';
+import type { RunParts } from '../reconcile-parts/run-parts.js';
+import { writeStatus } from '../reconcile-parts/status-writing.js';
 import {
   DEFAULT_FINALIZE_TIMEOUT_MS,
   FINALIZED_OUTCOME,

@@ -4,9 +4,9 @@
  * there for the next start.
  */
 import { childSelector, type OwnerObject } from '@orkestra/core';
-import { ChangeNotes } from '../change-notes.js';
 import { objectKey } from '../machinery/informer.js';
-import type { RunParts } from '../run/run-parts.js';
+import { ChangeNotes } from '../reconcile-parts/change-notes.js';
+import type { RunParts } from '../reconcile-parts/run-parts.js';
 import type { InventoryRecord } from './record.js';
 import { pruneRemovedKinds } from './removed-kinds.js';
 

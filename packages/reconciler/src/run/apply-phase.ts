@@ -8,10 +8,10 @@ import { childKindOf } from '@orkestra/core/internal';
 import { ChildGates, type GatedItem } from '../child-gates.js';
 import { startInventory } from '../inventory/cr-inventory.js';
 import type { PlannedChild } from '../plan.js';
+import { childChanged } from '../reconcile-parts/child-changes.js';
+import { childRef } from '../reconcile-parts/child-ref.js';
+import type { RunParts } from '../reconcile-parts/run-parts.js';
 import { type ChildRef, refKey } from '../refusals.js';
-import { childRef } from './child-ref.js';
-import { childChanged } from './events-phase.js';
-import type { RunParts } from './run-parts.js';
 import type { RunState } from './run-state.js';
 
 /** Applies the planned children wave by wave; fills in `lives`, `liveChildren`, `waiting`, `unresolved`, `failures`. */

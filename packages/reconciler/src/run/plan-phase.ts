@@ -10,9 +10,10 @@ import { describeError } from '../error-reasons.js';
 import { planHookChildren } from '../hook-children.js';
 import { type HookError, runHook } from '../hooks.js';
 import type { DeferredChild, PlannedChild } from '../plan.js';
-import { childRef } from './child-ref.js';
+import { childRef } from '../reconcile-parts/child-ref.js';
+import { writeStatus } from '../reconcile-parts/status-writing.js';
 import type { RunState } from './run-state.js';
-import { writeHookFailure, writeStatus } from './status-phase.js';
+import { writeHookFailure } from './status-phase.js';
 
 /** The children planned, and every problem found planning them. */
 interface Planned {

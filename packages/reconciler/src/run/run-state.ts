@@ -3,14 +3,14 @@
  * was planned, what each child is live, what failed, what changed.
  */
 import type { KubeObject, OwnerObject } from '@orkestra/core';
-import { ChangeNotes } from '../change-notes.js';
 import type { HookContext } from '../hook-context.js';
 import type { LiveChildren } from '../hooks.js';
 import type { CrInventory } from '../inventory/cr-inventory.js';
 import type { DeferredChild, PlannedChild } from '../plan.js';
+import { ChangeNotes } from '../reconcile-parts/change-notes.js';
+import type { ReconcileReport } from '../reconcile-parts/report.js';
+import type { RunParts } from '../reconcile-parts/run-parts.js';
 import type { ChildRef } from '../refusals.js';
-import type { ReconcileReport } from './report.js';
-import type { RunParts } from './run-parts.js';
 
 /** One reconcile's state; each field says which phase sets it. */
 export class RunState {

@@ -1,35 +1,19 @@
 /**
  * 6. status — the outcome of a reconcile and its write on the CR's status: `Synced` (every child matches its
  * template) and `Ready`, observedGeneration and the status fields, patched only when they change. Every status
- * the reconciler writes goes through {@link writeStatus}.
+ * the reconciler writes goes through `writeStatus` (reconcile-parts/status-writing.ts).
  */
-import { ConflictError, type KubeObject, type OwnerObject } from '@orkestra/core';
+import { ConflictError, type KubeObject } from '@orkestra/core';
 import { childReadiness } from '../child-gates.js';
 import { readyMeansChildrenReady } from '../config.js';
 import { describeError } from '../error-reasons.js';
 import { failureMessage } from '../failure-message.js';
 import { type HookError, hookOutcome, runHook } from '../hooks.js';
 import type { PlannedChild } from '../plan.js';
-import { namedList, type ReconcileOutcome, statusPatch } from '../status.js';
+import { writeStatus } from '../reconcile-parts/status-writing.js';
+import { namedList, type ReconcileOutcome } from '../status.js';
 import { statusChildren } from '../status-children.js';
-import type { RunParts } from './run-parts.js';
 import type { RunState } from './run-state.js';
-
-/** Patches the CR's status to record `outcome` when it says something new; true when written. */
-export async function writeStatus(
-  parts: Pick<RunParts, 'kube' | 'ctx'>,
-  cr: OwnerObject,
-  outcome: ReconcileOutcome,
-): Promise<boolean> {
-  const patch = statusPatch(cr, outcome, new Date());
-  if (!patch) return false;
-  await parts.kube.patchStatus(
-    { apiVersion: cr.apiVersion, kind: cr.kind, namespace: cr.metadata.namespace, name: cr.metadata.name },
-    patch,
-    { fieldManager: parts.ctx.fieldManager, signal: parts.ctx.signal },
-  );
-  return true;
-}
 
 /** A hook threw: `Ready=False` with its message, the reconcile failed (retried with backoff); nothing else written. */
 export async function writeHookFailure(run: RunState, e: HookError): Promise<void> {

@@ -1,7 +1,8 @@
 /** 1. validate — the `validate` hook may refuse a CR before anything is planned. */
 import { type HookError, hookOutcome, runHook } from '../hooks.js';
+import { writeStatus } from '../reconcile-parts/status-writing.js';
 import type { RunState } from './run-state.js';
-import { writeHookFailure, writeStatus } from './status-phase.js';
+import { writeHookFailure } from './status-phase.js';
 
 /**
  * Runs the `validate` hook; false when the CR may not go on: refused (`Ready=False`, reason `Refused`, a

@@ -4,7 +4,7 @@
  * child.
  */
 import type { ChildResult, OwnerObject } from '@orkestra/core';
-import type { EventRecorder } from './events.js';
+import type { EventRecorder } from '../events.js';
 
 /** The reason of a child's change: an update is `Updated` when it rolls out a change of its desired state, else `DriftCorrected`. */
 function changeReason(action: ChildResult['action'], crChanged: boolean): string {

@@ -1,5 +1,5 @@
 /**
- * The tree `orkestra trace` shows: a custom resource, the children Orkestra made for it, and what their own
+ * The tree `orkestra trace` and the console show: a custom resource, the children Orkestra made for it, and what their own
  * controllers made of them (a Deployment's ReplicaSets and Pods, a CronJob's Jobs), each with its health. Built
  * from the objects alone — labels, owner references, the CR's conditions and inventory — so it needs only read
  * access and no running operator. Kinds the reader may not list are skipped and named, never guessed.
@@ -177,6 +177,24 @@ export function worst(node: TraceNode): TraceState {
 function deepestWorst(node: TraceNode, state: TraceState = worst(node)): number {
   const below = node.children.filter((c) => worst(c) === state).map((c) => 1 + deepestWorst(c, state));
   return below.length ? Math.max(...below) : 0;
+}
+
+/**
+ * The deepest not-ready objects of the tree, each with the path that leads to it: the causes, failed ones first
+ * (the tree is sorted worst first).
+ */
+export function causes(root: TraceNode): { path: TraceNode[]; node: TraceNode }[] {
+  const out: { path: TraceNode[]; node: TraceNode }[] = [];
+  const visit = (node: TraceNode, path: TraceNode[]) => {
+    const bad = node.children.filter((c) => worst(c) === 'Failed' || worst(c) === 'InProgress');
+    if (bad.length === 0) {
+      if (path.length > 0 && (node.state === 'Failed' || node.state === 'InProgress')) out.push({ path, node });
+      return;
+    }
+    for (const c of bad) visit(c, [...path, c]);
+  };
+  visit(root, []);
+  return out;
 }
 
 /** Orders every level: the worst first, and among equals the one whose cause sits deepest, then by kind and name. */

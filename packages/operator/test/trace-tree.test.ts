@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { causes } from '../src/trace/print-trace.js';
-import { sortTree, type TraceNode, type TraceState, worst } from '../src/trace/trace-tree.js';
+import { causes, sortTree, type TraceNode, type TraceState, worst } from '../src/trace/trace-tree.js';
 
 const node = (
   kind: string,

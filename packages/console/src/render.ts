@@ -1,0 +1,123 @@
+/** The two pages, built as DOM from the server's JSON (text only; see dom.ts). */
+import { h } from './dom.js';
+import { instanceHash, pendingLines, STATE_LABEL, timelineLine, treeRows, whyLines } from './model.js';
+import type { InstanceState, InstanceView, KindView, TraceState } from './types.js';
+
+const badge = (state: TraceState) => h('span', { class: `badge ${state}` }, STATE_LABEL[state]);
+const INSTANCE_BADGE: Record<InstanceState, TraceState> = {
+  ready: 'Current',
+  waiting: 'InProgress',
+  failing: 'Failed',
+};
+
+function table(head: string[], rows: (Node | string)[][], testid: string): HTMLElement {
+  return h(
+    'table',
+    { 'data-testid': testid },
+    h('thead', {}, h('tr', {}, ...head.map((x) => h('th', {}, x)))),
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', {}, c))))),
+  );
+}
+
+/** The kinds page: each kind with its counts, queue depth, rate and instances. */
+export function kindsPage(kinds: KindView[]): HTMLElement {
+  return h(
+    'section',
+    { 'data-testid': 'kinds' },
+    h('h1', {}, 'Kinds served'),
+    ...kinds.map((k) =>
+      h(
+        'article',
+        { class: 'kind', 'data-kind': k.id },
+        h('h2', {}, `${k.kind} `, h('small', {}, `${k.id}/${k.version}`)),
+        h(
+          'p',
+          { class: 'stats' },
+          `${k.counts.ready} ready · ${k.counts.waiting} waiting · ${k.counts.failing} failing · queue ${k.queueDepth} · ${k.reconcilesPerMinute} reconciles/min`,
+        ),
+        table(
+          ['instance', 'health', 'message'],
+          k.instances.map((i) => [
+            h(
+              'a',
+              { href: instanceHash(k.id, i.namespace, i.name) },
+              i.namespace ? `${i.namespace}/${i.name}` : i.name,
+            ),
+            badge(INSTANCE_BADGE[i.state]),
+            i.message ?? '',
+          ]),
+          'instances',
+        ),
+      ),
+    ),
+  );
+}
+
+/** An instance's page: why not Ready first, then the tree, conditions, Events and the reconciles. */
+export function instancePage(view: InstanceView): HTMLElement {
+  const why = whyLines(view);
+  const pending = pendingLines(view);
+  const title = view.namespace ? `${view.namespace}/${view.name}` : view.name;
+  return h(
+    'section',
+    { 'data-testid': 'instance', 'data-state': view.state },
+    h('p', {}, h('a', { href: '#/' }, '← kinds')),
+    h('h1', {}, `${view.kind} ${title} `, badge(view.state)),
+    why.length > 0 &&
+      h(
+        'div',
+        { class: 'why', 'data-testid': 'why' },
+        h('h2', {}, 'Why not Ready'),
+        h('ol', {}, ...why.map((w) => h('li', {}, w))),
+      ),
+    pending.length > 0 &&
+      h(
+        'div',
+        { class: 'why', 'data-testid': 'pending' },
+        h('h2', {}, 'Left by the last reconcile'),
+        h('ul', {}, ...pending.map((w) => h('li', {}, w))),
+      ),
+    h('h2', {}, 'Tree'),
+    h(
+      'ul',
+      { class: 'tree', 'data-testid': 'tree' },
+      ...treeRows(view.tree).map((r) =>
+        h(
+          'li',
+          { class: `depth-${Math.min(r.depth, 8)}`, 'data-state': r.state },
+          h('span', { class: 'title' }, r.title),
+          ' ',
+          badge(r.state),
+          r.reason && r.depth > 0 ? h('span', { class: 'reason' }, ` ${r.reason}`) : null,
+        ),
+      ),
+    ),
+    view.hidden.length > 0 && h('p', { class: 'hidden' }, `Not shown: ${view.hidden.join(', ')}`),
+    h('h2', {}, 'Conditions'),
+    table(
+      ['type', 'status', 'reason', 'message', 'since'],
+      view.conditions.map((c) => [c.type, c.status, c.reason ?? '', c.message ?? '', c.lastTransitionTime ?? '']),
+      'conditions',
+    ),
+    h('h2', {}, 'Events'),
+    table(
+      ['last', 'type', 'reason', 'message', 'count'],
+      view.events.map((e) => [e.last, e.type, e.reason, e.message, String(e.count)]),
+      'events',
+    ),
+    h('h2', {}, 'Reconciles'),
+    h(
+      'ol',
+      { class: 'timeline', 'data-testid': 'timeline' },
+      ...view.timeline.map((t) => h('li', {}, h('time', {}, t.at), ' ', timelineLine(t))),
+    ),
+  );
+}
+
+/** Asks for a bearer token (a non-loopback console); `onToken` gets what was typed. */
+export function tokenPage(message: string, onToken: (token: string) => void): HTMLElement {
+  const input = h('input', { type: 'password', 'aria-label': 'bearer token', autocomplete: 'off' }) as HTMLInputElement;
+  const button = h('button', { type: 'button' }, 'Use token');
+  button.addEventListener('click', () => onToken(input.value.trim()));
+  return h('section', { class: 'token' }, h('h1', {}, 'A token is needed'), h('p', {}, message), input, button);
+}

@@ -1,0 +1,269 @@
+/**
+ * The JSON the console serves: the kinds the Manager runs (with counts of their instances, read from the
+ * reconcilers' informer caches: no request) and one instance (its tree as `orkestra trace` builds it, "why not
+ * Ready" first, conditions, Events, the timeline of its reconciles). Everything is cut to what the viewer may
+ * `get`, and every string that holds a value of one of the instance's Secrets is redacted.
+ */
+
+import type { ControllerClient } from '@orkestra/core';
+import { childSelector, type KubeObject, SecretValues } from '@orkestra/core';
+import { type GenericReconciler, SharedInformerFactory } from '@orkestra/reconciler';
+import { causes, type TraceCondition, type TraceNode, type TraceState, traceObject } from '../trace/trace-tree.js';
+import type { Viewer } from './access.js';
+import type { ConsoleHistory, TimelineEntry } from './history.js';
+
+/** How an instance stands, from its `Ready` condition: waiting is what time may fix; failing needs a person. */
+export type InstanceState = 'ready' | 'waiting' | 'failing';
+
+/** One instance in the list of a kind. */
+export interface InstanceSummary {
+  namespace?: string;
+  name: string;
+  state: InstanceState;
+  /** The `Ready` condition's message when not ready. */
+  message?: string;
+}
+
+/** One kind the Manager serves. */
+export interface KindView {
+  /** `websites.example.com`: what the instance URLs name the kind by. */
+  id: string;
+  group: string;
+  version: string;
+  kind: string;
+  namespaced: boolean;
+  counts: Record<InstanceState, number>;
+  queueDepth: number;
+  reconcilesPerMinute: number;
+  instances: InstanceSummary[];
+}
+
+/** An Event recorded on the instance. */
+export interface EventView {
+  type: string;
+  reason: string;
+  message: string;
+  count: number;
+  last: string;
+}
+
+/** One instance's page. */
+export interface InstanceView {
+  kind: string;
+  id: string;
+  namespace?: string;
+  name: string;
+  state: TraceState;
+  /** The deepest objects that are not ready, each with the path from the instance to it; failed ones first. */
+  why: { path: string[]; state: TraceState; reason?: string }[];
+  conditions: TraceCondition[];
+  tree: TraceNode;
+  /** Kinds left out of the tree: the viewer may not get them, or they cannot be read. */
+  hidden: string[];
+  events: EventView[];
+  timeline: TimelineEntry[];
+  /** The outcome of the last reconcile this operator ran of it (since it started), with what waits and what failed. */
+  lastReconcile?: {
+    result: string;
+    /** Children not written yet, each saying what it waits for (`CronJob orders-backup waits for …`). */
+    waiting: string[];
+    error?: string;
+    failed: { kind: string; name: string; error: string }[];
+  };
+}
+
+/** `websites.example.com` of a reconciler's owner kind. */
+export const kindId = (r: GenericReconciler): string => `${r.config.owner.plural}.${r.config.owner.group}`;
+
+/** `namespace/name`, or `name` for a cluster-scoped instance: the reconciler's key. */
+export const instanceKey = (namespace: string | undefined, name: string): string =>
+  namespace ? `${namespace}/${name}` : name;
+
+function stateOf(cr: KubeObject): { state: InstanceState; message?: string } {
+  const conditions = (
+    cr.status as { conditions?: { type?: string; status?: string; reason?: string; message?: string }[] }
+  )?.conditions;
+  const ready = Array.isArray(conditions) ? conditions.find((c) => c?.type === 'Ready') : undefined;
+  if (ready?.status === 'True') return { state: 'ready' };
+  const message = ready?.message ?? 'no Ready condition yet';
+  return { state: !ready || ready.reason === 'Waiting' ? 'waiting' : 'failing', message };
+}
+
+/** The instances of `r` in its informer caches (no request), by namespace and name. */
+function cachedInstances(r: GenericReconciler): KubeObject[] {
+  const factory = r.config.informers ?? SharedInformerFactory.for(r.kube);
+  const seen = new Map<string, KubeObject>();
+  for (const informer of factory.informers) {
+    const o = informer.options;
+    if (o.apiVersion !== r.ownerApiVersion || o.kind !== r.config.owner.kind || o.labelSelector) continue;
+    for (const cr of informer.list()) seen.set(instanceKey(cr.metadata.namespace, cr.metadata.name ?? ''), cr);
+  }
+  return [...seen.values()];
+}
+
+/** The kinds the Manager serves, each with the instances the viewer may get. */
+export async function kindsView(
+  reconcilers: readonly GenericReconciler[],
+  history: ConsoleHistory,
+  viewer: Viewer,
+): Promise<KindView[]> {
+  const views: KindView[] = [];
+  for (const r of reconcilers) {
+    const { owner } = r.config;
+    const instances: InstanceSummary[] = [];
+    const counts: Record<InstanceState, number> = { ready: 0, waiting: 0, failing: 0 };
+    for (const cr of cachedInstances(r)) {
+      const { namespace, name = '' } = cr.metadata;
+      if (!(await viewer.mayGet(owner.group, owner.plural, namespace))) continue;
+      const s = stateOf(cr);
+      counts[s.state]++;
+      instances.push({ ...(namespace ? { namespace } : {}), name, ...s });
+    }
+    instances.sort((a, b) => (a.namespace ?? '').localeCompare(b.namespace ?? '') || a.name.localeCompare(b.name));
+    views.push({
+      id: kindId(r),
+      group: owner.group,
+      version: owner.version,
+      kind: owner.kind,
+      namespaced: owner.namespaced ?? true,
+      counts,
+      queueDepth: r.queueDepth,
+      reconcilesPerMinute: history.perMinute(owner.kind),
+      instances,
+    });
+  }
+  return views;
+}
+
+/** The tree without the objects the viewer may not get (their kinds named in `hidden`). */
+async function visibleTree(
+  kube: ControllerClient,
+  node: TraceNode,
+  viewer: Viewer,
+  hidden: Set<string>,
+): Promise<TraceNode> {
+  const children: TraceNode[] = [];
+  for (const child of node.children) {
+    const info = await kube.resourceFor(child.apiVersion, child.kind).catch(() => undefined);
+    const group = child.apiVersion.includes('/') ? child.apiVersion.split('/')[0] : '';
+    if (info && (await viewer.mayGet(group ?? '', info.plural, child.namespace))) {
+      children.push(await visibleTree(kube, child, viewer, hidden));
+    } else hidden.add(`${child.kind}: not permitted`);
+  }
+  return { ...node, children };
+}
+
+async function eventsOf(kube: ControllerClient, r: GenericReconciler, namespace: string | undefined, name: string) {
+  const list = await kube.list('v1', 'Event', {
+    ...(namespace ? { namespace } : {}),
+    fieldSelector: `involvedObject.kind=${r.config.owner.kind},involvedObject.name=${name}`,
+  });
+  const events = list.items.map((e): EventView => {
+    const x = e as KubeObject & Record<string, unknown>;
+    const last = (x.lastTimestamp ?? x.eventTime ?? e.metadata.creationTimestamp ?? '') as string;
+    return {
+      type: String(x.type ?? 'Normal'),
+      reason: String(x.reason ?? ''),
+      message: String(x.message ?? ''),
+      count: Number(x.count ?? 1),
+      last,
+    };
+  });
+  return events.sort((a, b) => b.last.localeCompare(a.last)).slice(0, 100);
+}
+
+/** The reconciler's last report of `key`, as the page shows it. */
+function lastReconcileOf(r: GenericReconciler, key: string): Pick<InstanceView, 'lastReconcile'> {
+  const report = r.lastReports.get(key);
+  if (!report) return {};
+  const failed = report.children.flatMap((c) =>
+    c.action === 'failed' ? [{ kind: c.kind, name: c.name, error: c.error ?? 'failed' }] : [],
+  );
+  return {
+    lastReconcile: {
+      result: report.result,
+      waiting: [...(report.waiting ?? [])],
+      ...(report.error ? { error: report.error } : {}),
+      failed,
+    },
+  };
+}
+
+/** The values of the instance's Secrets (as the operator reads them), to be redacted from everything shown. */
+async function secretValuesOf(
+  kube: ControllerClient,
+  namespace: string | undefined,
+  name: string,
+): Promise<SecretValues> {
+  const values = new SecretValues();
+  const secrets = await kube
+    .list('v1', 'Secret', { ...(namespace ? { namespace } : {}), labelSelector: childSelector(name) })
+    .catch(() => ({ items: [] as KubeObject[] }));
+  for (const s of secrets.items) values.addSecret({ ...s, apiVersion: 'v1', kind: 'Secret' });
+  return values;
+}
+
+/**
+ * One instance's page, or `undefined` when it does not exist or the viewer may not get it (the same answer,
+ * so that a viewer learns nothing of instances it may not see).
+ */
+export async function instanceView(
+  r: GenericReconciler,
+  history: ConsoleHistory,
+  viewer: Viewer,
+  namespace: string | undefined,
+  name: string,
+): Promise<InstanceView | undefined> {
+  const { owner } = r.config;
+  if (!(await viewer.mayGet(owner.group, owner.plural, namespace))) return undefined;
+  const ref = { apiVersion: r.ownerApiVersion, kind: owner.kind, name, ...(namespace ? { namespace } : {}) };
+  const trace = await traceObject(r.kube, ref);
+  if (!trace) return undefined;
+  const hidden = new Set(trace.skipped);
+  const tree = await visibleTree(r.kube, trace.root, viewer, hidden);
+  const mayEvents = await viewer.mayGet('', 'events', namespace);
+  const events = mayEvents
+    ? await eventsOf(r.kube, r, namespace, name).catch((e: unknown) => {
+        hidden.add(`Event: cannot be read (${e instanceof Error ? e.message : String(e)})`);
+        return [];
+      })
+    : [];
+  if (!mayEvents) hidden.add('Event: not permitted');
+  const view: InstanceView = {
+    kind: owner.kind,
+    id: kindId(r),
+    ...(namespace ? { namespace } : {}),
+    name,
+    state: tree.state,
+    why: causes(tree).map(({ path, node }) => ({
+      path: path.map((n) => `${n.kind}/${n.name}`),
+      state: node.state,
+      ...(node.reason ? { reason: node.reason } : {}),
+    })),
+    conditions: tree.conditions ?? [],
+    tree,
+    hidden: [...hidden],
+    events,
+    timeline: history.timeline(owner.kind, instanceKey(namespace, name)),
+    ...lastReconcileOf(r, instanceKey(namespace, name)),
+  };
+  return redactMessages(view, await secretValuesOf(r.kube, namespace, name));
+}
+
+/** Fields that carry free text (reasons and messages, from the cluster or Orkestra); names and kinds are not secret. */
+const TEXT_FIELDS = new Set(['reason', 'message', 'error', 'waiting']);
+
+/**
+ * `value` with every known Secret value inside a reason or message replaced by `[redacted]`, deeply. Names stay:
+ * a Secret value that happens to be part of an object's name (`admin` in `shop-admin`) must not hide the object.
+ */
+export function redactMessages<T>(value: T, secrets: SecretValues): T {
+  if (secrets.size === 0) return value;
+  const walk = (v: unknown, key: string): unknown => {
+    if (typeof v === 'string') return TEXT_FIELDS.has(key) ? secrets.redactText(v) : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(value, '') as T;
+}
