@@ -6,7 +6,7 @@
  */
 
 import type { ControllerClient } from '@orkestra/core';
-import { type Logger, silentLogger } from '@orkestra/core';
+import { type Logger, OrkestraError, silentLogger } from '@orkestra/core';
 import {
   ConfigurationError,
   GenericReconciler,
@@ -30,6 +30,8 @@ import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
+import { ShardLeases, type ShardsOptions } from './shards/shard-leases.js';
+import { ShardedReconcilers } from './shards/sharded-reconcilers.js';
 import type { ConversionTarget } from './webhooks/ca-injection.js';
 import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
@@ -113,6 +115,13 @@ export interface ManagerOptions {
    * as an error and shows as 0 in `orkestra_conversion_webhook_reachable`.
    */
   webhooks?: WebhookServing | false;
+  /**
+   * Replicas share the work: the namespaces are split into `count` shards (ranges of their hash), each held
+   * through a Lease by one replica at a time, each replica taking about its share (see `shards/shard-leases.ts` and
+   * the README's Sharding section). Each held shard runs the reconcilers with informers of that shard only.
+   * Not with `leaderElection` (the shards' Leases replace it); webhooks are served by every replica.
+   */
+  shards?: ShardsOptions;
 }
 
 /** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
@@ -134,6 +143,10 @@ export class Manager {
   readonly metrics: OperatorMetrics;
   readonly reconcilers: GenericReconciler[] = [];
   readonly elector: LeaderElector | undefined;
+  /** The shards this replica holds, with {@link ManagerOptions.shards}. */
+  readonly shards: ShardLeases | undefined;
+  /** With shards, the configurations' reconcilers (never started) that the start-up checks look at. */
+  private readonly checked: GenericReconciler[];
   /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
   readonly webhooks: Webhooks | undefined;
   /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
@@ -178,16 +191,37 @@ export class Manager {
         options.observer?.childChanged?.(info);
       },
     };
-    for (const config of options.reconcilers) {
+    const make = (config: ManagedReconcilerConfig, shard?: ReconcilerConfig['shard']) => {
       let reconciler: GenericReconciler | undefined;
       reconciler = new GenericReconciler(kube, {
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         inventory,
         ...config,
+        ...(shard ? { shard } : {}),
         logger: this.logger,
         observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, observer),
       });
-      this.reconcilers.push(reconciler);
+      return reconciler;
+    };
+    if (options.shards) {
+      if (options.leaderElection)
+        throw new OrkestraError(
+          'Config',
+          'shards and leaderElection: choose one (the shards have Leases of their own)',
+        );
+      const { count } = options.shards;
+      const configs = options.reconcilers;
+      const events = new ShardedReconcilers(
+        configs.length,
+        (i, shard) => make(configs[i] as ManagedReconcilerConfig, { count, shards: [shard] }),
+        this.reconcilers,
+        this.logger,
+      );
+      this.shards = new ShardLeases(kube, options.shards, events, this.logger);
+      this.checked = configs.map((config) => make(config));
+    } else {
+      for (const config of options.reconcilers) this.reconcilers.push(make(config));
+      this.checked = this.reconcilers;
     }
     if (options.heapRelease !== false)
       this.heapRelease = new HeapRelease({
@@ -307,7 +341,7 @@ export class Manager {
    * `ConfigurationError` listing the problems of the first configuration that has any.
    */
   async checkConfigurations(): Promise<void> {
-    for (const r of this.reconcilers) {
+    for (const r of this.checked) {
       const problems = await analyzeAgainstCluster(this.options.kube, r.config, {
         engine: r.config.templateEngine,
         signal: this.startAbort.signal,
@@ -316,7 +350,7 @@ export class Manager {
         throw new ConfigurationError(problems, { object: { kind: r.config.owner.kind, name: 'configuration' } });
     }
     this.logger.info(
-      { crds: this.reconcilers.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
+      { crds: this.checked.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
       'configurations checked against the installed CRDs',
     );
   }
@@ -367,6 +401,7 @@ export class Manager {
     const { crdCheck } = this.options;
     if (typeof crdCheck === 'function') await crdCheck(this.startAbort.signal);
     else if (crdCheck !== false) await this.checkConfigurations();
+    if (this.shards) return this.startShards();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);
@@ -380,6 +415,16 @@ export class Manager {
     if ((this.phase as string) !== 'syncing') return;
     this.phase = 'running';
     this.logger.info({ kinds: this.reconcilers.map((r) => r.config.owner.kind) }, 'caches synced: reconciling');
+  }
+
+  /** With shards: reconciling is the shards' (each held one starts its reconcilers); this only starts taking them. */
+  private startShards(): void {
+    if (this.phase === 'stopping' || this.phase === 'stopped' || !this.shards) return;
+    this.phase = 'running';
+    this.metrics.leader = true;
+    this.heapRelease?.start();
+    this.shards.start();
+    this.logger.info({ count: this.options.shards?.count, identity: this.shards.identity }, 'taking shards');
   }
 
   /**
@@ -452,8 +497,10 @@ export class Manager {
     const boundMs = this.options.stopTimeoutMs ?? 10_000;
     const deadline = performance.now() + boundMs;
     let timer: NodeJS.Timeout | undefined;
+    // With shards: each shard's reconcilers drain, then its Lease is released.
+    const draining = this.shards ? this.shards.stop() : Promise.all(this.reconcilers.map((r) => r.stop()));
     const drained = await Promise.race([
-      Promise.all(this.reconcilers.map((r) => r.stop())).then(() => true),
+      draining.then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), boundMs))),
     ]);
     clearTimeout(timer);
