@@ -145,8 +145,11 @@ export class Manager {
   readonly elector: LeaderElector | undefined;
   /** The shards this replica holds, with {@link ManagerOptions.shards}. */
   readonly shards: ShardLeases | undefined;
-  /** With shards, the configurations' reconcilers (never started) that the start-up checks look at. */
-  private readonly checked: GenericReconciler[];
+  /**
+   * A reconciler per configuration, for start-up checks: {@link reconcilers} themselves, or with shards (whose
+   * reconcilers come and go with the shards held) copies that are never started.
+   */
+  readonly configured: readonly GenericReconciler[];
   /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
   readonly webhooks: Webhooks | undefined;
   /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
@@ -218,10 +221,10 @@ export class Manager {
         this.logger,
       );
       this.shards = new ShardLeases(kube, options.shards, events, this.logger);
-      this.checked = configs.map((config) => make(config));
+      this.configured = configs.map((config) => make(config));
     } else {
       for (const config of options.reconcilers) this.reconcilers.push(make(config));
-      this.checked = this.reconcilers;
+      this.configured = this.reconcilers;
     }
     if (options.heapRelease !== false)
       this.heapRelease = new HeapRelease({
@@ -327,7 +330,8 @@ export class Manager {
     await discoverChildKinds({ entries }, handlers, kube);
     return [
       ...requiredPermissions({ entries }, handlers, {
-        leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
+        leaseNamespace: leaderElection ? leaderElection.namespace : this.options.shards?.namespace,
+        shards: this.options.shards !== undefined,
         resources: kube.resources,
         unknownKinds: 'skip', // not served: the reconciler's start says so
         crdCheck: this.options.crdCheck !== false,
@@ -341,7 +345,7 @@ export class Manager {
    * `ConfigurationError` listing the problems of the first configuration that has any.
    */
   async checkConfigurations(): Promise<void> {
-    for (const r of this.checked) {
+    for (const r of this.configured) {
       const problems = await analyzeAgainstCluster(this.options.kube, r.config, {
         engine: r.config.templateEngine,
         signal: this.startAbort.signal,
@@ -350,7 +354,7 @@ export class Manager {
         throw new ConfigurationError(problems, { object: { kind: r.config.owner.kind, name: 'configuration' } });
     }
     this.logger.info(
-      { crds: this.checked.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
+      { crds: this.configured.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
       'configurations checked against the installed CRDs',
     );
   }

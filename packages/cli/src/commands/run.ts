@@ -11,7 +11,7 @@ import {
   PermissionsDeniedError,
 } from '@orkestra/operator';
 import { describePermission, parseAddress } from '@orkestra/operator/internal';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
 import { assertFitsInstalledCrds } from '../crd-check.js';
 import { CliError, ExitCode } from '../exit-codes.js';
@@ -41,6 +41,7 @@ interface RunCommandOptions {
   leaseDuration: string;
   renewDeadline: string;
   retryPeriod: string;
+  shards?: number;
   skipPermissionCheck?: boolean;
   skipCrdCheck?: boolean;
   installCrds?: boolean;
@@ -75,6 +76,11 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--lease-duration <duration>', 'how long a Lease is valid after its last renewal', '15s')
     .option('--renew-deadline <duration>', 'how long the leader tries to renew before it gives up', '10s')
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
+    .option(
+      '--shards <count>',
+      'replicas share the work: the namespaces split into this many shards, each held through a Lease <leader-election-id>-shard-<i> (in place of leader election)',
+      shardCount,
+    )
     .option(
       '--webhook-address <host:port>',
       "address of the admission webhooks' HTTPS server (when the katalog serves a hook at admission)",
@@ -116,6 +122,14 @@ gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6
       const output = ctx.output('text');
       ctx.state.code = await run(opts, output, ctx);
     });
+}
+
+/** `--shards`: a whole number of shards, 1 to 65536. */
+function shardCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65_536)
+    throw new InvalidArgumentError(`--shards ${value}: want a whole number from 1 to 65536`);
+  return n;
 }
 
 /** Local settings (durations, the server's address) checked before anything reads the katalog or the cluster. */
@@ -178,8 +192,22 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
     crdCheck: () => checkKatalog(kube, manager, loaded, opts, logger),
     httpAddress: opts.httpAddress,
+    ...(opts.shards
+      ? {
+          shards: {
+            count: opts.shards,
+            kube: leaseKube,
+            namespace: opts.leaderElectionNamespace ?? operatorNamespace(kube, ctx.env),
+            name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
+            ...(opts.identity ? { identity: opts.identity } : {}),
+            leaseDurationMs,
+            renewDeadlineMs,
+            retryPeriodMs,
+          },
+        }
+      : {}),
     leaderElection:
-      opts.leaderElect && leaseNamespace !== undefined
+      !opts.shards && opts.leaderElect && leaseNamespace !== undefined
         ? {
             kube: leaseKube,
             namespace: leaseNamespace,
@@ -236,7 +264,7 @@ async function checkKatalog(
   opts: RunCommandOptions,
   logger: Logger,
 ): Promise<void> {
-  await checkOwnerKinds(kube, manager.reconcilers);
+  await checkOwnerKinds(kube, manager.configured);
   if (opts.skipCrdCheck) return;
   await assertFitsInstalledCrds(kube, loaded.katalog, loaded.handlers, {
     locator: loaded.locator,
