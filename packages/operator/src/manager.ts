@@ -198,7 +198,9 @@ export class Manager {
       let reconciler: GenericReconciler | undefined;
       reconciler = new GenericReconciler(kube, {
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
-        inventory,
+        // A shard's reconciler sees only its shard's CRs: the shared record's start-up prune would drop kinds the
+        // other shards' CRs still have, so with shards the inventory stays on each CR (its annotation).
+        ...(shard ? {} : { inventory }),
         ...config,
         ...(shard ? { shard } : {}),
         logger: this.logger,

@@ -57,6 +57,8 @@ async function startEnv(gate: boolean) {
       spec: { image: 'nginx:1.27' },
     });
   const replicas: Replica[] = [];
+  /** Every child write of every replica, in order: who wrote which child. */
+  const writes: { replica: string; child: string }[] = [];
   const run = (name: string, logger?: Logger): Replica => {
     const kube = new Kubeclient(env.kubeConfig, { retry: { retries: 0 }, timeoutMs: 2_000 });
     const manager = websiteManager(kube, {
@@ -64,6 +66,7 @@ async function startEnv(gate: boolean) {
       heapRelease: false,
       stopTimeoutMs: 3_000,
       ...(logger ? { logger } : {}),
+      observer: { childChanged: (c) => writes.push({ replica: name, child: `${c.key} ${c.kind} ${c.name}` }) },
       shards: {
         count: COUNT,
         namespace: leases,
@@ -93,7 +96,17 @@ async function startEnv(gate: boolean) {
     await admin.close();
     await env.stop();
   };
-  return { env, admin, sites, run, replicas, deployment, converged, close };
+  /** Children whose writes came from replicas in turn (A, B, A): a write fought over. None may be. */
+  const foughtOver = () => {
+    const byChild = new Map<string, string[]>();
+    for (const w of writes) {
+      const runs = byChild.get(w.child) ?? [];
+      if (runs.at(-1) !== w.replica) runs.push(w.replica);
+      byChild.set(w.child, runs);
+    }
+    return [...byChild].filter(([, runs]) => new Set(runs).size < runs.length).map(([child]) => child);
+  };
+  return { env, admin, sites, run, replicas, deployment, converged, close, writes, foughtOver };
 }
 
 describe('with the ShardedListAndWatch gate', () => {
@@ -152,7 +165,13 @@ describe('with the ShardedListAndWatch gate', () => {
     const r3 = t.run('r3');
     await holding([r0, r1, r3], 2);
     await expectCachesOfShards([r0, r1, r3]);
+    // The shards r3 took: a drift on their Websites is repaired by r3 (alone).
+    const moved = t.sites.filter((ns) => r3.manager.shards?.shards.includes(shardOf(ns, COUNT)));
+    for (const namespace of moved)
+      await t.admin.delete({ apiVersion: 'apps/v1', kind: 'Deployment', namespace, name: 'site-web' });
     await t.converged();
+    expect(t.writes.filter((w) => w.replica === 'r3').length).toBeGreaterThanOrEqual(moved.length);
+    expect(t.foughtOver()).toEqual([]);
   }, 60_000);
 });
 
