@@ -7,6 +7,7 @@ import {
   CrdInstallError,
   HttpAddressError,
   Manager,
+  type ManagerOptions,
   operatorNamespace,
   PermissionsDeniedError,
 } from '@orkestra/operator';
@@ -124,6 +125,30 @@ gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6
     });
 }
 
+/**
+ * The Manager's Leases: with `--shards`, the shards' (named after `--leader-election-id`); else the leader election,
+ * unless `--no-leader-elect`.
+ */
+function leases(
+  opts: RunCommandOptions,
+  kube: Kubeclient,
+  defaultNamespace: string,
+  katalogName: string,
+): Pick<ManagerOptions, 'shards' | 'leaderElection'> {
+  const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = localSettings(opts);
+  const lease = {
+    kube,
+    namespace: opts.leaderElectionNamespace ?? defaultNamespace,
+    name: opts.leaderElectionId ?? `orkestra-${katalogName}`,
+    ...(opts.identity ? { identity: opts.identity } : {}),
+    leaseDurationMs,
+    renewDeadlineMs,
+    retryPeriodMs,
+  };
+  if (opts.shards) return { shards: { ...lease, count: opts.shards }, leaderElection: false };
+  return { leaderElection: opts.leaderElect ? lease : false };
+}
+
 /** `--shards`: a whole number of shards, 1 to 65536. */
 function shardCount(value: string): number {
   const n = Number(value);
@@ -161,7 +186,7 @@ function httpAddressError(e: unknown, address: string): unknown {
 }
 
 async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext): Promise<number> {
-  const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = localSettings(opts);
+  const { renewDeadlineMs } = localSettings(opts); // checked before anything reads the katalog or the cluster
   const format = opts.logFormat ?? ((output.out as { isTTY?: boolean }).isTTY ? 'text' : 'json');
   const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
   const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
@@ -172,9 +197,6 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     timeoutMs: Math.max(1_000, Math.round(renewDeadlineMs / 2)),
     logger,
   });
-  const leaseNamespace = opts.leaderElect
-    ? (opts.leaderElectionNamespace ?? operatorNamespace(kube, ctx.env))
-    : undefined;
   const manager: Manager = new Manager({
     kube,
     logger,
@@ -192,32 +214,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     // The katalog's own analysis in the Manager's place for it: its problems name the file's lines.
     crdCheck: () => checkKatalog(kube, manager, loaded, opts, logger),
     httpAddress: opts.httpAddress,
-    ...(opts.shards
-      ? {
-          shards: {
-            count: opts.shards,
-            kube: leaseKube,
-            namespace: opts.leaderElectionNamespace ?? operatorNamespace(kube, ctx.env),
-            name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
-            ...(opts.identity ? { identity: opts.identity } : {}),
-            leaseDurationMs,
-            renewDeadlineMs,
-            retryPeriodMs,
-          },
-        }
-      : {}),
-    leaderElection:
-      !opts.shards && opts.leaderElect && leaseNamespace !== undefined
-        ? {
-            kube: leaseKube,
-            namespace: leaseNamespace,
-            name: opts.leaderElectionId ?? `orkestra-${loaded.katalog.name}`,
-            ...(opts.identity ? { identity: opts.identity } : {}),
-            leaseDurationMs,
-            renewDeadlineMs,
-            retryPeriodMs,
-          }
-        : false,
+    ...leases(opts, leaseKube, operatorNamespace(kube, ctx.env), loaded.katalog.name),
   });
   try {
     logger.info(
