@@ -194,17 +194,21 @@ export class Manager {
         options.observer?.childChanged?.(info);
       },
     };
+    // With shards, a kind's queue depth is that of every held shard's reconciler of it.
+    const shardQueues = (kind: string) => () =>
+      this.reconcilers.filter((r) => r.config.owner.kind === kind).reduce((n, r) => n + r.queueDepth, 0);
     const make = (config: ManagedReconcilerConfig, shard?: ReconcilerConfig['shard']) => {
       let reconciler: GenericReconciler | undefined;
+      const queueDepth = options.shards ? shardQueues(config.owner.kind) : () => reconciler?.queueDepth ?? 0;
       reconciler = new GenericReconciler(kube, {
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
         // A shard's reconciler sees only its shard's CRs: the shared record's start-up prune would drop kinds the
         // other shards' CRs still have, so with shards the inventory stays on each CR (its annotation).
-        ...(shard ? {} : { inventory }),
+        ...(options.shards ? {} : { inventory }),
         ...config,
         ...(shard ? { shard } : {}),
         logger: this.logger,
-        observer: this.metrics.observer(config.owner.kind, () => reconciler?.queueDepth ?? 0, observer),
+        observer: this.metrics.observer(config.owner.kind, queueDepth, observer),
       });
       return reconciler;
     };
