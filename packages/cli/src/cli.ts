@@ -48,7 +48,8 @@ async function program(io: CliIo, state: CommandState, argv: readonly string[]):
   const ctx = commandContext(io, state);
   const root = new Command('orkestra')
     .description(
-      'Run, render, diff, validate and trace Orkestra katalogs: the generic reconciler for the CRDs a katalog declares.',
+      'Run, render, diff, validate and trace Orkestra katalogs: the generic reconciler for the CRDs a katalog ' +
+        'declares.',
     )
     .version(VERSION, '-V, --version')
     .showHelpAfterError('(run with --help for usage)')

@@ -25,9 +25,12 @@ async function importConversion(module: string, from: string, where: string): Pr
   if (missing.length)
     throw new CliError(
       ExitCode.Problems,
-      `${where}: ${module} does not export ${missing.join(' and ')} as ${missing.length > 1 ? 'functions' : 'a function'}`,
+      `${where}: ${module} does not export ${missing.join(' and ')} as ` +
+        `${missing.length > 1 ? 'functions' : 'a function'}`,
       {
-        hint: 'export function toHub(object) { return { spec: … } } and export function fromHub(hub) { return { spec: … } }',
+        hint:
+          'export function toHub(object) { return { spec: … } } and export function fromHub(hub) { return { ' +
+          'spec: … } }',
       },
     );
   return { toHub: loaded.toHub as Conversion['toHub'], fromHub: loaded.fromHub as Conversion['fromHub'] };

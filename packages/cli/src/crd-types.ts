@@ -183,7 +183,8 @@ export function crdTypes(crd: CrdForTypes): string {
   const out = [
     // A type alias, not an interface extending OwnerObject: no index signature, so a misspelt field at the top
     // does not compile, and yet it is assignable to OwnerObject (an alias has an implicit index signature).
-    `/** ${crd.kind} (${crd.group}/${crd.version}): the custom resource, usable as the owner type of a reconciler. */\nexport type ${kind} = {\n${members.join('\n')}\n};`,
+    `/** ${crd.kind} (${crd.group}/${crd.version}): the custom resource, usable as the owner type of a reconciler. ` +
+      `*/\nexport type ${kind} = {\n${members.join('\n')}\n};`,
     ...g.declarations.map((d) => `${docComment(d.description, '')}export interface ${d.name} ${d.body}`),
   ];
   return out.join('\n\n');

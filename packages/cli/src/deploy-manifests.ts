@@ -37,6 +37,11 @@ export interface DeployManifestOptions {
   watchNamespaces?: readonly string[] | undefined;
   /** Pods of the Deployment; default 2 (one leads, one stands by). */
   replicas?: number | undefined;
+  /**
+   * Replicas share the work over this many shards (`run --shards`): each holds about its share of the shard
+   * Leases and reconciles only their namespaces, instead of one leading. Absent: leader election.
+   */
+  shards?: number | undefined;
   /** Requests and limits of the container; default 100m/128Mi requested, 500m/256Mi limit. */
   resources?: ContainerResources | undefined;
 }
@@ -90,6 +95,7 @@ export function deployManifests(loaded: LoadedKatalog, options: DeployManifestOp
   try {
     permissions = requiredPermissions(withNamespaces(loaded.katalog, watch), loaded.handlers, {
       leaseNamespace: namespace,
+      shards: options.shards !== undefined,
       inventoryNamespace: namespace,
       resources: new ResourceRegistry(),
     });
@@ -219,6 +225,7 @@ function deployment(
                 options.namespace,
                 '--leader-election-id',
                 name,
+                ...(options.shards ? ['--shards', String(options.shards)] : []),
                 ...watch.flatMap((n) => ['--namespace', n]),
               ],
               env: [

@@ -1,7 +1,8 @@
 /**
  * A client that reads from the cluster and writes nothing: a decorator over any {@link ObjectClient}. Reads,
  * peeks, lists, watches, discovery and schemas go to the client it wraps; every write is recorded and answered
- * as if the server had taken it. `diff` runs the handlers' own `create`/`update` against it, so what it reports is what `run` would
+ * as if the server had taken it. `diff` runs the handlers' own `create`/`update` against it, so what it reports is what
+ * `run` would
  * do — same reads, same drift matcher and its options, same `prepare` hooks (a generated Secret value the live
  * Secret has is kept, not reported as drift) — without a single write.
  *

@@ -158,7 +158,9 @@ export async function loadHandler(key: string, options: LoadHandlersOptions = {}
       kind: 'invalid',
       problem: {
         ...at(),
-        message: `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as deployments`,
+        message:
+          `"${key}" is not a resource key: keys are npm package names without the @orkestra/ scope, such as ` +
+          `deployments`,
       },
     };
   }
@@ -174,7 +176,9 @@ export async function loadHandler(key: string, options: LoadHandlersOptions = {}
         problem: {
           ...at(),
           message: `no resource package is installed for key "${key}": did you mean ${near}? (${known})`,
-          hint: `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a package of its own`,
+          hint:
+            `write ${near} (the key of ${packageFor(near, options.packages)}), or install ${pkg} if it is a ` +
+            `package of its own`,
         },
       };
     }

@@ -54,7 +54,9 @@ function importHooks(
         hooks = ((await import(pathToFileURL(path).href)) as { default?: unknown }).default;
       } catch (e) {
         throw new CliError(ExitCode.Usage, `${where}: cannot import ${path}: ${(e as Error).message}`, {
-          hint: 'give a module (relative to the katalog, or absolute) whose default export is { validate, default, ... }',
+          hint:
+            'give a module (relative to the katalog, or absolute) whose default export is { validate, default, ' +
+            '... }',
         });
       }
       const bad =

@@ -30,7 +30,9 @@ export async function loadOperatorModule(file: string, cwd: string): Promise<Per
     module = (await import(pathToFileURL(resolve(cwd, file)).href)) as { default?: unknown };
   } catch (e) {
     throw new CliError(ExitCode.Usage, `--operator ${file}: cannot import it: ${(e as Error).message}`, {
-      hint: 'give a JavaScript or TypeScript module whose default export is a defineOperator(...) value or an array of them',
+      hint:
+        'give a JavaScript or TypeScript module whose default export is a defineOperator(...) value or an array ' +
+        'of them',
     });
   }
   const value = module.default;

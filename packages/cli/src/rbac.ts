@@ -1,4 +1,7 @@
-/** The CLI's report of an RBAC computation @orkestra/operator refused (one place for katalogs and operators written in code). */
+/**
+ * The CLI's report of an RBAC computation @orkestra/operator refused (one place for katalogs and operators written in
+ * code).
+ */
 import { UnknownKindsError } from '@orkestra/operator';
 import { CliError, ExitCode } from './exit-codes.js';
 

@@ -148,7 +148,8 @@ async function renderFor(
   out.problems.push(...resolved.problems);
   for (const d of resolved.deferred)
     out.notes.push(
-      `${d.path} of ${described(cr)} reads the live ${d.reads.join(', ')} (children.<key>.<id>): not rendered without a cluster; \`orkestra diff\` shows it`,
+      `${d.path} of ${described(cr)} reads the live ${d.reads.join(', ')} (children.<key>.<id>): not rendered ` +
+        `without a cluster; \`orkestra diff\` shows it`,
     );
   for (const child of resolved.children) {
     try {
@@ -175,7 +176,8 @@ function closingNotes(out: Rendering, options: RenderOptions): string[] {
   const notes: string[] = [];
   if (out.placeholder)
     notes.push(
-      `${options.crFile ?? 'the CR'} has no metadata.uid: owner references carry the placeholder uid ${PLACEHOLDER_UID}; run uses the live CR's uid`,
+      `${options.crFile ?? 'the CR'} has no metadata.uid: owner references carry the placeholder uid ` +
+        `${PLACEHOLDER_UID}; run uses the live CR's uid`,
     );
   if (out.defaulted)
     notes.push(

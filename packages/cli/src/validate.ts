@@ -109,8 +109,11 @@ export async function validateKatalog(
   checked.push("literal values (each handler's resolve, names, and where children may live)");
   checked.push(
     options.kube
-      ? "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given, the cluster's OpenAPI)"
-      : "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given; built-in kinds: the schemas shipped with the CLI; pass --kubeconfig for the cluster's, --crd for custom kinds)",
+      ? "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given, the " +
+          "cluster's OpenAPI)"
+      : "manifests' literal values and fields read of children against their kinds' schemas (the CRDs given; " +
+          "built-in kinds: the schemas shipped with the CLI; pass --kubeconfig for the cluster's, --crd for custom " +
+          'kinds)',
   );
   checked.push(
     crdInput

@@ -125,6 +125,22 @@ describe('generate manifests: what runs', () => {
     expect(pod.serviceAccountName).toBe(one('ServiceAccount').metadata.name);
   });
 
+  it('--replicas 3 --shards 12: three pods run `orkestra run --shards 12`, and may list the shard Leases', async () => {
+    const { one, objects } = await generate('--namespace', 'ops', '--replicas', '3', '--shards', '12');
+    const d = one<Deployment>('Deployment');
+    expect(d.spec.replicas).toBe(3);
+    const c = d.spec.template.spec.containers[0]!;
+    expect(c.args[c.args.indexOf('--shards') + 1]).toBe('12');
+    const leases = objects
+      .filter((o) => o.kind === 'Role' && o.metadata.namespace === 'ops')
+      .flatMap((o) => (o as KubeObject & { rules: { resources: string[]; verbs: string[] }[] }).rules)
+      .find((r) => r.resources.includes('leases'));
+    expect(leases?.verbs).toContain('list');
+    expect((await generate()).one<Deployment>('Deployment').spec.template.spec.containers[0]?.args).not.toContain(
+      '--shards',
+    );
+  });
+
   it('a PodDisruptionBudget keeps one pod, and the metrics Service selects the pods on the http port', async () => {
     const { one } = await generate('--namespace', 'ops');
     const labels = one<Deployment>('Deployment').spec.selector.matchLabels;
@@ -207,12 +223,13 @@ describe('generate manifests --output', () => {
 });
 
 describe('generate manifests: bad input', () => {
-  it('exits 2 without --image, with a namespace that is not a DNS label or with --replicas 0; writes nothing', async () => {
+  it('exits 2 without --image, with a namespace that is not a DNS label, --replicas 0 or --shards 0; writes nothing', async () => {
     const dir = join(tmp, 'never');
     for (const args of [
       ['--output', dir],
       ['--image', IMAGE, '--namespace', 'Ops_1', '--output', dir],
       ['--image', IMAGE, '--replicas', '0', '--output', dir],
+      ['--image', IMAGE, '--shards', '0', '--output', dir],
     ]) {
       const r = await cli(['generate', 'manifests', '--katalog', katalog, ...args]);
       expect({ args, code: r.code }).toEqual({ args, code: ExitCode.Usage });

@@ -104,3 +104,22 @@ describe('run --console', () => {
     }
   });
 });
+
+describe('run --shards', () => {
+  it('a count that is not a whole number from 1 to 65536 is a usage error (exit 2), found before connecting', async () => {
+    for (const count of ['0', '2.5', 'many']) {
+      const r = await cli([
+        'run',
+        '--katalog',
+        example('katalog.yaml'),
+        '--kubeconfig',
+        unreachable,
+        '--shards',
+        count,
+      ]);
+      expect({ count, code: r.code }).toEqual({ count, code: ExitCode.Usage });
+      expect(r.stderr).toContain(`--shards ${count}: want a whole number from 1 to 65536`);
+      expect(r.stderr).not.toContain('cannot reach the API server');
+    }
+  });
+});

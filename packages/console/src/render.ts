@@ -33,7 +33,8 @@ export function kindsPage(kinds: KindView[]): HTMLElement {
         h(
           'p',
           { class: 'stats' },
-          `${k.counts.ready} ready · ${k.counts.waiting} waiting · ${k.counts.failing} failing · queue ${k.queueDepth} · ${k.reconcilesPerMinute} reconciles/min`,
+          `${k.counts.ready} ready · ${k.counts.waiting} waiting · ${k.counts.failing} failing · queue ` +
+            `${k.queueDepth} · ${k.reconcilesPerMinute} reconciles/min`,
         ),
         table(
           ['instance', 'health', 'message'],

@@ -121,7 +121,8 @@ export class ContestedItemsError extends OrkestraError {
       'Contested',
       `cannot update ${describeObject(object)}: ${who} keeps changing items of ${list} in the place of ours` +
         `${refused ? ` (the API server refused: ${refused})` : ''}; tried ${attempts} times. ` +
-        `Stop ${managers.length ? managers.join(', ') : 'the other writer'} from editing ${list} of this object: it is managed by Orkestra.`,
+        `Stop ${managers.length ? managers.join(', ') : 'the other writer'} from editing ${list} of this object: it ` +
+        `is managed by Orkestra.`,
       { object, cause },
     );
     this.managers = managers;

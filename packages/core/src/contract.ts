@@ -41,7 +41,9 @@ export interface ResolvedSpec {
   name: string;
   /** The child's namespace; the owner's when absent. */
   namespace?: string | undefined;
-  /** The child's apiVersion, set by handlers of any kind (see {@link ResourceHandler.kindOf}); absent: the handler's. */
+  /**
+   * The child's apiVersion, set by handlers of any kind (see {@link ResourceHandler.kindOf}); absent: the handler's.
+   */
   apiVersion?: string | undefined;
   /** The child's kind, set by handlers of any kind (see {@link ResourceHandler.kindOf}); absent: the handler's. */
   kind?: string | undefined;

@@ -27,7 +27,9 @@ export interface RequestTally {
   snapshot(): Record<string, number>;
 }
 
-/** What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server". */
+/**
+ * What a read cache answers: `{ object }` (undefined = known absent), or `undefined` = "not cached, ask the server".
+ */
 export type CacheAnswer = { object: KubeObject | undefined } | undefined;
 
 /**

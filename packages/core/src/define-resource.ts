@@ -23,7 +23,10 @@ export interface ResourceDefinition<Source, Resolved extends ResolvedSpec & { re
   /** {@link schema} compiled ahead of time (see {@link ResourceHandler.check}). */
   check?: (source: unknown) => boolean;
   sensitiveFields?: readonly string[];
-  /** Per kind, the child object's fields whose values are never printed (see {@link ResourceHandler.sensitiveObjectFields}). */
+  /**
+   * Per kind, the child object's fields whose values are never printed (see {@link
+   * ResourceHandler.sensitiveObjectFields}).
+   */
   sensitiveObjectFields?: Readonly<Record<string, readonly string[]>>;
   resolve(source: Source, ownerName: string): Resolved;
   /** Builds the desired object; `reader` is there to read objects it copies from (may be undefined: no cluster). */

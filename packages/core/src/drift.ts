@@ -39,7 +39,10 @@ export const APPLIED_FIELDS_ANNOTATION = 'orkestra.io/applied-fields';
 export interface DriftedField {
   /** Path such as `spec.template.spec.containers[web].image` (map-list items by key) or `metadata.labels.app`. */
   path: string;
-  /** `changed`: a different value; `missing`: the live object lacks it; `fields`: the set of fields Orkestra sets changed. */
+  /**
+   * `changed`: a different value; `missing`: the live object lacks it; `fields`: the set of fields Orkestra sets
+   * changed.
+   */
   reason: 'changed' | 'missing' | 'fields';
   /** The desired value (`[redacted]` for redacted paths). */
   desired?: unknown;
@@ -86,7 +89,9 @@ function isZero(v: Json): boolean {
   );
 }
 
-/** The key of a map-list item: its key fields' values (defaults filled in), `/`-joined; undefined when one is missing. */
+/**
+ * The key of a map-list item: its key fields' values (defaults filled in), `/`-joined; undefined when one is missing.
+ */
 function itemKey(item: Json, s: FieldStructure): string | undefined {
   if (!isMap(item)) return undefined;
   const parts: string[] = [];

@@ -158,7 +158,8 @@ export class OwnershipError extends OrkestraError {
       `${describeObject(object)} ${who}, not by ${expectedOwner}: refusing to ${action} it. ` +
         (actualController
           ? 'Give this child another name, or delete the other owner first.'
-          : 'Rename this child, or delete the existing object (or add a controller owner reference to it) to let Orkestra manage it.'),
+          : 'Rename this child, or delete the existing object (or add a controller owner reference to it) to let ' +
+            'Orkestra manage it.'),
       { object },
     );
     this.expectedOwner = expectedOwner;

@@ -1,6 +1,7 @@
 /**
  * `@orkestra/core`: what a user of the SDK needs — the handler contract, the child lifecycle, the client
- * interfaces (`ObjectClient`, and the controller's `ControllerClient`), owner references, ownership and system labels, typed errors, and the redaction of
+ * interfaces (`ObjectClient`, and the controller's `ControllerClient`), owner references, ownership and system labels,
+ * typed errors, and the redaction of
  * secret values. Writing a resource package takes `@orkestra/core/authoring` as well (validators, field helpers,
  * TypeBox, `defineResource`, quantities); the Kubernetes client is `@orkestra/core/kube`.
  */

@@ -17,4 +17,6 @@ export type { RequestClient } from './kube/request-client.js';
 export { matchesLabelSelector } from './labels.js';
 export type { Readiness, ReadinessStatus } from './readiness.js';
 export { builtInReadiness } from './readiness.js';
+export type { ShardKeyField, ShardRange } from './shards.js';
+export { checkShardCount, fnv1a64, shardKeyOf, shardOf, shardRanges, shardSelector } from './shards.js';
 export { excessiveAliases } from './yaml-aliases.js';

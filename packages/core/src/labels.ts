@@ -93,7 +93,8 @@ function parseRequirement(term: string, selector: string): Requirement {
   if (absent) return { key: absent[1]!, op: 'absent', values: [] };
   if (/^[^!=\s(),]+$/.test(term)) return { key: term, op: 'exists', values: [] };
   throw new Error(
-    `cannot parse "${term}" in the label selector "${selector}": use key=value, key!=value, key, !key, key in (a,b) or key notin (a,b)`,
+    `cannot parse "${term}" in the label selector "${selector}": use key=value, key!=value, key, !key, key in (a,b) ` +
+      `or key notin (a,b)`,
   );
 }
 

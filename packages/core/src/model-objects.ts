@@ -77,7 +77,9 @@ export function asOwner(owner: OwnerLike): OwnerObject {
       gaps.map((path) => ({
         path,
         message: 'is missing on the owner',
-        hint: 'pass the owner as read from the API server (a created or read object has an apiVersion, kind, name and uid)',
+        hint:
+          'pass the owner as read from the API server (a created or read object has an apiVersion, kind, name ' +
+          'and uid)',
       })),
       {
         object: {

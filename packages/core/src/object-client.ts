@@ -52,6 +52,13 @@ export interface ListOptions extends CallOptions {
   namespace?: string | undefined;
   labelSelector?: string | undefined;
   fieldSelector?: string | undefined;
+  /**
+   * Only the objects of these hash ranges (alpha, API servers with the `ShardedListAndWatch` gate): a CEL
+   * expression such as `shardRange(object.metadata.namespace, '0x0000000000000000', '0x8000000000000000')`
+   * (see `shardSelector` of `@orkestra/core/internal`). A server without the gate ignores it and sends every
+   * object: a list answer says which happened in {@link ObjectList.shardInfo}; a watch cannot tell.
+   */
+  shardSelector?: string | undefined;
   /** At most this many items per answer; the rest is fetched with the answer's {@link ObjectList.continue} token. */
   limit?: number | undefined;
   /** The token of the previous page's answer: the next page of the same list. */
@@ -67,6 +74,11 @@ export interface ObjectList<T extends KubeObject = KubeObject> {
    * (with the same selectors) for the next page. Absent on the last page.
    */
   continue?: string | undefined;
+  /**
+   * The server's echo of {@link ListOptions.shardSelector} when it filtered the list to those shards; absent when
+   * it did not (no selector asked, or a server without the `ShardedListAndWatch` gate, which ignores it).
+   */
+  shardInfo?: { selector: string } | undefined;
 }
 
 /** One event of a watch stream. `BOOKMARK` carries only a resourceVersion; `ERROR` a Status (410: Gone). */

@@ -57,7 +57,9 @@ export function assertOwnable(owner: OwnerObject, child: ChildPlacement): void {
     throw new ValidationError(
       {
         path: 'namespace',
-        message: `a ${child.kind} is cluster-scoped and cannot be owned by the namespaced ${owner.kind} ${ownerNs}/${owner.metadata.name}`,
+        message:
+          `a ${child.kind} is cluster-scoped and cannot be owned by the namespaced ${owner.kind} ` +
+          `${ownerNs}/${owner.metadata.name}`,
         hint: 'use a cluster-scoped owner for cluster-scoped children',
       },
       { object },
@@ -68,7 +70,9 @@ export function assertOwnable(owner: OwnerObject, child: ChildPlacement): void {
       {
         path: 'namespace',
         message: `must be the owner's namespace ${JSON.stringify(ownerNs)}, got ${JSON.stringify(child.namespace)}`,
-        hint: "Kubernetes does not allow owner references across namespaces; remove the namespace field or set it to the owner's",
+        hint:
+          'Kubernetes does not allow owner references across namespaces; remove the namespace field or set it to ' +
+          "the owner's",
       },
       { object },
     );

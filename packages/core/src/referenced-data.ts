@@ -67,7 +67,8 @@ export async function readKeysFrom(
   if (missing.length) {
     throw new OrkestraError(
       'NotFound',
-      `${field}.keys: ${where} has no key ${missing.map((k) => JSON.stringify(k)).join(', ')} — add it there, or remove it from ${field}.keys`,
+      `${field}.keys: ${where} has no key ${missing.map((k) => JSON.stringify(k)).join(', ')} — add it there, or ` +
+        `remove it from ${field}.keys`,
       { object: { kind: type.kind, namespace: type.namespace, name: source.name } },
     );
   }

@@ -50,7 +50,8 @@ export function commonSourceFields(defaultName: string) {
     annotations: Type.Optional(stringMapField('Annotations.')),
     recreate: Type.Optional(
       booleanField(
-        'On a change the API server refuses in place (an immutable field), delete and create the object instead of failing.',
+        'On a change the API server refuses in place (an immutable field), delete and create the object instead of ' +
+          'failing.',
       ),
     ),
   };

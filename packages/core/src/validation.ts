@@ -25,7 +25,10 @@ export function checkDns1123Label(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 63) return `must be at most 63 characters, got ${value.length}`;
   if (!DNS1123_LABEL.test(value))
-    return `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ${show(value)}`;
+    return (
+      `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ` +
+      `${show(value)}`
+    );
   return undefined;
 }
 
@@ -34,7 +37,10 @@ export function checkDns1123Subdomain(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 253) return `must be at most 253 characters, got ${value.length}`;
   if (!DNS1123_SUBDOMAIN.test(value))
-    return `must consist of lower case letters, digits, '-' and '.', and start and end with a letter or digit, got ${show(value)}`;
+    return (
+      `must consist of lower case letters, digits, '-' and '.', and start and end with a letter or digit, got ` +
+      `${show(value)}`
+    );
   return undefined;
 }
 
@@ -43,7 +49,10 @@ export function checkDns1035Label(value: string): string | undefined {
   if (value.length === 0) return 'must not be empty';
   if (value.length > 63) return `must be at most 63 characters, got ${value.length}`;
   if (!DNS1035_LABEL.test(value))
-    return `must consist of lower case letters, digits and '-', start with a letter and end with a letter or digit, got ${show(value)}`;
+    return (
+      `must consist of lower case letters, digits and '-', start with a letter and end with a letter or digit, ` +
+      `got ${show(value)}`
+    );
   return undefined;
 }
 
@@ -59,7 +68,10 @@ export function checkLabelKey(key: string): string | undefined {
   if (name.length === 0) return 'name part must not be empty';
   if (name.length > 63) return `name part must be at most 63 characters, got ${name.length}`;
   if (!QUALIFIED_NAME.test(name))
-    return `name part must consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, got ${show(name)}`;
+    return (
+      `name part must consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, ` +
+      `got ${show(name)}`
+    );
   return undefined;
 }
 
@@ -67,7 +79,10 @@ export function checkLabelKey(key: string): string | undefined {
 export function checkLabelValue(value: string): string | undefined {
   if (value.length > 63) return `must be at most 63 characters, got ${value.length}`;
   if (!LABEL_VALUE.test(value))
-    return `must be empty or consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, got ${show(value)}`;
+    return (
+      `must be empty or consist of letters, digits, '-', '_' and '.', and start and end with a letter or digit, ` +
+      `got ${show(value)}`
+    );
   return undefined;
 }
 
@@ -111,7 +126,10 @@ export function canonicalBase64(value: string): string {
 export function checkPortName(name: string): string | undefined {
   if (name.length === 0 || name.length > 15) return `must be 1 to 15 characters, got ${show(name)}`;
   if (!IANA_SVC_NAME.test(name))
-    return `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ${show(name)}`;
+    return (
+      `must consist of lower case letters, digits and '-', and start and end with a letter or digit, got ` +
+      `${show(name)}`
+    );
   if (name.includes('--')) return `must not contain '--', got ${show(name)}`;
   if (!/[a-z]/.test(name)) return `must contain at least one letter, got ${show(name)}`;
   return undefined;

@@ -183,6 +183,12 @@ const ENTRIES = {
       'kindKey',
       'matchesLabelSelector',
       'templateKindOf',
+      'checkShardCount',
+      'fnv1a64',
+      'shardKeyOf',
+      'shardOf',
+      'shardRanges',
+      'shardSelector',
     ],
     types: [
       'BuiltChild',
@@ -193,6 +199,8 @@ const ENTRIES = {
       'Readiness',
       'ReadinessStatus',
       'RequestClient',
+      'ShardKeyField',
+      'ShardRange',
     ],
   },
   '@orkestra/core/kube': {

@@ -59,7 +59,8 @@ const PROTOCOLS = ['TCP', 'UDP', 'SCTP'] as const;
 const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'] as const;
 const STRATEGIES = ['RollingUpdate', 'Recreate'] as const;
 const SELECTOR_REASON =
-  "the API server refuses to change a Deployment's selector, and the live one is not the one Orkestra derives from the owner and the Deployment's name";
+  "the API server refuses to change a Deployment's selector, and the live one is not the one Orkestra derives from " +
+  "the owner and the Deployment's name";
 
 /** An env var whose value comes from elsewhere (`valueFrom`: a Secret or ConfigMap key, or a field of the Pod). */
 function resolveValueFrom(
@@ -154,7 +155,8 @@ function resolveResources(v: Validator, source: DeploymentSource): Pick<Resolved
       resource in requests || !(resource in limits) ? `resources.requests.${resource}` : `resources.limits.${resource}`;
     v.add(
       path,
-      `the ${resource} request ${request}${origin(requests, resource)} is more than its limit ${limit}${origin(limits, resource)}`,
+      `the ${resource} request ${request}${origin(requests, resource)} is more than its limit ` +
+        `${limit}${origin(limits, resource)}`,
       'a request cannot exceed its limit: raise the limit or lower the request',
     );
   }
@@ -360,7 +362,9 @@ export function resolve(source: DeploymentSource, ownerName: string): ResolvedDe
   return spec;
 }
 
-/** The names the source's volumes give, valid or not, so a mount of a volume with another problem is not reported twice. */
+/**
+ * The names the source's volumes give, valid or not, so a mount of a volume with another problem is not reported twice.
+ */
 function declaredNames(volumes: unknown): string[] {
   const names = Array.isArray(volumes)
     ? volumes.flatMap((vol: unknown) => (vol && typeof vol === 'object' && 'name' in vol ? [String(vol.name)] : []))
@@ -368,7 +372,9 @@ function declaredNames(volumes: unknown): string[] {
   return [...new Set(names)];
 }
 
-/** `{ [key]: value }` when the value is there and not an empty list or map, else `{}`: the object sets no empty fields. */
+/**
+ * `{ [key]: value }` when the value is there and not an empty list or map, else `{}`: the object sets no empty fields.
+ */
 function some<K extends string>(key: K, value: unknown): Partial<Record<K, unknown>> {
   if (value === undefined || (Array.isArray(value) && value.length === 0)) return {};
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0)

@@ -174,7 +174,8 @@ const StrategySchema = Type.Union(
   ],
   {
     description:
-      'How Pods are replaced on a change: RollingUpdate (with maxSurge, maxUnavailable) or Recreate; server default RollingUpdate 25%/25%.',
+      'How Pods are replaced on a change: RollingUpdate (with maxSurge, maxUnavailable) or Recreate; server default ' +
+      'RollingUpdate 25%/25%.',
   },
 );
 
@@ -191,7 +192,8 @@ export const DeploymentSourceSchema = Type.Object(
     ),
     autoscaled: Type.Optional(
       booleanField(
-        'Leave replicas to an autoscaler (HorizontalPodAutoscaler): the Deployment is written without spec.replicas, so scaling is never drift.',
+        'Leave replicas to an autoscaler (HorizontalPodAutoscaler): the Deployment is written without spec.replicas, ' +
+          'so scaling is never drift.',
       ),
     ),
     port: Type.Optional(portField('The container port.')),

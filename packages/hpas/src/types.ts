@@ -40,13 +40,17 @@ const ScalingRulesSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** JSON Schema of a HorizontalPodAutoscaler template source (also its TypeScript type, {@link HorizontalPodAutoscalerSource}). */
+/**
+ * JSON Schema of a HorizontalPodAutoscaler template source (also its TypeScript type, {@link
+ * HorizontalPodAutoscalerSource}).
+ */
 export const HorizontalPodAutoscalerSourceSchema = Type.Object(
   {
     ...commonSourceFields('<owner>-hpa'),
     target: Type.Optional(
       stringField(
-        "Name of the Deployment to scale, in the owner's namespace: the shorthand for scaleTargetRef: { name }. Default <owner>-deployment.",
+        "Name of the Deployment to scale, in the owner's namespace: the shorthand for scaleTargetRef: { name }. " +
+          'Default <owner>-deployment.',
       ),
     ),
     scaleTargetRef: Type.Optional(
@@ -61,7 +65,8 @@ export const HorizontalPodAutoscalerSourceSchema = Type.Object(
         {
           additionalProperties: false,
           description:
-            "The object to scale; default the owner's Deployment, <owner>-deployment (apps/v1). Not together with target.",
+            "The object to scale; default the owner's Deployment, <owner>-deployment (apps/v1). Not together with " +
+            'target.',
         },
       ),
     ),

@@ -30,7 +30,8 @@ const RULES: Readonly<Record<string, readonly ImmutableRule[]>> = {
         'spec.minReadySeconds',
       ],
       reason:
-        'a StatefulSet can change only replicas, template, updateStrategy, minReadySeconds, ordinals, revisionHistoryLimit and persistentVolumeClaimRetentionPolicy',
+        'a StatefulSet can change only replicas, template, updateStrategy, minReadySeconds, ordinals, ' +
+        'revisionHistoryLimit and persistentVolumeClaimRetentionPolicy',
     },
   ],
   'apps/Deployment': [SELECTOR],

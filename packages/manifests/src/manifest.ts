@@ -62,7 +62,8 @@ export function kindOf(source: unknown): ChildKind {
   const s = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
   const v = new Validator({ kind: 'manifest', name: typeof s.kind === 'string' ? s.kind : undefined });
   const hint =
-    'write apiVersion and kind as plain text: the reconciler watches the kinds a katalog uses from the start, so they cannot come from the custom resource';
+    'write apiVersion and kind as plain text: the reconciler watches the kinds a katalog uses from the start, so ' +
+    'they cannot come from the custom resource';
   for (const field of ['apiVersion', 'kind'] as const) {
     const value = s[field];
     if (typeof value !== 'string' || value === '')
@@ -84,7 +85,8 @@ export function kindOf(source: unknown): ChildKind {
           : (x) =>
               KIND.test(x)
                 ? undefined
-                : `must be a kind such as StatefulSet (a capital letter, then letters and digits), got ${JSON.stringify(x)}`,
+                : `must be a kind such as StatefulSet (a capital letter, then letters and digits), got ` +
+                  `${JSON.stringify(x)}`,
       );
   }
   v.done();

@@ -27,7 +27,8 @@ export const ManifestSourceSchema = Type.Object(
         name: stringField("The object's name (required)."),
         namespace: Type.Optional(
           stringField(
-            "The object's namespace; default and only allowed value for a namespaced owner: the owner's. Ignored for cluster-scoped kinds.",
+            "The object's namespace; default and only allowed value for a namespaced owner: the owner's. Ignored for " +
+              'cluster-scoped kinds.',
           ),
         ),
         labels: Type.Optional(
@@ -43,7 +44,8 @@ export const ManifestSourceSchema = Type.Object(
     ),
     recreate: Type.Optional(
       booleanField(
-        'On a change the API server refuses in place (an immutable field), delete and create the object instead of failing.',
+        'On a change the API server refuses in place (an immutable field), delete and create the object instead of ' +
+          'failing.',
       ),
     ),
   },

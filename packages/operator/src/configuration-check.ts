@@ -28,11 +28,14 @@ export class OwnerKindNotServedError extends OrkestraError {
   ) {
     super(
       'Config',
-      `the API server does not serve ${owner.kind} (${owner.apiVersion}, resource ${owner.plural}): its CRD is not installed`,
+      `the API server does not serve ${owner.kind} (${owner.apiVersion}, resource ${owner.plural}): its CRD is not ` +
+        `installed`,
       { object: { kind: 'CustomResourceDefinition', name: `${owner.plural}.${owner.group}` }, cause },
     );
     this.name = 'OwnerKindNotServedError';
-    this.hint = `install the CRD of ${owner.plural}.${owner.group} (kubectl apply -f crd.yaml, or the Manager's installCrds), or fix the configuration's owner`;
+    this.hint =
+      `install the CRD of ${owner.plural}.${owner.group} (kubectl apply -f crd.yaml, or the Manager's ` +
+      `installCrds), or fix the configuration's owner`;
   }
 }
 

@@ -55,7 +55,8 @@ export class ConversionServingError extends Error {
     readonly missing: 'webhooks',
   ) {
     super(
-      `${crds.join(', ')}: a version converts by code, and the API server calls the conversion webhook for it; give the Manager webhooks (the server, its clientConfig and certificate) to serve it`,
+      `${crds.join(', ')}: a version converts by code, and the API server calls the conversion webhook for it; give ` +
+        `the Manager webhooks (the server, its clientConfig and certificate) to serve it`,
     );
     this.name = 'ConversionServingError';
   }

@@ -46,13 +46,15 @@ function refusal(live: LiveCrd, wanted: CustomResourceDefinition): CrdInstallErr
   if (dropped.length)
     return new CrdInstallError(
       name,
-      `the new CRD drops version ${dropped.join(', ')}, which objects are still stored as (status.storedVersions: ${live.status?.storedVersions?.join(', ')})`,
+      `the new CRD drops version ${dropped.join(', ')}, which objects are still stored as (status.storedVersions: ` +
+        `${live.status?.storedVersions?.join(', ')})`,
       `keep ${dropped.length === 1 ? 'that version' : 'those versions'} (served: false) until every object is stored as the new storage version, then remove ${dropped.join(', ')} from status.storedVersions (see https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/#upgrade-existing-objects-to-a-new-stored-version)`,
     );
   if (live.spec?.scope && live.spec.scope !== wanted.spec.scope)
     return new CrdInstallError(
       name,
-      `its scope is ${live.spec.scope} in the cluster and ${wanted.spec.scope} in the api; the API server never changes a CRD's scope`,
+      `its scope is ${live.spec.scope} in the cluster and ${wanted.spec.scope} in the api; the API server never ` +
+        `changes a CRD's scope`,
       'keep the scope (owner.namespaced), or delete the CRD and every object of it first',
     );
   return undefined;

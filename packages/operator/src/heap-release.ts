@@ -9,7 +9,8 @@
  * {@link HeapRelease} looks at the process's memory every few seconds. Its main case is the end of a burst of
  * work: once work was done since a look (or, without a work counter, the process was busy at one) and then the
  * process is idle for a look, it runs one such collection if the RSS, or the resident memory outside V8's heap,
- * grew (by a small threshold) since the last one, or V8's heap shrank that much from its peak (a burst's garbage often stays in the heap, counted in
+ * grew (by a small threshold) since the last one, or V8's heap shrank that much from its peak (a burst's garbage often
+ * stays in the heap, counted in
  * heapTotal, until a collection that reduces memory). It does so once per burst, soon after it, even when a release
  * ran earlier in the minute (at start-up, say). Outside bursts, it runs one when the memory outside the heap grew by
  * a larger threshold, at most once a minute. Never while busy, and never more than two in any minute, however the
@@ -57,7 +58,10 @@ export interface MemorySample {
 export interface HeapReleaseOptions {
   /** How often memory is looked at; default 5000 ms. */
   intervalMs?: number;
-  /** Growth of the resident memory outside V8's heap (RSS − heapTotal) since the last release that triggers one; default 8 MiB. */
+  /**
+   * Growth of the resident memory outside V8's heap (RSS − heapTotal) since the last release that triggers one; default
+   * 8 MiB.
+   */
   thresholdBytes?: number;
   /**
    * Least time between two releases outside a burst's end; a burst's end needs only that no two releases ran in

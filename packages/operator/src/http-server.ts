@@ -42,7 +42,10 @@ export class HttpAddressError extends Error {
   }
 }
 
-/** Parses `--http-address`: `:8080`, `0.0.0.0:8080`, `127.0.0.1:0`, `[::1]:9000` or a bare port; throws {@link HttpAddressError}. */
+/**
+ * Parses `--http-address`: `:8080`, `0.0.0.0:8080`, `127.0.0.1:0`, `[::1]:9000` or a bare port; throws {@link
+ * HttpAddressError}.
+ */
 export function parseAddress(address: string): { host: string; port: number } {
   const m = /^(?:\[([^\]]+)\]|([^:]*))?:?(\d+)$/.exec(address.trim());
   const port = m ? Number(m[3]) : NaN;
@@ -73,7 +76,10 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-/** Starts the server; resolves once it listens. A malformed address or one that cannot be bound throws {@link HttpAddressError}. */
+/**
+ * Starts the server; resolves once it listens. A malformed address or one that cannot be bound throws {@link
+ * HttpAddressError}.
+ */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServer> {
   const { host, port } = parseAddress(options.address);
   const server: Server = createServer((req, res) => {

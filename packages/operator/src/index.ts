@@ -38,6 +38,7 @@ export {
 } from './required-permissions.js';
 export type { ProcessFacts, TunedExec } from './runtime-tuning.js';
 export { tunedExec } from './runtime-tuning.js';
+export type { ShardsOptions } from './shards/shard-leases.js';
 export { shutdownSignal } from './signals.js';
 export { AdmissionWebhookConfigError } from './webhooks/admission.js';
 export type {

@@ -184,13 +184,7 @@ export class LeaderElector {
         );
       }
       if (acquired) {
-        this.leading = true;
-        this.logger.info(
-          { lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity },
-          'acquired the leader-election Lease',
-        );
-        this.emit({ type: 'acquired', identity: this.identity });
-        this.renewing = this.renewLoop();
+        this.lead();
         return true;
       }
       if (!announced && this.leader) {
@@ -203,6 +197,29 @@ export class LeaderElector {
       await sleep(this.retryPeriodMs * (1 + Math.random() * 1.2), signal);
     }
     return false;
+  }
+
+  /**
+   * One attempt to take the Lease (what {@link acquire} repeats): true when this candidate holds it afterwards, and
+   * then renews it in the background as after `acquire`. False when another holder's Lease is still valid by this
+   * candidate's observation — call it again later: expiry is measured from this candidate's first sight of the
+   * holder's last renewal. Errors of the requests throw.
+   */
+  async tryAcquire(signal?: AbortSignal): Promise<boolean> {
+    if (this.leading) return true;
+    if (this.stopRenewing.signal.aborted || !(await this.tryAcquireOrRenew(signal))) return false;
+    this.lead();
+    return true;
+  }
+
+  private lead(): void {
+    this.leading = true;
+    this.logger.info(
+      { lease: `${this.options.namespace}/${this.options.name}`, identity: this.identity },
+      'acquired the leader-election Lease',
+    );
+    this.emit({ type: 'acquired', identity: this.identity });
+    this.renewing = this.renewLoop();
   }
 
   /** Renews every retryPeriod; a renewal that does not succeed within renewDeadline loses the Lease. */

@@ -6,7 +6,7 @@
  */
 
 import type { ControllerClient } from '@orkestra/core';
-import { type Logger, silentLogger } from '@orkestra/core';
+import { type Logger, OrkestraError, silentLogger } from '@orkestra/core';
 import {
   GenericReconciler,
   type OwnerKind,
@@ -34,6 +34,8 @@ import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
+import { ShardLeases, type ShardsOptions } from './shards/shard-leases.js';
+import { ShardedReconcilers } from './shards/sharded-reconcilers.js';
 import type { ConversionTarget } from './webhooks/ca-injection.js';
 import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
 import { whoAmI } from './who-am-i.js';
@@ -126,6 +128,13 @@ export interface ManagerOptions {
    */
   console?: ConsoleOptions | false;
   /**
+   * Replicas share the work: the namespaces are split into `count` shards (ranges of their hash), each held
+   * through a Lease by one replica at a time, each replica taking about its share (see `shards/shard-leases.ts` and
+   * the README's Sharding section). Each held shard runs the reconcilers with informers of that shard only.
+   * Not with `leaderElection` (the shards' Leases replace it); webhooks are served by every replica.
+   */
+  shards?: ShardsOptions;
+  /**
    * The Katalog runtime (see README "Katalogs from the cluster"): serve the `Katalog` objects of the cluster, each
    * kind under its own reconciler and queue, acting as the Katalog's ServiceAccount. Started with the
    * reconcilers (on the leader), stopped with them. Absent: no Katalogs are served.
@@ -152,8 +161,15 @@ export class Manager {
   readonly metrics: OperatorMetrics;
   readonly reconcilers: GenericReconciler[] = [];
   /** Where each configuration came from (a katalog file), for located problems. */
-  private readonly origins = new Map<GenericReconciler, ConfigurationOrigin>();
+  private readonly origins = new WeakMap<GenericReconciler, ConfigurationOrigin>();
   readonly elector: LeaderElector | undefined;
+  /** The shards this replica holds, with {@link ManagerOptions.shards}. */
+  readonly shards: ShardLeases | undefined;
+  /**
+   * A reconciler per configuration, for start-up checks: {@link reconcilers} themselves, or with shards (whose
+   * reconcilers come and go with the shards held) copies that are never started.
+   */
+  readonly configured: readonly GenericReconciler[];
   /** The webhook server and its certificate, when {@link ManagerOptions.webhooks} is set: add routes to it. */
   readonly webhooks: Webhooks | undefined;
   /** The console, when {@link ManagerOptions.console} is set. */
@@ -204,32 +220,50 @@ export class Manager {
       },
     };
     if (options.console) this.console = new ConsoleServer(this.reconcilers, options.console, this.logger);
-    for (const { origin, ...config } of options.reconcilers) {
+    // With shards, a kind's queue depth is that of every held shard's reconciler of it.
+    const shardQueues = (kind: string) => () =>
+      this.reconcilers.filter((r) => r.config.owner.kind === kind).reduce((n, r) => n + r.queueDepth, 0);
+    const make = ({ origin, ...config }: ManagedReconcilerConfig, shard?: ReconcilerConfig['shard']) => {
       let reconciler: GenericReconciler | undefined;
+      const queueDepth = options.shards ? shardQueues(config.owner.kind) : () => reconciler?.queueDepth ?? 0;
       reconciler = new GenericReconciler(kube, {
         stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
-        inventory,
+        // A shard's reconciler sees only its shard's CRs: the shared record's start-up prune would drop kinds the
+        // other shards' CRs still have, so with shards the inventory stays on each CR (its annotation).
+        ...(options.shards ? {} : { inventory }),
         ...config,
+        ...(shard ? { shard } : {}),
         logger: this.logger,
         observer: this.metrics.observer(
           config.owner.kind,
-          () => reconciler?.queueDepth ?? 0,
+          queueDepth,
           this.console?.history.observer(config.owner.kind, observer) ?? observer,
         ),
       });
-      this.reconcilers.push(reconciler);
       if (origin) this.origins.set(reconciler, origin);
+      return reconciler;
+    };
+    if (options.shards) {
+      if (options.leaderElection)
+        throw new OrkestraError(
+          'Config',
+          'shards and leaderElection: choose one (the shards have Leases of their own)',
+        );
+      const { count } = options.shards;
+      const configs = options.reconcilers;
+      const events = new ShardedReconcilers(
+        configs.length,
+        (i, shard) => make(configs[i] as ManagedReconcilerConfig, { count, shards: [shard] }),
+        this.reconcilers,
+        this.logger,
+      );
+      this.shards = new ShardLeases(kube, options.shards, events, this.logger);
+      this.configured = configs.map((config) => make(config));
+    } else {
+      for (const config of options.reconcilers) this.reconcilers.push(make(config));
+      this.configured = this.reconcilers;
     }
-    if (options.katalogs)
-      this.webhooks?.route(KATALOG_WEBHOOK_PATH, katalogAdmissionHandler(options.katalogs.handlers, kube.resources));
-    if (options.katalogs)
-      this.katalogs = new KatalogRuntime(kube, options.katalogs, {
-        logger: this.logger,
-        stopTimeoutMs: options.stopTimeoutMs ?? 10_000,
-        registry: this.metrics.registry,
-        observer: (kind, _katalog, depth) =>
-          this.metrics.observer(kind, depth, this.console?.history.observer(kind, observer) ?? observer),
-      });
+    this.katalogs = this.katalogRuntime(observer);
     if (options.heapRelease !== false)
       this.heapRelease = new HeapRelease({
         ...options.heapRelease,
@@ -248,6 +282,25 @@ export class Manager {
     } else {
       this.metrics.leader = true;
     }
+  }
+
+  /** The Katalog runtime of {@link ManagerOptions.katalogs}, and its webhook route; undefined without it. */
+  private katalogRuntime(observer: ReconcilerObserver): KatalogRuntime | undefined {
+    const { katalogs, shards, kube } = this.options;
+    if (!katalogs) return undefined;
+    if (shards)
+      throw new OrkestraError(
+        'Config',
+        'shards and katalogs: not together yet (the Katalog runtime runs on one leader: use leaderElection)',
+      );
+    this.webhooks?.route(KATALOG_WEBHOOK_PATH, katalogAdmissionHandler(katalogs.handlers, kube.resources));
+    return new KatalogRuntime(kube, katalogs, {
+      logger: this.logger,
+      stopTimeoutMs: this.options.stopTimeoutMs ?? 10_000,
+      registry: this.metrics.registry,
+      observer: (kind, _katalog, depth) =>
+        this.metrics.observer(kind, depth, this.console?.history.observer(kind, observer) ?? observer),
+    });
   }
 
   /** URL of the health/metrics server, once started. */
@@ -334,7 +387,8 @@ export class Manager {
     await discoverChildKinds({ entries }, handlers, kube);
     return [
       ...requiredPermissions({ entries }, handlers, {
-        leaseNamespace: leaderElection ? leaderElection.namespace : undefined,
+        leaseNamespace: leaderElection ? leaderElection.namespace : this.options.shards?.namespace,
+        shards: this.options.shards !== undefined,
         resources: kube.resources,
         unknownKinds: 'skip', // not served: the reconciler's start says so
         crdCheck: this.options.crdCheck !== false,
@@ -350,12 +404,15 @@ export class Manager {
    * listing the problems of all configurations, located where their `origin` tells).
    */
   async checkConfigurations(): Promise<void> {
-    const configurations = this.reconcilers.map((reconciler) => ({ reconciler, origin: this.origins.get(reconciler) }));
+    const configurations = this.configured.map((reconciler) => ({
+      reconciler,
+      origin: this.origins.get(reconciler),
+    }));
     await checkOwnerKinds(this.options.kube, configurations, this.startAbort.signal);
     if (this.options.crdCheck === false) return;
     await checkAgainstCluster(this.options.kube, configurations, this.startAbort.signal);
     this.logger.info(
-      { crds: this.reconcilers.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
+      { crds: this.configured.map((r) => `${r.config.owner.plural}.${r.config.owner.group}`) },
       'configurations checked against the installed CRDs',
     );
   }
@@ -405,6 +462,7 @@ export class Manager {
     // Installed or not by this Manager, each CRD converting by code gets the CA bundle, now and after each rotation.
     this.webhooks?.keepConversionCaBundles(this.conversionTargets());
     await this.checkConfigurations();
+    if (this.shards) return this.startShards();
     if (this.elector) {
       this.phase = 'waiting';
       const acquired = await this.elector.acquire(this.startAbort.signal);
@@ -418,6 +476,16 @@ export class Manager {
     if ((this.phase as string) !== 'syncing') return;
     this.phase = 'running';
     this.logger.info({ kinds: this.reconcilers.map((r) => r.config.owner.kind) }, 'caches synced: reconciling');
+  }
+
+  /** With shards: reconciling is the shards' (each held one starts its reconcilers); this only starts taking them. */
+  private startShards(): void {
+    if (this.phase === 'stopping' || this.phase === 'stopped' || !this.shards) return;
+    this.phase = 'running';
+    this.metrics.leader = true;
+    this.heapRelease?.start();
+    this.shards.start();
+    this.logger.info({ count: this.options.shards?.count, identity: this.shards.identity }, 'taking shards');
   }
 
   /**
@@ -491,8 +559,10 @@ export class Manager {
     const boundMs = this.options.stopTimeoutMs ?? 10_000;
     const deadline = performance.now() + boundMs;
     let timer: NodeJS.Timeout | undefined;
+    // With shards: each shard's reconcilers drain, then its Lease is released.
+    const draining = this.shards ? this.shards.stop() : Promise.all(this.reconcilers.map((r) => r.stop()));
     const drained = await Promise.race([
-      Promise.all([...this.reconcilers.map((r) => r.stop()), this.katalogs?.stop()]).then(() => true),
+      Promise.all([draining, this.katalogs?.stop()]).then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), boundMs))),
     ]);
     clearTimeout(timer);

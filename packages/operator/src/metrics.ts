@@ -16,7 +16,8 @@
  * | `orkestra_conversion_webhook_reachable` | gauge | `crd` (1 while the CRD calls this server with its CA bundle) |
  * | `orkestra_conversion_reviews_total` | counter | `crd`, `result` (success, failure) |
  *
- * plus prom-client's default process and Node.js metrics, once they are served ({@link OperatorMetrics.collectDefaults}).
+ * plus prom-client's default process and Node.js metrics, once they are served ({@link
+ * OperatorMetrics.collectDefaults}).
  */
 
 import type { ControllerClient } from '@orkestra/core';
@@ -55,7 +56,9 @@ export class OperatorMetrics {
     if (options.defaultMetrics ?? true) this.collectDefaults();
     this.reconciles = new Counter({
       name: 'orkestra_reconcile_total',
-      help: 'Reconciles of custom resources, by owner kind, result, and trigger (event: something happened; resync: a re-check).',
+      help:
+        'Reconciles of custom resources, by owner kind, result, and trigger (event: something happened; resync: ' +
+        'a re-check).',
       labelNames: ['kind', 'result', 'trigger'],
       registers,
     });
@@ -94,7 +97,9 @@ export class OperatorMetrics {
     });
     this.drift = new Counter({
       name: 'orkestra_drift_corrections_total',
-      help: 'Children written back after someone else changed them (drift; not updates that follow the CR), by child kind.',
+      help:
+        'Children written back after someone else changed them (drift; not updates that follow the CR), by child ' +
+        'kind.',
       labelNames: ['kind'],
       registers,
     });
@@ -129,7 +134,9 @@ export class OperatorMetrics {
     });
     this.conversionReachableGauge = new Gauge({
       name: 'orkestra_conversion_webhook_reachable',
-      help: '1 while the CRD calls this operator’s conversion webhook with its CA bundle; 0 while it is missing, calls elsewhere, or the bundle cannot be written.',
+      help:
+        '1 while the CRD calls this operator’s conversion webhook with its CA bundle; 0 while it is missing, ' +
+        'calls elsewhere, or the bundle cannot be written.',
       labelNames: ['crd'],
       registers,
     });

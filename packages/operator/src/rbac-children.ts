@@ -66,7 +66,9 @@ function rolePermissions(
       group: RBAC_GROUP,
       resource,
       verbs: ['escalate'],
-      why: `${label} children (${key}): its rules are templated or name non-resource URLs, so escalate on any ${kind} (write the rules literally to hold only them)`,
+      why:
+        `${label} children (${key}): its rules are templated or name non-resource URLs, so escalate on any ` +
+        `${kind} (write the rules literally to hold only them)`,
     },
   ];
 }
@@ -87,11 +89,14 @@ function bindingPermission(
     ...(name ? { resourceNames: [name] } : {}),
     why: name
       ? `${kind} children (${key}): bind ${role} ${name}`
-      : `${kind} children (${key}): bind the ${role} its templated roleRef names, so any ${role} (write roleRef.name literally to bind only it)`,
+      : `${kind} children (${key}): bind the ${role} its templated roleRef names, so any ${role} (write roleRef.name ` +
+        `literally to bind only it)`,
   };
 }
 
-/** What one RBAC template needs besides its own create/patch (empty for any other kind), and whether it is namespaced. */
+/**
+ * What one RBAC template needs besides its own create/patch (empty for any other kind), and whether it is namespaced.
+ */
 function rbacTemplateNeeds(
   handler: ResourceHandler<unknown, ResolvedSpec>,
   template: unknown,

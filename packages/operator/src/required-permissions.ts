@@ -35,6 +35,8 @@ export type PermissionConfig = Pick<ReconcilerConfig, 'owner' | 'handlers' | 're
 export interface PermissionOptions {
   /** The namespace of the leader-election Lease; no lease permissions when undefined. */
   leaseNamespace?: string | undefined;
+  /** Replicas share the work through shard Leases (the Manager's `shards`): they also list the Leases (members). */
+  shards?: boolean | undefined;
   /**
    * The operator's namespace, where each owner kind's inventory record (a ConfigMap) is kept: get and update on
    * the records by name, and create (which RBAC cannot restrict by name). None when undefined: the start-up
@@ -304,9 +306,9 @@ export function requiredPermissions(
     add({
       group: 'coordination.k8s.io',
       resource: 'leases',
-      verbs: ['get', 'create', 'update'],
+      verbs: options.shards ? ['get', 'list', 'create', 'update'] : ['get', 'create', 'update'],
       namespace: options.leaseNamespace,
-      why: 'leader election',
+      why: options.shards ? 'shard Leases (replicas list the member Leases)' : 'leader election',
     });
   }
   return set.list();

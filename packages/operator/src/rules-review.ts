@@ -36,7 +36,10 @@ const CLUSTER_PROBE_NAMESPACE = `orkestra-cluster-scope-${randomBytes(4).toStrin
 const has = (list: readonly string[] | undefined, value: string) =>
   list !== undefined && (list.includes('*') || list.includes(value));
 
-/** Whether `rule` grants `q`, as RBAC matches rules: `*` wildcards, and `*` joined to a subresource for every resource's. */
+/**
+ * Whether `rule` grants `q`, as RBAC matches rules: `*` wildcards, and `*` joined to a subresource for every
+ * resource's.
+ */
 export function ruleAllows(rule: ResourceRule, q: AccessQuestion): boolean {
   if (!has(rule.verbs, q.verb) || !has(rule.apiGroups, q.group)) return false;
   const sub = q.resource.includes('/') ? q.resource.slice(q.resource.indexOf('/')) : undefined;

@@ -45,7 +45,8 @@ export interface ProcessFacts {
 
 /**
  * The re-execution that applies the memory settings to an operator process, or `undefined` when none is
- * needed: not the operator (`isOperator` false), tuning turned off, already applied (by us or by the user's flags and environment), or a
+ * needed: not the operator (`isOperator` false), tuning turned off, already applied (by us or by the user's flags and
+ * environment), or a
  * platform without `execve`.
  *
  * @example

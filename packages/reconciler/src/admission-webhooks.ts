@@ -12,7 +12,10 @@ export interface WebhookSettings {
    * default: a check that is skipped when the operator is down is no check), `Ignore` lets it through.
    */
   failurePolicy?: 'Fail' | 'Ignore';
-  /** How long the API server waits for an answer, 1–30 s; default 10 (a hook reads no cluster state, so it answers in ms). */
+  /**
+   * How long the API server waits for an answer, 1–30 s; default 10 (a hook reads no cluster state, so it answers in
+   * ms).
+   */
   timeoutSeconds?: number;
 }
 

@@ -126,9 +126,8 @@ class FieldWalker {
 
 /** CEL's reserved words, which the API server escapes as `__word__` when they name a property. */
 const RESERVED = new Set(
-  'true false null in as break const continue else for function if import let loop package namespace return var void while'.split(
-    ' ',
-  ),
+  'true false null in as break const continue else for function if import let loop package namespace return var void ' +
+    'while'.split(' '),
 );
 
 /**

@@ -146,7 +146,10 @@ export class ChildGates {
     return { child, waiting: message };
   }
 
-  /** Why the children of `need` keep a dependent waiting, one entry per child; empty when each exists and is ready (or none is planned). */
+  /**
+   * Why the children of `need` keep a dependent waiting, one entry per child; empty when each exists and is ready (or
+   * none is planned).
+   */
   private notReady(need: ChildNeed): string[] {
     const blockers: string[] = [];
     for (const dep of this.byField.get(need.field) ?? []) {

@@ -92,7 +92,8 @@ export async function resolveChildKinds(
         if (!(e instanceof NotFoundError)) throw e;
         const group = k.apiVersion.includes('/') ? k.apiVersion.slice(0, k.apiVersion.indexOf('/')) : 'the core group';
         missing.push(
-          `${k.field}: the API server does not serve kind ${k.kind} in ${k.apiVersion} — install the CustomResourceDefinition of ${k.kind} (group ${group}), or fix apiVersion and kind`,
+          `${k.field}: the API server does not serve kind ${k.kind} in ${k.apiVersion} — install the ` +
+            `CustomResourceDefinition of ${k.kind} (group ${group}), or fix apiVersion and kind`,
         );
       }
     }),

@@ -46,7 +46,9 @@ interface OrderNode {
   level: number;
 }
 
-/** A configuration's order was refused: every problem, each with its path (`deployments.onReconcile[0].dependsOn[0]`). */
+/**
+ * A configuration's order was refused: every problem, each with its path (`deployments.onReconcile[0].dependsOn[0]`).
+ */
 export interface OrderProblems {
   problems: FieldProblem[];
 }
@@ -103,7 +105,9 @@ export function buildChildOrder(
     if (item.id !== undefined && (id === undefined || !ID.test(id))) {
       problems.push({
         path: `${field}.id`,
-        message: `must be a name such as "db" or "web-cache" (letters, digits, - and _, starting with a letter), got ${JSON.stringify(item.id)}`,
+        message:
+          `must be a name such as "db" or "web-cache" (letters, digits, - and _, starting with a letter), got ` +
+          `${JSON.stringify(item.id)}`,
       });
     }
     const label = id !== undefined ? `${handlerKey}.${id}` : field;

@@ -281,7 +281,8 @@ const FOR_EACH_PATH = /^[A-Za-z_$][\w$-]*(\.[A-Za-z_$][\w$-]*)*$/;
 const MEMOISABLE: ChildWriteOptions = Object.freeze({ memoisable: true });
 
 /**
- * True when `error` says only that a field read from another child is not there yet (`children.services.db.spec.clusterIP
+ * True when `error` says only that a field read from another child is not there yet
+ * (`children.services.db.spec.clusterIP
  * is missing`): the child waits for it, as for a child that does not exist yet, instead of failing.
  */
 export function isWaitingOnChildren(error: unknown): boolean {

@@ -1,5 +1,6 @@
 /**
- * The template part of a child template: the item without its `when`, `forEach`, `readyWhen`, `id` and `dependsOn`. The same item
+ * The template part of a child template: the item without its `when`, `forEach`, `readyWhen`, `id` and `dependsOn`. The
+ * same item
  * always gives the same object, so the template engine, which keeps a source's prepared tree per source object,
  * prepares it once for every check and compile that reads it (`orkestra run` checks a katalog's templates, then
  * its reconcilers compile them, then checks them again against the installed CRDs).

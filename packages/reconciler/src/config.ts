@@ -4,6 +4,7 @@ import type { TemplateEngine, When } from '@orkestra/template';
 import type { AdmissionWebhooks } from './admission-webhooks.js';
 import type { ReadKind } from './hook-context.js';
 import type { ReconcilerHooks } from './hooks.js';
+import type { ShardFilter } from './machinery/shard-filter.js';
 import type { SharedInformerFactory } from './machinery/shared-informers.js';
 import type { OwnerApi } from './owner-api.js';
 
@@ -157,6 +158,12 @@ export interface ReconcilerConfig {
   concurrency?: number;
   /** Namespaces to watch; all when absent or empty. */
   namespaces?: readonly string[];
+  /**
+   * Only the CRs, children and read objects of these shards of the namespace hash (the operator's Manager sets
+   * it on each replica for the shards it holds): the informers ask the API server for them (`shardSelector`)
+   * and filter on the client where it ignores that. Needs a namespaced owner kind. Absent: every namespace.
+   */
+  shard?: ShardFilter;
   /**
    * Every CR is re-checked once a period, at low priority (after CRs queued because something happened); a CR
    * reconciled within the last half period waits for the next tick. Default 600000 (10 min).

@@ -30,7 +30,10 @@ export type Templated<T> = T extends string | number | boolean | bigint
       ? { [K in keyof T]: Templated<T[K]> }
       : T;
 
-/** One child template of a handler whose template source is `Source`, plus `when`, `forEach`, `readyWhen`, `id` and `dependsOn` (see {@link ChildTemplate}). */
+/**
+ * One child template of a handler whose template source is `Source`, plus `when`, `forEach`, `readyWhen`, `id` and
+ * `dependsOn` (see {@link ChildTemplate}).
+ */
 export type TypedChildTemplate<Source> = Templated<Source> & {
   when?: When;
   forEach?: string;

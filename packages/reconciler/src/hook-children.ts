@@ -83,13 +83,15 @@ export function planHookChildren(
       if (planning.handlers.get(handler.key) !== handler)
         throw new OrkestraError(
           'Config',
-          `${field}: handler ${handler.key} is not one of the reconciler's handlers — add it to handlers (with defineOperator: children(${handler.key}.handler, {}))`,
+          `${field}: handler ${handler.key} is not one of the reconciler's handlers — add it to handlers (with ` +
+            `defineOperator: children(${handler.key}.handler, {}))`,
         );
       const kind = templateKindOf(handler, item.source);
       if (!planning.watches(kind))
         throw new OrkestraError(
           'Config',
-          `${field}: ${kind.kind} (${kind.apiVersion}) is not a kind this reconciler watches — a handler of any kind makes only the kinds its templates name; add a template of that kind`,
+          `${field}: ${kind.kind} (${kind.apiVersion}) is not a kind this reconciler watches — a handler of any kind ` +
+            `makes only the kinds its templates name; add a template of that kind`,
         );
       const spec = handler.resolve(item.source, cr.metadata.name);
       planned.push({ ...ref, handler, spec, ...(item.readyWhen ? { readyWhen: item.readyWhen } : {}) });

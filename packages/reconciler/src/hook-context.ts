@@ -91,7 +91,8 @@ export class HookReads {
       const found = this.kinds.lookup(apiVersion, kind);
       if (!found || found.informers.length === 0)
         throw new CacheReadError(
-          `${kind} (${apiVersion}) is not cached for hooks: add { apiVersion: '${apiVersion}', kind: '${kind}' } to the reconciler's reads`,
+          `${kind} (${apiVersion}) is not cached for hooks: add { apiVersion: '${apiVersion}', kind: '${kind}' } to ` +
+            `the reconciler's reads`,
         );
       return found;
     };
@@ -99,7 +100,8 @@ export class HookReads {
       const informer = informers.find((i) => i.covers(apiVersion, kind, namespace));
       if (!informer)
         throw new CacheReadError(
-          `namespace ${namespace} is not watched by this reconciler (it watches ${this.kinds.namespaces.join(', ')}): ${kind} objects there are not cached`,
+          `namespace ${namespace} is not watched by this reconciler (it watches ` +
+            `${this.kinds.namespaces.join(', ')}): ${kind} objects there are not cached`,
         );
       return informer;
     };

@@ -27,6 +27,7 @@ export { CacheReadError } from './hook-context.js';
 export type { LiveChildren, ReconcilerHooks } from './hooks.js';
 export type { Katalog } from './katalog.js';
 export { loadKatalog } from './katalog.js';
+export type { ShardFilter } from './machinery/shard-filter.js';
 export { SharedInformerFactory } from './machinery/shared-informers.js';
 export type { ConvertedFields, OwnerApi, VersionedObject } from './owner-api.js';
 export type { ReconcileReport } from './reconciler.js';

@@ -87,7 +87,8 @@ export function katalogSource(locator: YamlLocator, entryIndex: number): Configu
 
 /**
  * Parses and validates a katalog: its text, or a {@link YamlSource} already read with {@link readYaml} (so a
- * caller that loads twice — for the keys, then with handlers — parses once). With `handlers`, each child is also checked against its handler's source
+ * caller that loads twice — for the keys, then with handlers — parses once). With `handlers`, each child is also
+ * checked against its handler's source
  * schema and an unknown handler key is reported; without, only the katalog's own structure is checked (read
  * {@link Katalog.keys} to know which handler packages to load, then load again with them).
  * Throws a {@link ValidationError} listing every problem, each with its field path and `file:line:column`.
@@ -106,7 +107,9 @@ export function loadKatalog(
      * reconcilers will compile with: each template is then prepared once, and its prepared tree kept once.
      */
     templateEngine?: TemplateEngine;
-    /** The owner CRDs (files, or the cluster's): the owners and the CR paths templates read are checked against them. */
+    /**
+     * The owner CRDs (files, or the cluster's): the owners and the CR paths templates read are checked against them.
+     */
     crds?: AnalysisOptions['crds'];
     /** Child kinds' schemas (see `collectKindSchemas`): manifests' literal values, fields read of other children. */
     kindSchemas?: AnalysisOptions['kindSchemas'];

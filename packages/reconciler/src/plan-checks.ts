@@ -82,7 +82,9 @@ export function checkPlacement(
   return { children: ok, problems };
 }
 
-/** The placement error with the child template's field path in front of its own (`services.onReconcile[0].namespace`). */
+/**
+ * The placement error with the child template's field path in front of its own (`services.onReconcile[0].namespace`).
+ */
 function withField(error: unknown, field: string): unknown {
   if (!(error instanceof ValidationError)) return error;
   return new ValidationError(

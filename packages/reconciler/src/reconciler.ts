@@ -30,6 +30,7 @@ import { type InventoryRecord, openInventoryRecord } from './inventory/record.js
 import { pruneUnrecordedKinds } from './inventory/record-prune.js';
 import { objectKey } from './machinery/informer.js';
 import { type ReconcileCause, ResyncClock } from './machinery/resync-clock.js';
+import { checkShardConfig } from './machinery/shard-filter.js';
 import { SharedInformerFactory } from './machinery/shared-informers.js';
 import { type WorkPriority, WorkQueue } from './machinery/work-queue.js';
 import { pruneSources } from './prune-sources.js';
@@ -100,6 +101,7 @@ export class GenericReconciler {
     this.kinds = childKinds(config.resources, handlers);
     if (config.hooks?.children) this.kinds.push(...hookChildKinds(handlers.values(), this.kinds));
     const templates = compileReconcilerTemplates(config, handlers, kube.resources);
+    checkShardConfig(config);
     const informers = config.informers ?? SharedInformerFactory.for(kube);
     if (informers.kube !== kube) {
       throw new OrkestraError(

@@ -45,7 +45,9 @@ export function statusChildren(
     delete byKey[node.id];
     ambiguous.set(
       `${child.handlerKey}.${node.id}`,
-      `children.${child.handlerKey}.${node.id} is ambiguous: it is the id of ${child.field} (the child named ${child.spec.name}) and the name of another ${child.handlerKey} child — give ${child.field} another id, or read the child named ${node.id} by its own template's id`,
+      `children.${child.handlerKey}.${node.id} is ambiguous: it is the id of ${child.field} (the child named ` +
+        `${child.spec.name}) and the name of another ${child.handlerKey} child — give ${child.field} another id, or ` +
+        `read the child named ${node.id} by its own template's id`,
     );
   });
   return { children, ambiguous };

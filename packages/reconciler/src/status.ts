@@ -118,7 +118,9 @@ function readyCondition(
     return condition('Ready', true, 'ChildrenReady', outcome.message.replace(/in sync$/, 'in sync and ready'));
   // `2 children in sync: 1 ready, 1 present with no readiness rule (Db shop-db)`.
   const total = Number(/^(\d+) /.exec(outcome.message)?.[1] ?? present.length);
-  const message = `${outcome.message}: ${total - present.length} ready, ${present.length} present with no readiness rule (${namedList(present, ', ')})`;
+  const message =
+    `${outcome.message}: ${total - present.length} ready, ${present.length} present with no readiness ` +
+    `rule (${namedList(present, ', ')})`;
   return condition('Ready', true, 'ChildrenReady', message);
 }
 

@@ -79,6 +79,7 @@ export class Watches {
         apiVersion: this.ownerApiVersion,
         kind: owner.kind,
         namespace: owner.namespaced === false ? undefined : namespace,
+        shard: this.w.config.shard,
         logger: this.w.logger,
       });
       lease.on((e) => this.onOwnerEvent(e));
@@ -98,6 +99,7 @@ export class Watches {
           kind,
           namespace: namespaced ? namespace : undefined,
           labelSelector: childSelector(),
+          shard: namespaced ? this.w.config.shard : undefined,
           logger: this.w.logger,
           // Pruning asks for one owner's children on every reconcile: index them, instead of scanning the cache.
           indexBy: indexByOwner,
@@ -165,7 +167,8 @@ export class Watches {
       const entry = { informers: [] as Informer[], namespaced };
       this.reads.set(key, entry);
       for (const namespace of namespaced ? namespaces : [undefined]) {
-        const lease = this.acquire({ apiVersion, kind, namespace, logger: this.w.logger });
+        const shard = namespaced ? this.w.config.shard : undefined;
+        const lease = this.acquire({ apiVersion, kind, namespace, shard, logger: this.w.logger });
         lease.on((e) => {
           if (e.type !== 'relisted') this.enqueueReaders(e.object);
         });

@@ -1,7 +1,8 @@
 /**
  * Fields one child's controller writes on a sibling — an HPA sets its Deployment's `spec.replicas` — are
  * yielded by that sibling: the reconciler calls its handler with them as `yieldedFields` (core's
- * `ChildWriteOptions`), so the sibling is written without them and the two never fight. Generic: the HPA's handler declares what it controls
+ * `ChildWriteOptions`), so the sibling is written without them and the two never fight. Generic: the HPA's handler
+ * declares what it controls
  * (`ResourceHandler.controls`), core's `defineResource` leaves yielded fields out; no resource package is
  * named here.
  */

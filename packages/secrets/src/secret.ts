@@ -271,7 +271,8 @@ export async function desired(owner: OwnerObject, spec: ResolvedSecret, reader?:
         v,
         spec.type,
         keys,
-        `Secret ${metadata.namespace ?? ''}/${spec.fromSecret.name} has no such key: add it there, or set it in stringData, data or generate`,
+        `Secret ${metadata.namespace ?? ''}/${spec.fromSecret.name} has no such key: add it there, or set it in ` +
+          `stringData, data or generate`,
       );
       v.done();
     }
@@ -356,7 +357,10 @@ export const handler = defineResource<SecretSource, ResolvedSecret>({
 
 /** Creates the Secret unless it exists (see core's `createChild`). */
 export const create = handler.create;
-/** Brings the Secret to the spec, writing only on drift and never rewriting a generated value (see core's `updateChild`). */
+/**
+ * Brings the Secret to the spec, writing only on drift and never rewriting a generated value (see core's
+ * `updateChild`).
+ */
 export const update = handler.update;
 /** Deletes the Secret if the owner controls it (see core's `deleteChild`). */
 const remove = handler.delete;

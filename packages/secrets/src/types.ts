@@ -45,8 +45,10 @@ export const SecretSourceSchema = Type.Object(
     ...commonSourceFields('<owner>-secret'),
     type: Type.Optional(
       stringField(
-        'The Secret type: Opaque (default), kubernetes.io/tls (needs tls.crt and tls.key), kubernetes.io/dockerconfigjson (needs .dockerconfigjson), ' +
-          'kubernetes.io/basic-auth (username and/or password), kubernetes.io/ssh-auth (needs ssh-privatekey), or any other type name. Cannot change once created.',
+        'The Secret type: Opaque (default), kubernetes.io/tls (needs tls.crt and tls.key), ' +
+          'kubernetes.io/dockerconfigjson (needs .dockerconfigjson), ' +
+          'kubernetes.io/basic-auth (username and/or password), kubernetes.io/ssh-auth (needs ssh-privatekey), or ' +
+          'any other type name. Cannot change once created.',
       ),
     ),
     stringData: Type.Optional(stringMapField('Keys and their plain-text values; written base64-encoded as data.')),
@@ -76,7 +78,8 @@ export const SecretSourceSchema = Type.Object(
         ],
         {
           description:
-            'Keys whose random value is generated when the Secret is created (or the key is missing) and then kept: never rewritten.',
+            'Keys whose random value is generated when the Secret is created (or the key is missing) and then kept: ' +
+            'never rewritten.',
         },
       ),
     ),

@@ -66,7 +66,9 @@ function resolvePort(
   return { name, port, targetPort, protocol, nodePort };
 }
 
-/** What the API server requires of several ports: names, unique names, unique port/protocol and nodePort/protocol pairs. */
+/**
+ * What the API server requires of several ports: names, unique names, unique port/protocol and nodePort/protocol pairs.
+ */
 function checkPorts(v: Validator, ports: readonly { at: string; port: ResolvedServicePort }[]): void {
   if (ports.length < 2) return;
   const seen = new Map<string, string>();

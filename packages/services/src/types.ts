@@ -33,7 +33,8 @@ const portFields = {
   protocol: Type.Optional(stringField('TCP (default), UDP or SCTP.')),
   nodePort: Type.Optional(
     integerField(
-      'The port on every node, 30000 to 32767, for type NodePort or LoadBalancer; allocated by the API server when absent.',
+      'The port on every node, 30000 to 32767, for type NodePort or LoadBalancer; allocated by the API server when ' +
+        'absent.',
       { minimum: 30000, maximum: 32767 },
     ),
   ),
@@ -57,7 +58,8 @@ export const ServiceSourceSchema = Type.Object(
     type: Type.Optional(stringField('ClusterIP (default), NodePort or LoadBalancer.')),
     headless: Type.Optional(
       booleanField(
-        'A headless Service (clusterIP: None): DNS names each pod instead of one virtual IP. ClusterIP only; fixed at creation.',
+        'A headless Service (clusterIP: None): DNS names each pod instead of one virtual IP. ClusterIP only; fixed ' +
+          'at creation.',
       ),
     ),
     ports: Type.Optional(
@@ -72,7 +74,8 @@ export const ServiceSourceSchema = Type.Object(
     nodePort: portFields.nodePort,
     selector: Type.Optional(
       stringMapField(
-        'The pods the Service sends traffic to. Default: every pod of the owner (orkestra-owner: <owner>); {} for a Service without a selector.',
+        'The pods the Service sends traffic to. Default: every pod of the owner (orkestra-owner: <owner>); {} for a ' +
+          'Service without a selector.',
       ),
     ),
   },

@@ -8,7 +8,9 @@ import { type ObjectLocation, OrkestraError } from '@orkestra/core';
 import { describeObject } from '@orkestra/core/internal';
 import type { TemplateProblem } from './types.js';
 
-/** A problem found without a CR, before its field is known. `excerpt` is template text: left out for sensitive sources. */
+/**
+ * A problem found without a CR, before its field is known. `excerpt` is template text: left out for sensitive sources.
+ */
 export interface StaticProblem {
   readonly message: string;
   readonly hint?: string | undefined;

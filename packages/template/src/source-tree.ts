@@ -79,7 +79,9 @@ export function buildTree(
   }
   problems.push({
     field,
-    message: `a template source holds strings, numbers, booleans, null, lists and maps, not ${describeSourceValue(source)}`,
+    message:
+      `a template source holds strings, numbers, booleans, null, lists and maps, not ` +
+      `${describeSourceValue(source)}`,
   });
   return { k: 'value', value: undefined };
 }

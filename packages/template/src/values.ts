@@ -21,7 +21,9 @@ export function toText(v: unknown, what: string): string {
       if (v === null) return '';
       throw new EvalFailure(`${what} is ${describeType(v)}, which has no text form`, {
         path: what.startsWith('the result of') ? undefined : what,
-        hint: `write {{toJson ${what.startsWith('the result of') ? '…' : what}}} for JSON, or make the expression the whole string to keep the value as it is`,
+        hint:
+          `write {{toJson ${what.startsWith('the result of') ? '…' : what}}} for JSON, or make the expression ` +
+          `the whole string to keep the value as it is`,
       });
   }
 }

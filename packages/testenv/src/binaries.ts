@@ -18,7 +18,10 @@ export interface FoundBinaries {
   sources: Partial<Record<BinaryName, string>>;
 }
 
-/** envtest's per-binary variables, plus one each for kube-controller-manager, kube-scheduler and kwok (envtest has none). */
+/**
+ * envtest's per-binary variables, plus one each for kube-controller-manager, kube-scheduler and kwok (envtest has
+ * none).
+ */
 export const TEST_ASSET_VARIABLES: Record<BinaryName, string> = {
   etcd: 'TEST_ASSET_ETCD',
   'kube-apiserver': 'TEST_ASSET_KUBE_APISERVER',

@@ -8,7 +8,7 @@ import { type Cleanable, registerLive, unregisterLive } from './cleanup.js';
 import { clusterHelpers, type TestCluster } from './cluster.js';
 import { type CRDSource, type InstallCRDsOptions, installCRDs } from './crds.js';
 import { type BinaryName, ProcessStartError } from './errors.js';
-import { apiServerFlags, controllerManagerFlags, etcdFlags, mergeFlags, toArgs } from './flags.js';
+import { apiServerFlags, controllerManagerFlags, etcdFlags, featureGatesFlag, mergeFlags, toArgs } from './flags.js';
 import { get } from './http.js';
 import { kubeconfigYaml } from './kubeconfig.js';
 import { type ResolvedNodes, resolveNodes, startSimulatedNodes, WORKLOAD_CONTROLLERS } from './nodes.js';
@@ -228,7 +228,7 @@ class ControlPlane implements TestEnvironment, Cleanable {
             serviceAccountSigningKeyFile: pki.serviceAccountKeyFile,
             host: HOST,
           }),
-          this.options.flags?.kubeApiServer,
+          { 'feature-gates': featureGatesFlag(this.options.featureGates ?? {}), ...this.options.flags?.kubeApiServer },
         );
         return this.makeProcess('kube-apiserver', 'kube-apiserver', toArgs(flags));
       },

@@ -36,7 +36,8 @@ function binariesNotFoundMessage(missing: BinaryName[], searched: SearchedLocati
     'To get the binaries, either:',
     '  - in the Orkestra repository, run `bash tools/controlplane/build.sh` (needs Go; builds etcd,',
     '    kube-apiserver and kube-controller-manager into the cache folder searched last above), or',
-    '  - set KUBEBUILDER_ASSETS to a folder from setup-envtest: `export KUBEBUILDER_ASSETS=$(setup-envtest use -p path)`.',
+    '  - set KUBEBUILDER_ASSETS to a folder from setup-envtest: `export KUBEBUILDER_ASSETS=$(setup-envtest use -p ' +
+      'path)`.',
     '    setup-envtest has no kube-controller-manager; that is needed only for the `controllers` option.',
     '  - or pass `binaryAssetsDirectory` (or per-binary paths) to start().',
   ];

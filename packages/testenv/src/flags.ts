@@ -59,6 +59,19 @@ export function toArgs(flags: Flags): string[] {
   return args;
 }
 
+/**
+ * Renders feature gates as the value of `--feature-gates`, sorted by name so the same gates always give the same
+ * argument.
+ *
+ * @example
+ * featureGatesFlag({ ShardedListAndWatch: true, InPlacePodVerticalScaling: false })
+ * // → 'InPlacePodVerticalScaling=false,ShardedListAndWatch=true'
+ */
+export function featureGatesFlag(gates: Readonly<Record<string, boolean>>): string | undefined {
+  const names = Object.keys(gates).sort();
+  return names.length === 0 ? undefined : names.map((name) => `${name}=${gates[name]}`).join(',');
+}
+
 /** Inputs of {@link etcdFlags}. */
 export interface EtcdFlagInputs {
   dataDir: string;

@@ -197,7 +197,12 @@ conditions:
   type: Initialized
 - lastTransitionTime: {{ $now | Quote }}
   status: "${ready ? 'True' : 'False'}"
-  type: Ready${ready ? '' : '\n  reason: ContainersNotReady\n  message: "readiness probe failed (simulated: the image never becomes ready)"'}
+  type: Ready${
+    ready
+      ? ''
+      : '\n  reason: ContainersNotReady\n  message: "readiness probe failed (simulated: the ' +
+        'image never becomes ready)"'
+  }
 - lastTransitionTime: {{ $now | Quote }}
   status: "${ready ? 'True' : 'False'}"
   type: ContainersReady

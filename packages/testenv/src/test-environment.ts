@@ -28,6 +28,11 @@ export interface StartOptions extends BinaryOptions {
   nodes?: number | NodesOptions;
   /** CRDs to install before start() resolves: objects, YAML/JSON files or folders of them. */
   crds?: readonly CRDSource[];
+  /**
+   * Feature gates of kube-apiserver, e.g. `{ ShardedListAndWatch: true }` (alpha: sharded list and watch):
+   * rendered as its `--feature-gates`. A `feature-gates` in `flags.kubeApiServer` replaces this. Default: none.
+   */
+  featureGates?: Readonly<Record<string, boolean>>;
   /** Extra flags per binary, merged over the defaults; `null` removes a default flag. */
   flags?: ExtraFlags;
   /** Time each process gets to become ready. Default `KUBEBUILDER_CONTROLPLANE_START_TIMEOUT` or 60 s. */

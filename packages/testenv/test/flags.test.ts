@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiServerFlags, controllerManagerFlags, etcdFlags, mergeFlags, schedulerFlags, toArgs } from '../src/flags.js';
+import {
+  apiServerFlags,
+  controllerManagerFlags,
+  etcdFlags,
+  featureGatesFlag,
+  mergeFlags,
+  schedulerFlags,
+  toArgs,
+} from '../src/flags.js';
 
 const apiInputs = {
   etcdUrl: 'http://127.0.0.1:2379',
@@ -145,5 +153,14 @@ describe('kube-scheduler defaults', () => {
         '--kube-api-burst=400',
       ]),
     );
+  });
+});
+
+describe('featureGatesFlag', () => {
+  it('renders gates sorted by name as name=bool pairs, nothing for no gates', () => {
+    expect(featureGatesFlag({ ShardedListAndWatch: true, AnAlphaGate: false })).toBe(
+      'AnAlphaGate=false,ShardedListAndWatch=true',
+    );
+    expect(featureGatesFlag({})).toBeUndefined();
   });
 });

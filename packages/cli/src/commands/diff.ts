@@ -25,7 +25,8 @@ interface DiffCommandOptions {
 export function diffCommand(ctx: CommandContext): Command {
   return new Command('diff')
     .description(
-      'compare every child of every CR with the cluster: in sync, drifted (with a field diff), missing or to be pruned; writes nothing',
+      'compare every child of every CR with the cluster: in sync, drifted (with a field diff), missing or to be ' +
+        'pruned; writes nothing',
     )
     .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
     .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config, or in-cluster)')
@@ -34,7 +35,9 @@ export function diffCommand(ctx: CommandContext): Command {
     .option('--name <name>', 'only the CR of this name')
     .option(
       '--server-validate',
-      "also send each write run would make to the API server as a dry run (dryRun=All, fieldValidation=Strict): unknown fields and wrong types are reported with their paths; needs patch permission on the children's kinds, stores nothing",
+      'also send each write run would make to the API server as a dry run (dryRun=All, fieldValidation=Strict): ' +
+        "unknown fields and wrong types are reported with their paths; needs patch permission on the children's " +
+        'kinds, stores nothing',
     )
     .addOption(outputOption())
     .addOption(resourcePackageOption())

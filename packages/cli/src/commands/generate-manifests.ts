@@ -18,6 +18,7 @@ interface GenerateManifestsOptions {
   name?: string;
   watchNamespace: string[];
   replicas: number;
+  shards?: number;
   output?: string;
   resourcePackage: string[];
 }
@@ -35,6 +36,13 @@ function dnsLabel(option: string) {
 function replicas(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`--replicas ${value}: want a whole number ≥ 1`);
+  return n;
+}
+
+function shards(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65_536)
+    throw new InvalidArgumentError(`--shards ${value}: want a whole number from 1 to 65536`);
   return n;
 }
 
@@ -62,7 +70,12 @@ export function generateManifestsCommand(ctx: CommandContext): Command {
       collect,
       [],
     )
-    .option('--replicas <n>', 'pods; one leads, the others stand by', replicas, 2)
+    .option('--replicas <n>', 'pods; one leads, the others stand by (with --shards: all reconcile)', replicas, 2)
+    .option(
+      '--shards <m>',
+      'replicas share the work over m shards of the namespaces (run --shards), each held through a Lease; more shards than replicas',
+      shards,
+    )
     .option('--output <folder>', 'write one file per object and a kustomization.yaml there, instead of stdout')
     .addOption(resourcePackageOption())
     .addOption(logLevelOption('info'))
@@ -73,6 +86,7 @@ Examples:
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 | kubectl apply -f -
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --output deploy/
   $ kubectl apply -k deploy/
+  $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --replicas 3 --shards 12
 
 The Deployment runs \`orkestra run\` on the katalog mounted from its ConfigMap, two replicas behind a Lease in
 --namespace, probes on /healthz and /readyz, requests and limits, and the Pod Security Standards' restricted
@@ -89,6 +103,7 @@ securityContext with a read-only root filesystem. The RBAC is what \`generate rb
           name: opts.name,
           watchNamespaces: opts.watchNamespace,
           replicas: opts.replicas,
+          shards: opts.shards,
         });
       } catch (e) {
         if (e instanceof KatalogTooLargeError) throw new CliError(ExitCode.Problems, e.message, { cause: e });

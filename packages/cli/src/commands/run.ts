@@ -14,7 +14,7 @@ import {
   PermissionsDeniedError,
 } from '@orkestra/operator';
 import { describePermission, parseAddress } from '@orkestra/operator/internal';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { withHooksModules } from '../hooks-module.js';
@@ -44,6 +44,7 @@ interface RunCommandOptions extends KatalogModeOptions {
   leaseDuration: string;
   renewDeadline: string;
   retryPeriod: string;
+  shards?: number;
   skipPermissionCheck?: boolean;
   skipCrdCheck?: boolean;
   installCrds?: boolean;
@@ -86,6 +87,11 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--lease-duration <duration>', 'how long a Lease is valid after its last renewal', '15s')
     .option('--renew-deadline <duration>', 'how long the leader tries to renew before it gives up', '10s')
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
+    .option(
+      '--shards <count>',
+      'replicas share the work: the namespaces split into this many shards, each held through a Lease <leader-election-id>-shard-<i> (in place of leader election)',
+      shardCount,
+    )
     .option(
       '--webhook-address <host:port>',
       "address of the admission webhooks' HTTPS server (when the katalog serves a hook at admission)",
@@ -131,6 +137,38 @@ gracefully and release the Lease (exit 0); a lost Lease stops it at once (exit 6
     });
 }
 
+/**
+ * The Manager's Leases: with `--shards`, the shards' (named after `--leader-election-id`); else the leader election,
+ * unless `--no-leader-elect`.
+ */
+function leases(
+  opts: RunCommandOptions,
+  kube: Kubeclient,
+  defaultNamespace: string,
+  katalogName: string,
+): Pick<ManagerOptions, 'shards' | 'leaderElection'> {
+  const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = localSettings(opts);
+  const lease = {
+    kube,
+    namespace: opts.leaderElectionNamespace ?? defaultNamespace,
+    name: opts.leaderElectionId ?? `orkestra-${katalogName}`,
+    ...(opts.identity ? { identity: opts.identity } : {}),
+    leaseDurationMs,
+    renewDeadlineMs,
+    retryPeriodMs,
+  };
+  if (opts.shards) return { shards: { ...lease, count: opts.shards }, leaderElection: false };
+  return { leaderElection: opts.leaderElect ? lease : false };
+}
+
+/** `--shards`: a whole number of shards, 1 to 65536. */
+function shardCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65_536)
+    throw new InvalidArgumentError(`--shards ${value}: want a whole number from 1 to 65536`);
+  return n;
+}
+
 /** Local settings (durations, the server's address) checked before anything reads the katalog or the cluster. */
 function localSettings(opts: RunCommandOptions): {
   leaseDurationMs: number;
@@ -166,7 +204,7 @@ function httpAddressError(e: unknown, address: string, flag = '--http-address'):
 
 async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext): Promise<number> {
   const mode = checkRunMode(opts);
-  const { leaseDurationMs, renewDeadlineMs, retryPeriodMs } = localSettings(opts);
+  const { renewDeadlineMs } = localSettings(opts); // checked before anything reads the katalog or the cluster
   const format = opts.logFormat ?? ((output.out as { isTTY?: boolean }).isTTY ? 'text' : 'json');
   const logger = createLogger(output.out, { level: opts.logLevel, format, color: output.color });
   const loaded =
@@ -180,10 +218,6 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     timeoutMs: Math.max(1_000, Math.round(renewDeadlineMs / 2)),
     logger,
   });
-  const leaseNamespace = opts.leaderElect
-    ? (opts.leaderElectionNamespace ?? operatorNamespace(kube, ctx.env))
-    : undefined;
-  const name = opts.leaderElectionId ?? `orkestra-${loaded ? loaded.katalog.name : 'katalogs'}`;
   const served = loaded
     ? await fileModeOptions(loaded, opts, kube, ctx)
     : await katalogModeOptions(opts, kube, logger, ctx);
@@ -196,18 +230,7 @@ async function run(opts: RunCommandOptions, output: Output, ctx: CommandContext)
     crdCheck: opts.skipCrdCheck !== true,
     httpAddress: opts.httpAddress,
     console: opts.console !== undefined ? { address: opts.console } : false,
-    leaderElection:
-      opts.leaderElect && leaseNamespace !== undefined
-        ? {
-            kube: leaseKube,
-            namespace: leaseNamespace,
-            name,
-            ...(opts.identity ? { identity: opts.identity } : {}),
-            leaseDurationMs,
-            renewDeadlineMs,
-            retryPeriodMs,
-          }
-        : false,
+    ...leases(opts, leaseKube, operatorNamespace(kube, ctx.env), loaded ? loaded.katalog.name : 'katalogs'),
   });
   try {
     logger.info({ ...servedFields(opts, loaded), server: kube.server, kubeconfig: from }, 'orkestra run starting');

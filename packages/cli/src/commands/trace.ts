@@ -24,7 +24,8 @@ interface TraceCommandOptions {
 export function traceCommand(ctx: CommandContext): Command {
   return new Command('trace')
     .description(
-      "show a CR and every object made for it (its children, and what their controllers made: ReplicaSets, Pods, Jobs) as a tree with each one's health, the deepest cause first; reads only",
+      'show a CR and every object made for it (its children, and what their controllers made: ReplicaSets, Pods, ' +
+        "Jobs) as a tree with each one's health, the deepest cause first; reads only",
     )
     .argument('<type/name>', 'the object, as kubectl names it: website/shop, websites.example.com/shop')
     .argument('[name]', 'the name, when given apart: orkestra trace website shop')

@@ -21,18 +21,21 @@ interface ValidateCommandOptions {
 export function validateCommand(ctx: CommandContext): Command {
   return new Command('validate')
     .description(
-      'check a katalog statically: schema, literal values, template syntax, template paths against the CRD schema; lists every problem',
+      'check a katalog statically: schema, literal values, template syntax, template paths against the CRD schema; ' +
+        'lists every problem',
     )
     .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
     .option(
       '--crd <file>',
-      "the owner CRD(s), to check template paths and the owner; CRDs of manifests' kinds, to check their literal values (repeatable)",
+      "the owner CRD(s), to check template paths and the owner; CRDs of manifests' kinds, to check their literal " +
+        'values (repeatable)',
       collect,
       [],
     )
     .option(
       '--kubeconfig <file>',
-      "check the literal values of manifests against the cluster's OpenAPI schemas (built-in kinds and installed CRDs); reads only",
+      "check the literal values of manifests against the cluster's OpenAPI schemas (built-in kinds and installed " +
+        'CRDs); reads only',
     )
     .option('--context <name>', 'kubeconfig context (with --kubeconfig)')
     .addOption(outputOption())

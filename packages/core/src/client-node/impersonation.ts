@@ -38,7 +38,8 @@ export function impersonatingKubeConfig(kubeConfig: KubeConfig, identity: Impers
       throw new OrkestraError(
         'Config',
         `cannot impersonate ${groups.length} groups through @kubernetes/client-node: this kubeconfig's cluster gives ` +
-          'it no connection options (no CA, client certificate or proxy) to send repeated headers with — impersonate one ' +
+          'it no connection options (no CA, client certificate or proxy) to send repeated headers with — impersonate ' +
+          'one ' +
           'group, or use Kubeclient from @orkestra/core/kube',
       );
     }

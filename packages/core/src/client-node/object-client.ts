@@ -178,7 +178,8 @@ export class ClientNodeObjectClient extends RequestClient {
         this.logger.debug({ verb: request.verb, resource: request.resource }, 'kube request');
         return answer;
       } catch (e) {
-        // An answer (client-node's ApiException: code, body, headers) — not a DOMException, whose `code` is a number too.
+        // An answer (client-node's ApiException: code, body, headers) — not a DOMException, whose `code` is a number
+        // too.
         if (e instanceof ApiException && !request.signal?.aborted && !this.closed.aborted) {
           const { code, body, headers } = e as ApiException<unknown>;
           throw answerFailure(code, body, headers ?? {}, request, e);

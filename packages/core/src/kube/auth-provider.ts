@@ -32,7 +32,9 @@ export class AuthProviderHeaders {
     } catch (e) {
       throw new KubeconfigError(
         'Unsupported',
-        `the auth-provider "${this.of.user.authProvider?.name}" of ${this.of.where()} failed in @kubernetes/client-node: ${(e as Error).message} — refresh the login, or switch the user to an exec plugin (e.g. kubelogin)`,
+        `the auth-provider "${this.of.user.authProvider?.name}" of ${this.of.where()} failed in ` +
+          `@kubernetes/client-node: ${(e as Error).message} — refresh the login, or switch the user to an exec ` +
+          `plugin (e.g. kubelogin)`,
         { file: this.of.user.file, cause: e },
       );
     }
@@ -48,7 +50,9 @@ export class AuthProviderHeaders {
       if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw e;
       throw new KubeconfigError(
         'Unsupported',
-        `the user of ${this.of.where()} has an auth-provider ("${u.authProvider?.name}"), which needs @kubernetes/client-node, an optional peer dependency of @orkestra/core that is not installed — run \`npm install @kubernetes/client-node\`, or switch the user to an exec plugin (e.g. kubelogin)`,
+        `the user of ${this.of.where()} has an auth-provider ("${u.authProvider?.name}"), which needs ` +
+          `@kubernetes/client-node, an optional peer dependency of @orkestra/core that is not installed — run \`npm ` +
+          `install @kubernetes/client-node\`, or switch the user to an exec plugin (e.g. kubelogin)`,
         { file: u.file, cause: e },
       );
     });

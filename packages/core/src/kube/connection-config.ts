@@ -37,13 +37,17 @@ export function isClientNodeConfig(config: KubeclientConfig): config is ClientNo
   return typeof (config as Partial<ClientNodeKubeConfig>).applyToHTTPSOptions === 'function';
 }
 
-/** client-node's `KubeConfig` as a {@link ConnectionConfig}: TLS and static headers read once, exec / auth-provider per request. */
+/**
+ * client-node's `KubeConfig` as a {@link ConnectionConfig}: TLS and static headers read once, exec / auth-provider per
+ * request.
+ */
 export function clientNodeConnection(kc: ClientNodeKubeConfig): ConnectionConfig {
   const cluster = kc.getCurrentCluster();
   if (!cluster) {
     throw new OrkestraError(
       'Config',
-      'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a valid file',
+      'the kubeconfig has no current cluster: set current-context, or pass --kubeconfig / KUBECONFIG pointing at a ' +
+        'valid file',
     );
   }
   const user = kc.getCurrentUser();

@@ -130,7 +130,8 @@ async function runExecPlugin(run: ExecPluginRun): Promise<CachedCredential> {
   if (error) {
     throw new KubeconfigError(
       'Exec',
-      `${what} could not be started: ${(error as NodeJS.ErrnoException).code ?? error.message} — install it or fix users[].user.exec.command.${hint}`,
+      `${what} could not be started: ${(error as NodeJS.ErrnoException).code ?? error.message} — install it or fix ` +
+        `users[].user.exec.command.${hint}`,
       { file: run.file, cause: error },
     );
   }
@@ -159,7 +160,8 @@ function credentialOf(
   } catch {
     throw fail(
       'Exec',
-      `${what} printed no ExecCredential JSON on stdout — check that it is a client.authentication.k8s.io credential plugin`,
+      `${what} printed no ExecCredential JSON on stdout — check that it is a client.authentication.k8s.io credential ` +
+        `plugin`,
     );
   }
   if (!isMap(credential) || credential.kind !== 'ExecCredential' || !isMap(credential.status)) {
@@ -171,7 +173,8 @@ function credentialOf(
   if (credential.apiVersion !== exec.apiVersion) {
     throw fail(
       'Exec',
-      `${what} answered with apiVersion "${String(credential.apiVersion)}", but the kubeconfig asks for "${exec.apiVersion}" — make users[].user.exec.apiVersion match the plugin`,
+      `${what} answered with apiVersion "${String(credential.apiVersion)}", but the kubeconfig asks for ` +
+        `"${exec.apiVersion}" — make users[].user.exec.apiVersion match the plugin`,
     );
   }
   const status = credential.status;
@@ -179,7 +182,8 @@ function credentialOf(
     if (status.clientCertificateData || status.clientKeyData) {
       throw fail(
         'Unsupported',
-        `${what} returned a client certificate; Orkestra's Kubeclient supports exec plugins that return a token only — use a plugin mode that returns a token, or a kubeconfig with client-certificate-data`,
+        `${what} returned a client certificate; Orkestra's Kubeclient supports exec plugins that return a token only ` +
+          `— use a plugin mode that returns a token, or a kubeconfig with client-certificate-data`,
       );
     }
     throw fail('Exec', `${what} returned an ExecCredential without status.token — check the plugin`);

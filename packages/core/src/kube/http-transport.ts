@@ -28,7 +28,10 @@ const httpsModule = () => process.getBuiltinModule('node:https');
 
 /** Options of an {@link HttpTransport}. */
 export interface HttpTransportOptions {
-  /** Sockets open at once to the server for ordinary requests (more wait for a free one); long-lived requests have their own. */
+  /**
+   * Sockets open at once to the server for ordinary requests (more wait for a free one); long-lived requests have their
+   * own.
+   */
   maxSockets: number;
   tls?: TransportTls | undefined;
   /** A kept-alive socket idle this long is closed; default 30000. */

@@ -27,7 +27,10 @@ export interface Http2TransportOptions {
   idleSessionMs?: number | undefined;
 }
 
-/** Receive windows: 4 MiB per stream and 32 MiB per session (client-go: 4 MiB and 1 GiB), so a long list arrives without waiting on window updates. */
+/**
+ * Receive windows: 4 MiB per stream and 32 MiB per session (client-go: 4 MiB and 1 GiB), so a long list arrives without
+ * waiting on window updates.
+ */
 const STREAM_WINDOW = 4 << 20;
 const SESSION_WINDOW = 32 << 20;
 /** nghttp2's limit on what a session may buffer, in MiB (Node's default, 10, refuses streams of a busy session). */

@@ -50,7 +50,10 @@ export interface KubeclientOptions {
   timeoutMs?: number;
   /** Logs retries at `warn`, each request at `debug`. Bodies are never logged. */
   logger?: Logger;
-  /** HTTP/1.1 only: connections kept open to the API server for requests; default 16. Every watch has a connection of its own besides. */
+  /**
+   * HTTP/1.1 only: connections kept open to the API server for requests; default 16. Every watch has a connection of
+   * its own besides.
+   */
   connections?: number;
   /**
    * The HTTP version spoken to an `https://` API server: `'2'` (one TLS session, requests multiplexed on it, as
@@ -223,7 +226,10 @@ export class Kubeclient extends RequestClient {
     return new OrkestraError('Closed', 'this Kubeclient was closed');
   }
 
-  /** What a failed request throws: Orkestra's errors as they are, an abort as `Aborted`, after close() `Closed`, else {@link toKubeError}. */
+  /**
+   * What a failed request throws: Orkestra's errors as they are, an abort as `Aborted`, after close() `Closed`, else
+   * {@link toKubeError}.
+   */
   private failure(e: unknown, describe: RequestDescription, signal: AbortSignal | undefined): OrkestraError {
     if (e instanceof OrkestraError) return e;
     if (signal?.aborted) return toKubeError(signal.reason ?? e, describe);
@@ -231,12 +237,17 @@ export class Kubeclient extends RequestClient {
     return toKubeError(e, describe);
   }
 
-  /** Refused credentials that refresh (exec plugin, token file): the connection's owner gets fresh ones for the next request. */
+  /**
+   * Refused credentials that refresh (exec plugin, token file): the connection's owner gets fresh ones for the next
+   * request.
+   */
   private forgetCredentials(): void {
     (this.connectionOwner ?? this).config.forgetCredentials?.();
   }
 
-  /** TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request. */
+  /**
+   * TLS material and static headers are read once; exec, token-file and auth-provider credentials refresh per request.
+   */
   private async connection(): Promise<{ transport: Transport; headers: Record<string, string | string[]> }> {
     if (this.closed) throw this.closedError();
     if (this.connectionOwner) {
@@ -280,7 +291,10 @@ export class Kubeclient extends RequestClient {
     });
   }
 
-  /** One round trip: the answer's JSON, or the typed error of a non-2xx answer (a {@link TransientFailure} when worth another). */
+  /**
+   * One round trip: the answer's JSON, or the typed error of a non-2xx answer (a {@link TransientFailure} when worth
+   * another).
+   */
   private async attempt<T>(req: ObjectRequest, path: string, body: string | undefined): Promise<T> {
     const { transport, headers } = await this.connection();
     const res = await transport.request({
@@ -302,7 +316,8 @@ export class Kubeclient extends RequestClient {
       return (text ? JSON.parse(text) : undefined) as T;
     }
     const failure = answerFailure(res.statusCode, text, res.headers, req);
-    // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go does.
+    // Refused credentials that refresh (exec plugin, token file): get fresh ones for the next request, as client-go
+    // does.
     if (failure instanceof UnauthorizedError) this.forgetCredentials();
     throw failure;
   }

@@ -46,33 +46,40 @@ function checkUser(user: UserEntry, contextName: string): void {
     if (!EXEC_API_VERSIONS.has(exec.apiVersion)) {
       throw new KubeconfigError(
         'Unsupported',
-        `${where}: exec apiVersion "${exec.apiVersion}" is not supported; use client.authentication.k8s.io/v1 (or v1beta1) — update the plugin's kubeconfig entry`,
+        `${where}: exec apiVersion "${exec.apiVersion}" is not supported; use client.authentication.k8s.io/v1 (or ` +
+          `v1beta1) — update the plugin's kubeconfig entry`,
         { file: user.file },
       );
     }
     if (exec.apiVersion === 'client.authentication.k8s.io/v1' && !exec.interactiveMode) {
       throw bad(
-        'exec of client.authentication.k8s.io/v1 must set interactiveMode (Never for a controller), as kubectl requires',
+        'exec of client.authentication.k8s.io/v1 must set interactiveMode (Never for a controller), as kubectl ' +
+          'requires',
       );
     }
     if (exec.interactiveMode === 'Always') {
       throw new KubeconfigError(
         'Unsupported',
-        `${where}: the exec plugin asks for interactiveMode Always, but an operator has no terminal for context "${contextName}" — use a non-interactive login (a service account token, or a plugin mode that needs no prompt)`,
+        `${where}: the exec plugin asks for interactiveMode Always, but an operator has no terminal for context ` +
+          `"${contextName}" — use a non-interactive login (a service account token, or a plugin mode that needs no ` +
+          `prompt)`,
         { file: user.file },
       );
     }
   }
 }
 
-/** The context to use: `asked`, else the files' `current-context`; a `NoCurrentContext` or `NoContext` error otherwise. */
+/**
+ * The context to use: `asked`, else the files' `current-context`; a `NoCurrentContext` or `NoContext` error otherwise.
+ */
 function contextOf(merged: Merged, source: string, asked: string | undefined): ContextEntry {
   const names = [...merged.contexts.keys()];
   const contextName = asked ?? merged.currentContext;
   if (!contextName) {
     throw new KubeconfigError(
       'NoCurrentContext',
-      `the kubeconfig (${source}) sets no current-context and no context was asked for; it has: ${contextList(names)} — run \`kubectl config use-context <name>\`, or pass a context`,
+      `the kubeconfig (${source}) sets no current-context and no context was asked for; it has: ` +
+        `${contextList(names)} — run \`kubectl config use-context <name>\`, or pass a context`,
       { contexts: names },
     );
   }
@@ -97,7 +104,8 @@ function clusterOf(merged: Merged, context: ContextEntry): ClusterEntry {
   if (!cluster) {
     throw new KubeconfigError(
       'MissingReference',
-      `context "${context.name}" (${context.file}) names cluster "${context.cluster}", which no kubeconfig file defines (read: ${merged.files.join(', ')}) — add it, or fix the context`,
+      `context "${context.name}" (${context.file}) names cluster "${context.cluster}", which no kubeconfig file ` +
+        `defines (read: ${merged.files.join(', ')}) — add it, or fix the context`,
       { file: context.file },
     );
   }
@@ -119,7 +127,8 @@ function clusterOf(merged: Merged, context: ContextEntry): ClusterEntry {
   if (cluster.proxyUrl) {
     throw new KubeconfigError(
       'Unsupported',
-      `cluster "${cluster.name}" (${cluster.file}) sets proxy-url, which Orkestra's Kubeclient does not support — reach the API server directly (run the operator in the cluster), or remove proxy-url`,
+      `cluster "${cluster.name}" (${cluster.file}) sets proxy-url, which Orkestra's Kubeclient does not support — ` +
+        `reach the API server directly (run the operator in the cluster), or remove proxy-url`,
       { file: cluster.file },
     );
   }
@@ -133,7 +142,8 @@ function userOf(merged: Merged, context: ContextEntry): UserEntry | undefined {
   if (!user) {
     throw new KubeconfigError(
       'MissingReference',
-      `context "${context.name}" (${context.file}) names user "${context.user}", which no kubeconfig file defines (read: ${merged.files.join(', ')}) — add it, or fix the context`,
+      `context "${context.name}" (${context.file}) names user "${context.user}", which no kubeconfig file defines ` +
+        `(read: ${merged.files.join(', ')}) — add it, or fix the context`,
       { file: context.file },
     );
   }

@@ -125,7 +125,8 @@ function parseFile(file: string): Raw {
   } catch (e) {
     throw new KubeconfigError(
       'Unreadable',
-      `cannot read the kubeconfig ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check the path and its permissions`,
+      `cannot read the kubeconfig ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check the ` +
+        `path and its permissions`,
       { file, cause: e },
     );
   }
@@ -142,7 +143,9 @@ function parseFile(file: string): Raw {
   if (limit !== undefined)
     throw new KubeconfigError(
       'Invalid',
-      `the kubeconfig ${file} is too large once its YAML aliases are expanded: more than ${limit} values, far more than the file holds (a "billion laughs" file?) — fix the file: write it without YAML anchors (&) and aliases (*)`,
+      `the kubeconfig ${file} is too large once its YAML aliases are expanded: more than ${limit} values, far more ` +
+        `than the file holds (a "billion laughs" file?) — fix the file: write it without YAML anchors (&) and ` +
+        `aliases (*)`,
       { file },
     );
   if (doc === undefined || doc === null || doc === '') return {};

@@ -1,5 +1,6 @@
 /**
- * Kubeconfig loading, without `@kubernetes/client-node` (why: `kubeclient.ts`). Here: where kubeconfigs are looked for (as kubectl), the in-cluster service account,
+ * Kubeconfig loading, without `@kubernetes/client-node` (why: `kubeclient.ts`). Here: where kubeconfigs are looked for
+ * (as kubectl), the in-cluster service account,
  * and {@link Kubeconfig} — one context with what `Kubeclient` needs: the server, TLS material and authentication
  * headers. Beside it: reading and merging the files (`kubeconfig-files.ts`), choosing the context
  * (`kubeconfig-context.ts`), TLS material (`tls-material.ts`), token files (`token-file.ts`), exec plugins
@@ -44,7 +45,10 @@ export type KubeconfigAuthMethod =
 
 /** Options of {@link loadKubeconfig}. */
 export interface LoadKubeconfigOptions {
-  /** Read this file only (as `kubectl --kubeconfig`); it must exist. Default: `KUBECONFIG`, `~/.kube/config`, in-cluster. */
+  /**
+   * Read this file only (as `kubectl --kubeconfig`); it must exist. Default: `KUBECONFIG`, `~/.kube/config`,
+   * in-cluster.
+   */
   file?: string | undefined;
   /** Use this context instead of `current-context` (as `kubectl --context`). */
   context?: string | undefined;
@@ -128,7 +132,10 @@ export class Kubeconfig {
       });
   }
 
-  /** True when credentials change over time (`tokenFile`, exec plugin, auth-provider): ask {@link authHeaders} per request. */
+  /**
+   * True when credentials change over time (`tokenFile`, exec plugin, auth-provider): ask {@link authHeaders} per
+   * request.
+   */
   get refreshesCredentials(): boolean {
     return this.authMethod === 'token-file' || this.authMethod === 'exec' || this.authMethod === 'auth-provider';
   }
@@ -251,7 +258,8 @@ export function loadKubeconfig(options: LoadKubeconfigOptions = {}): Kubeconfig 
     if (options.context) {
       throw new KubeconfigError(
         'NoContext',
-        `no kubeconfig file to take context "${options.context}" from: no KUBECONFIG and no ${home}, and the in-cluster configuration has no contexts — pass a kubeconfig file`,
+        `no kubeconfig file to take context "${options.context}" from: no KUBECONFIG and no ${home}, and the ` +
+          `in-cluster configuration has no contexts — pass a kubeconfig file`,
         { contexts: [] },
       );
     }
@@ -259,7 +267,8 @@ export function loadKubeconfig(options: LoadKubeconfigOptions = {}): Kubeconfig 
   }
   throw new KubeconfigError(
     'NoConfig',
-    `no kubeconfig found: no file given, KUBECONFIG is not set, ${home} does not exist, and this is not a pod (KUBERNETES_SERVICE_HOST is not set) — pass a kubeconfig file or set KUBECONFIG`,
+    `no kubeconfig found: no file given, KUBECONFIG is not set, ${home} does not exist, and this is not a pod ` +
+      `(KUBERNETES_SERVICE_HOST is not set) — pass a kubeconfig file or set KUBECONFIG`,
   );
 }
 
@@ -282,14 +291,16 @@ export function loadInClusterConfig(
   if (!host || !port) {
     throw new KubeconfigError(
       'InCluster',
-      `not running in a pod: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT must both be set (host: ${host ? 'set' : 'unset'}, port: ${port ? 'set' : 'unset'}) — use a kubeconfig outside a cluster`,
+      `not running in a pod: KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT must both be set (host: ` +
+        `${host ? 'set' : 'unset'}, port: ${port ? 'set' : 'unset'}) — use a kubeconfig outside a cluster`,
     );
   }
   const tokenFile = join(dir, 'token');
   if (!existsSync(tokenFile)) {
     throw new KubeconfigError(
       'InCluster',
-      `the service-account token ${tokenFile} does not exist — check automountServiceAccountToken of the pod and its service account`,
+      `the service-account token ${tokenFile} does not exist — check automountServiceAccountToken of the pod and its ` +
+        `service account`,
     );
   }
   const caFile = join(dir, 'ca.crt');

@@ -88,6 +88,7 @@ export function listRequest(info: ResourceInfo, options: ListOptions): ObjectReq
     query: {
       labelSelector: options.labelSelector,
       fieldSelector: options.fieldSelector,
+      shardSelector: options.shardSelector,
       limit: options.limit,
       continue: options.continue,
     },
@@ -98,13 +99,22 @@ export function listRequest(info: ResourceInfo, options: ListOptions): ObjectReq
 
 /** A list answer as `ObjectList`: items of a list carry no apiVersion/kind, so they get theirs (to be written back or compared). */
 export function listResult<T extends KubeObject>(
-  answer: { items?: T[] | null; metadata?: { resourceVersion?: string; continue?: string } },
+  answer: {
+    items?: T[] | null;
+    metadata?: { resourceVersion?: string; continue?: string; shardInfo?: { selector?: string } };
+  },
   apiVersion: string,
   kind: string,
 ): ObjectList<T> {
   const items = (answer.items ?? []).map((item) => ({ ...item, apiVersion, kind }));
   const next = answer.metadata?.continue;
-  return { items, resourceVersion: answer.metadata?.resourceVersion ?? '', ...(next ? { continue: next } : {}) };
+  const shardInfo = answer.metadata?.shardInfo;
+  return {
+    items,
+    resourceVersion: answer.metadata?.resourceVersion ?? '',
+    ...(next ? { continue: next } : {}),
+    ...(shardInfo ? { shardInfo: { selector: shardInfo.selector ?? '' } } : {}),
+  };
 }
 
 /** `POST` of a new object. */
@@ -208,6 +218,7 @@ export function watchQuery(options: WatchOptions): Record<string, string> {
   if (options.resourceVersion) query.resourceVersion = options.resourceVersion;
   if (options.labelSelector) query.labelSelector = options.labelSelector;
   if (options.fieldSelector) query.fieldSelector = options.fieldSelector;
+  if (options.shardSelector) query.shardSelector = options.shardSelector;
   return query;
 }
 

@@ -13,7 +13,9 @@ export function openApiPath(apiVersion: string): string {
   return apiVersion.includes('/') ? `/openapi/v3/apis/${apiVersion}` : `/openapi/v3/api/${apiVersion}`;
 }
 
-/** How long a kind missing from its group-version's document is answered `undefined` before the document is read again. */
+/**
+ * How long a kind missing from its group-version's document is answered `undefined` before the document is read again.
+ */
 export const SCHEMA_MISS_RETRY_MS = 30_000;
 
 /**

@@ -26,7 +26,8 @@ export function readKubeconfigFile(path: string, what: string, owner: string, fi
   } catch (e) {
     throw new KubeconfigError(
       'Unreadable',
-      `cannot read ${what} ${path} of ${owner}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check the path in the kubeconfig and the file's permissions`,
+      `cannot read ${what} ${path} of ${owner}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check ` +
+        `the path in the kubeconfig and the file's permissions`,
       { file, cause: e },
     );
   }

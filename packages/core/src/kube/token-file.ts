@@ -31,7 +31,8 @@ export class TokenFile {
       if (this.#read) return this.#read.token;
       throw new KubeconfigError(
         'Unreadable',
-        `cannot read the token file ${this.path} of ${this.where()}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check that it exists and is readable`,
+        `cannot read the token file ${this.path} of ${this.where()}: ` +
+          `${(e as NodeJS.ErrnoException).code ?? (e as Error).message} — check that it exists and is readable`,
         { file: this.file, cause: e },
       );
     }

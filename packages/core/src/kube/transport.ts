@@ -48,7 +48,10 @@ export interface TransportRequest {
   body?: string | undefined;
   /** Aborting destroys the request; it then rejects with `signal.reason` (an `AbortError` when none was given). */
   signal?: AbortSignal | undefined;
-  /** From sending the request (connecting included) to the response's headers; {@link TransportError} `HEADERS_TIMEOUT` when exceeded. */
+  /**
+   * From sending the request (connecting included) to the response's headers; {@link TransportError} `HEADERS_TIMEOUT`
+   * when exceeded.
+   */
   headersTimeoutMs: number;
   /** Longest silence between two chunks of the body; {@link TransportError} `BODY_TIMEOUT` when exceeded. */
   bodyTimeoutMs: number;
@@ -77,7 +80,10 @@ export type TransportErrorCode =
   | 'ORKESTRA_STREAM_CLOSED'
   | 'ORKESTRA_TRANSPORT_CLOSED';
 
-/** A failure of the transport itself, by {@link TransportErrorCode}; socket errors pass through as Node raises them (`ECONNRESET`, …). */
+/**
+ * A failure of the transport itself, by {@link TransportErrorCode}; socket errors pass through as Node raises them
+ * (`ECONNRESET`, …).
+ */
 export class TransportError extends Error {
   override readonly name = 'TransportError';
   constructor(

@@ -4,7 +4,8 @@ import forge from 'node-forge';
 /*
  * `@orkestra/core/x509`: X.509 certificates — a test control plane's (@orkestra/testenv) and the webhook serving
  * CA and certificate the operator manages. node-forge (an optional peer of core: install it to use this entry)
- * builds and encodes them; node:crypto makes the keys and the signature (natively: forge's pure-JS RSA is ten times slower). RSA 2048
+ * builds and encodes them; node:crypto makes the keys and the signature (natively: forge's pure-JS RSA is ten times
+ * slower). RSA 2048
  * and sha256WithRSAEncryption, the profile every TLS stack accepts, since node-forge's certificates are RSA only.
  */
 

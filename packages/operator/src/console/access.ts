@@ -83,7 +83,8 @@ export class ConsoleAccess {
     if (!token)
       throw new ConsoleAuthError(
         401,
-        'this console is served on a non-loopback address: send "Authorization: Bearer <token>" with a Kubernetes token (kubectl create token <service-account>)',
+        'this console is served on a non-loopback address: send "Authorization: Bearer <token>" with a Kubernetes ' +
+          'token (kubectl create token <service-account>)',
       );
     const id = createHash('sha256').update(token).digest('hex');
     const user = await this.users.get(id, () => this.tokenReview(token));

@@ -1,5 +1,6 @@
 /**
- * The tree `orkestra trace` and the console show: a custom resource, the children Orkestra made for it, and what their own
+ * The tree `orkestra trace` and the console show: a custom resource, the children Orkestra made for it, and what their
+ * own
  * controllers made of them (a Deployment's ReplicaSets and Pods, a CronJob's Jobs), each with its health. Built
  * from the objects alone — labels, owner references, the CR's conditions and inventory — so it needs only read
  * access and no running operator. Kinds the reader may not list are skipped and named, never guessed.

@@ -28,7 +28,8 @@ export class AdmissionWebhookConfigError extends OrkestraError {
 /** At admission the caches are not there (they are the leader's, and may lag): every read throws, saying so. */
 const noReads = (): never => {
   throw new CacheReadError(
-    'ctx.reader is not available at admission (a webhook answers from the object alone, on every replica): read nothing in a hook served as a webhook',
+    'ctx.reader is not available at admission (a webhook answers from the object alone, on every replica): read ' +
+      'nothing in a hook served as a webhook',
   );
 };
 const admissionReader: CacheReader = { get: noReads, list: noReads };
@@ -77,11 +78,13 @@ export function checkAdmissionHooks(config: Pick<ReconcilerConfig, 'owner' | 'ho
   for (const hook of ['validate', 'default'] as const)
     if (config.webhooks?.[hook] && !config.hooks?.[hook])
       throw new AdmissionWebhookConfigError(
-        `${kind}: webhooks.${hook} is set but there is no hooks.${hook} to serve: add the hook, or drop webhooks.${hook}`,
+        `${kind}: webhooks.${hook} is set but there is no hooks.${hook} to serve: add the hook, or drop ` +
+          `webhooks.${hook}`,
       );
   if (config.hooks?.default && !config.webhooks?.default)
     throw new AdmissionWebhookConfigError(
-      `${kind}: hooks.default runs only at admission: set webhooks: { default: true } (the Manager then serves it as a mutating webhook)`,
+      `${kind}: hooks.default runs only at admission: set webhooks: { default: true } (the Manager then serves it as ` +
+        `a mutating webhook)`,
     );
 }
 
@@ -126,7 +129,8 @@ async function defaulted(config: Pick<ReconcilerConfig, 'hooks'>, uid: string, c
   if (outside)
     return refuse(
       uid,
-      `default hook changed ${outside.path.slice(1).replaceAll('/', '.')}: only spec, metadata.labels and metadata.annotations may be defaulted`,
+      `default hook changed ${outside.path.slice(1).replaceAll('/', '.')}: only spec, metadata.labels and ` +
+        `metadata.annotations may be defaulted`,
       500,
     );
   return answer(uid, {

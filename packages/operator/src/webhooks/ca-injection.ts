@@ -95,10 +95,16 @@ function callsSame(live: ConversionClientConfig | undefined, wanted: ConversionC
 function elsewhere(live: LiveCrd, wanted: ConversionClientConfig): string | undefined {
   const conversion = live.spec?.conversion;
   if (conversion?.strategy !== 'Webhook')
-    return `its spec.conversion.strategy is ${conversion?.strategy ?? 'None'}, so the API server converts without calling this operator`;
+    return (
+      `its spec.conversion.strategy is ${conversion?.strategy ?? 'None'}, so the API server converts without ` +
+      `calling this operator`
+    );
   const theirs = conversion.webhook?.clientConfig;
   if (!callsSame(theirs, wanted))
-    return `its conversion webhook calls ${describeClientConfig(theirs)}, and this operator serves ${describeClientConfig(wanted)}`;
+    return (
+      `its conversion webhook calls ${describeClientConfig(theirs)}, and this operator serves ` +
+      `${describeClientConfig(wanted)}`
+    );
   return undefined;
 }
 

@@ -39,7 +39,8 @@ export class CertificateFilesError extends Error {
     cause: unknown,
   ) {
     super(
-      `webhook serving certificate: cannot read ${file}: ${(cause as Error).message ?? String(cause)} — mount the Secret of the Certificate (cert-manager writes tls.crt and tls.key) at that folder`,
+      `webhook serving certificate: cannot read ${file}: ${(cause as Error).message ?? String(cause)} — mount the ` +
+        `Secret of the Certificate (cert-manager writes tls.crt and tls.key) at that folder`,
       { cause },
     );
     this.name = 'CertificateFilesError';
@@ -50,7 +51,10 @@ export class CertificateFilesError extends Error {
 export interface FileCertificatesOptions {
   /** The folder a Secret is mounted at, holding `tls.crt` and `tls.key`. */
   dir: string;
-  /** How often the files are looked at for a change; default 10000 ms (kubelet updates a mounted Secret within ~a minute). */
+  /**
+   * How often the files are looked at for a change; default 10000 ms (kubelet updates a mounted Secret within ~a
+   * minute).
+   */
   pollMs?: number;
 }
 

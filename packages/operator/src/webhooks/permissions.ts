@@ -49,7 +49,9 @@ export function webhookPermissions(
       resource: 'customresourcedefinitions',
       verbs: ['get', 'patch'],
       resourceNames: [...conversionCrds],
-      why: 'writes the webhook CA bundle into the conversion webhook of the CRD (spec.conversion.webhook.clientConfig.caBundle)',
+      why:
+        'writes the webhook CA bundle into the conversion webhook of the CRD ' +
+        '(spec.conversion.webhook.clientConfig.caBundle)',
     });
   if (conversionCrds.length)
     out.push({
@@ -57,7 +59,9 @@ export function webhookPermissions(
       resource: 'events',
       verbs: ['create'],
       namespace: 'default',
-      why: 'a Warning Event on a CRD whose conversion webhook the API server cannot reach (Events of cluster-scoped objects live in default)',
+      why:
+        'a Warning Event on a CRD whose conversion webhook the API server cannot reach (Events of cluster-scoped ' +
+        'objects live in default)',
     });
   return out;
 }

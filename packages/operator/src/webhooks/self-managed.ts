@@ -50,7 +50,8 @@ export class CertificateSecretError extends Error {
     cause: unknown,
   ) {
     super(
-      `webhook serving certificate: Secret ${secret}: ${(cause as Error).message ?? String(cause)} — the operator needs get, create and update on it (orkestra generate rbac grants them)`,
+      `webhook serving certificate: Secret ${secret}: ${(cause as Error).message ?? String(cause)} — the operator ` +
+        `needs get, create and update on it (orkestra generate rbac grants them)`,
       { cause },
     );
     this.name = 'CertificateSecretError';

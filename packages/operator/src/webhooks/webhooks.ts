@@ -33,7 +33,10 @@ export interface SelfManagedMode {
   certLifetimeMs?: number;
 }
 
-/** cert-manager's certificate, from the folder its Secret is mounted at (`tls.crt`, `tls.key`); see {@link FileCertificates}. */
+/**
+ * cert-manager's certificate, from the folder its Secret is mounted at (`tls.crt`, `tls.key`); see {@link
+ * FileCertificates}.
+ */
 export interface CertManagerMode {
   mode: 'cert-manager';
   certDir: string;
@@ -54,7 +57,9 @@ export interface WebhookServing {
   clientConfig: WebhookClientConfig;
   /** `host:port` of the HTTPS server; port 0 picks one. Default `:9443`. */
   address?: string;
-  /** Where the serving certificate comes from; default self-managed. A {@link CertificateSource} of your own works too. */
+  /**
+   * Where the serving certificate comes from; default self-managed. A {@link CertificateSource} of your own works too.
+   */
   certificates?: SelfManagedMode | CertManagerMode | CertificateSource;
   /** Bounds on request bodies and requests at once (see {@link WebhookLimits}); defaults fit a 256 MiB pod. */
   limits?: WebhookLimits;
@@ -261,7 +266,8 @@ export class Webhooks {
     if (typeof done !== 'string' && done.uid) this.warnOn(target.name, done.uid, reason);
     logger.error(
       { crd: target.name, reason, serves: target.clientConfig },
-      `the API server cannot call the conversion webhook of CRD ${target.name}: ${reason}; reading an object at another version than the one it is stored as fails until then; checking again every 10s`,
+      `the API server cannot call the conversion webhook of CRD ${target.name}: ${reason}; reading an object at ` +
+        `another version than the one it is stored as fails until then; checking again every 10s`,
     );
   }
 

@@ -94,7 +94,9 @@ export function ajvProblems(
   return out;
 }
 
-/** A handler of any kind needs a literal apiVersion and kind in each template: what {@link ResourceHandler.kindOf} says. */
+/**
+ * A handler of any kind needs a literal apiVersion and kind in each template: what {@link ResourceHandler.kindOf} says.
+ */
 function kindProblems(handler: ResourceHandler<unknown, ResolvedSpec>, item: unknown, at: string): FieldProblem[] {
   try {
     handler.kindOf?.(item);

@@ -68,7 +68,10 @@ function nearTemplate(path: string, templated: readonly Templated[]): boolean {
   return templated.some(({ path: t }) => within(path, t) || within(t, path));
 }
 
-/** The problems `resolve` reports for `source`: its own verdicts only (anything else it throws on a partial source says nothing). */
+/**
+ * The problems `resolve` reports for `source`: its own verdicts only (anything else it throws on a partial source says
+ * nothing).
+ */
 function resolveProblems(handler: Handler, source: unknown): readonly FieldProblem[] {
   try {
     handler.resolve(source, SAMPLE_OWNER);
@@ -146,7 +149,9 @@ function placementProblems(
     {
       path: 'namespace',
       message: `is ${JSON.stringify(namespace)} for every ${owner.kind}, but a child must live in its owner's namespace${owners.length ? ` (${owners.join(', ')})` : ''}`,
-      hint: "Kubernetes does not allow owner references across namespaces; leave namespace out (children live in their owner's namespace)",
+      hint:
+        'Kubernetes does not allow owner references across namespaces; leave namespace out (children live in ' +
+        "their owner's namespace)",
     },
   ];
 }

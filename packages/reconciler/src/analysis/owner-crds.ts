@@ -71,14 +71,18 @@ export function checkOwnerCrd(
   if ((spec.scope === 'Cluster') === namespaced)
     list.add({
       path: at('namespaced'),
-      message: `the CRD (${found.location}) is ${spec.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}, the configuration says namespaced: ${namespaced}`,
+      message:
+        `the CRD (${found.location}) is ${spec.scope === 'Cluster' ? 'cluster-scoped' : 'namespaced'}, the ` +
+        `configuration says namespaced: ${namespaced}`,
       hint: `write namespaced: ${spec.scope !== 'Cluster'}`,
     });
   const version = spec.versions?.find((v) => v.name === owner.version);
   if (!version) {
     list.add({
       path: at('version'),
-      message: `the CRD (${found.location}) has no version ${owner.version}; it has ${(spec.versions ?? []).map((v) => v.name).join(', ') || 'none'}`,
+      message:
+        `the CRD (${found.location}) has no version ${owner.version}; it has ` +
+        `${(spec.versions ?? []).map((v) => v.name).join(', ') || 'none'}`,
     });
     return undefined;
   }
@@ -87,7 +91,9 @@ export function checkOwnerCrd(
   if (!version.subresources || version.subresources.status === undefined)
     list.add({
       path: at(''),
-      message: `version ${owner.version} of the CRD (${found.location}) has no status subresource, which the reconciler writes the Ready condition through`,
+      message:
+        `version ${owner.version} of the CRD (${found.location}) has no status subresource, which the ` +
+        `reconciler writes the Ready condition through`,
       hint: 'add `subresources: { status: {} }` to that version',
     });
   return version.schema?.openAPIV3Schema;

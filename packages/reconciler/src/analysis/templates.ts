@@ -49,7 +49,10 @@ function withChildren(schema: JsonSchema): JsonSchema {
   return { ...schema, properties: { ...(schema.properties ?? {}), children: ANY } };
 }
 
-/** A template problem (field `deployments.onReconcile[0].image`) below `prefix` (`resources`), its line in the template named. */
+/**
+ * A template problem (field `deployments.onReconcile[0].image`) below `prefix` (`resources`), its line in the template
+ * named.
+ */
 function templateProblem(prefix: string, p: TemplateProblem): { path: string; message: string; hint?: string } {
   const where =
     p.line !== undefined

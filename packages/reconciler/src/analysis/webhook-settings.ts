@@ -29,7 +29,8 @@ function unknownKey(path: string, key: string, known: readonly string[], what: s
   return { path: `${path}.${key}`, message: `is not a known ${what}`, hint: near ? `did you mean ${near}?` : takes };
 }
 
-const SETTINGS_HINT = `a hook takes failurePolicy (${POLICIES.join(' or ')}) and timeoutSeconds (${MIN_TIMEOUT} to ${MAX_TIMEOUT})`;
+const SETTINGS_HINT =
+  `a hook takes failurePolicy (${POLICIES.join(' or ')}) and timeoutSeconds (${MIN_TIMEOUT} to ` + `${MAX_TIMEOUT})`;
 
 /** The problem of `failurePolicy: v` at `path`, if any. */
 function policyProblem(v: unknown, path: string): FieldProblem | undefined {
@@ -49,7 +50,9 @@ function timeoutProblem(v: unknown, path: string): FieldProblem | undefined {
   if (typeof v === 'number' && Number.isInteger(v) && v >= MIN_TIMEOUT && v <= MAX_TIMEOUT) return undefined;
   return {
     path,
-    message: `is ${typeof v === 'number' ? v : kindOf(v)}, but must be a whole number of seconds from ${MIN_TIMEOUT} to ${MAX_TIMEOUT}`,
+    message:
+      `is ${typeof v === 'number' ? v : kindOf(v)}, but must be a whole number of seconds from ${MIN_TIMEOUT} ` +
+      `to ${MAX_TIMEOUT}`,
     hint: `the API server waits at most ${MAX_TIMEOUT} s for a webhook; the default is 10`,
   };
 }

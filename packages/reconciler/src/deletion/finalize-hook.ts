@@ -62,7 +62,9 @@ export function finalizeFailedOutcome(error: HookError, attempt: number): Reconc
   };
 }
 
-/** The status once `finalize` succeeded after failing: the failure no longer stands while other finalizers keep the CR. */
+/**
+ * The status once `finalize` succeeded after failing: the failure no longer stands while other finalizers keep the CR.
+ */
 export const FINALIZED_OUTCOME: ReconcileOutcome = {
   ready: false,
   reason: 'Finalized',

@@ -134,13 +134,15 @@ export class InventoryRecord {
     const where = `ConfigMap ${this.namespace}/${this.name}`;
     if (e instanceof ForbiddenError)
       return new InventoryRecordUnavailableError(
-        `cannot read or write the inventory record ${where}: ${e.message}. Grant get, create and update on configmaps in namespace ${this.namespace} (orkestra generate rbac includes them)`,
+        `cannot read or write the inventory record ${where}: ${e.message}. Grant get, create and update on ` +
+          `configmaps in namespace ${this.namespace} (orkestra generate rbac includes them)`,
         e,
         { namespace: this.namespace, name: this.name },
       );
     if (e instanceof NotFoundError)
       return new InventoryRecordUnavailableError(
-        `cannot write the inventory record ${where}: ${e.message}. Create namespace ${this.namespace}, or set inventory.namespace to an existing one`,
+        `cannot write the inventory record ${where}: ${e.message}. Create namespace ${this.namespace}, or set ` +
+          `inventory.namespace to an existing one`,
         e,
         { namespace: this.namespace, name: this.name },
       );

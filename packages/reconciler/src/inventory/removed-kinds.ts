@@ -76,7 +76,11 @@ export async function pruneRemovedKinds(
 
 /** The one advice for children of a removed kind that may not be listed or deleted. */
 function forbiddenAdvice(p: RemovedKindsPrune, { apiVersion, kind }: ChildKind, e: ForbiddenError): string {
-  return `cannot prune the ${kind} children of ${p.of} (${apiVersion} is no longer configured): ${e.message}. Grant list and delete on ${kind} and add it back to the configuration until they are pruned, or delete them yourself (label selector ${p.labelSelector})`;
+  return (
+    `cannot prune the ${kind} children of ${p.of} (${apiVersion} is no longer configured): ${e.message}. Grant ` +
+    `list and delete on ${kind} and add it back to the configuration until they are pruned, or delete them yourself ` +
+    `(label selector ${p.labelSelector})`
+  );
 }
 
 async function pruneKind(p: RemovedKindsPrune, { apiVersion, kind }: ChildKind): Promise<void> {

@@ -21,6 +21,7 @@
 import type { ControllerClient } from '@orkestra/core';
 import { KubeApiError, type KubeObject, type Logger, type WatchEvent } from '@orkestra/core';
 import { matchesLabelSelector } from '@orkestra/core/internal';
+import { inShards, type ShardFilter, selectorOf, warnUnsharded } from './shard-filter.js';
 import { StringPool } from './string-pool.js';
 
 /** What an informer watches. */
@@ -35,6 +36,11 @@ export interface InformerOptions {
    * informers (a {@link SharedInformerFactory} refuses it): a read cache could not tell what it leaves out.
    */
   fieldSelector?: string | undefined;
+  /**
+   * Only the objects of these shards of the namespace hash (a namespaced kind): asked of the server as
+   * `shardSelector`, and filtered on the client as well, for a server that ignores it (see shard-filter.ts).
+   */
+  shard?: ShardFilter | undefined;
   /** Server-side watch timeout in seconds; default 300 (each watch gets up to 20% jitter below it). */
   timeoutSeconds?: number;
   /** A watch with no data for this long is restarted; default 180000 ms. */
@@ -214,7 +220,8 @@ export class Informer {
     return (
       apiVersion === this.options.apiVersion &&
       kind === this.options.kind &&
-      (this.options.namespace === undefined || this.options.namespace === namespace)
+      (this.options.namespace === undefined || this.options.namespace === namespace) &&
+      inShards(this.options.shard, namespace)
     );
   }
 
@@ -360,6 +367,7 @@ export class Informer {
         namespace: this.options.namespace,
         labelSelector: this.options.labelSelector,
         fieldSelector: this.options.fieldSelector,
+        shardSelector: selectorOf(this.options.shard),
         resourceVersion: this.resourceVersion,
         timeoutSeconds: timeout,
         idleTimeoutMs: this.options.idleTimeoutMs,
@@ -446,11 +454,13 @@ export class Informer {
       namespace: this.options.namespace,
       labelSelector: this.options.labelSelector,
       fieldSelector: this.options.fieldSelector,
+      shardSelector: selectorOf(this.options.shard),
       limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE,
       continue: token,
       signal,
     });
     this.stats.pages++;
+    if (this.options.shard && !page.shardInfo) warnUnsharded(this.options.logger, this.options.kind);
     return page;
   }
 
@@ -460,7 +470,7 @@ export class Informer {
    */
   private takeListed(raw: KubeObject, listing: Listing, initial: boolean): void {
     const key = objectKey(raw.metadata.namespace, raw.metadata.name ?? '');
-    if (listing.deleted.has(key)) return;
+    if (listing.deleted.has(key) || !inShards(this.options.shard, raw.metadata.namespace)) return;
     listing.seen.add(key);
     const old = this.store.get(key);
     const version = raw.metadata.resourceVersion;
@@ -479,6 +489,7 @@ export class Informer {
     }
     const { metadata } = event.object;
     this.resourceVersion = metadata.resourceVersion ?? this.resourceVersion;
+    if (!inShards(this.options.shard, metadata.namespace)) return; // another replica's (a server without the gate)
     const key = objectKey(metadata.namespace, metadata.name ?? '');
     const old = this.store.get(key);
     if (event.type === 'DELETED') {

@@ -3,7 +3,7 @@
  * client ({@link ControllerClient}) takes its informers from the same factory, so N reconcilers watching Deployments labelled
  * `managed-by=orkestra` in one namespace hold one list-watch and one cache, not N:
  *
- * - Informers are keyed by apiVersion, kind, namespace and label selector. The first
+ * - Informers are keyed by apiVersion, kind, namespace, label selector and shards. The first
  *   {@link SharedInformerFactory.acquire} creates and starts one; later ones get the same informer and wait
  *   for its first list (even while that list is still in flight).
  * - Each {@link InformerLease} holds a reference. {@link InformerLease.release} removes the listeners added
@@ -18,6 +18,7 @@
 import type { CacheAnswer, ControllerClient, ReadCache } from '@orkestra/core';
 import { type KubeObject, type Logger, type ObjectRef, OrkestraError, silentLogger } from '@orkestra/core';
 import { Informer, type InformerEvent, type InformerOptions } from './informer.js';
+import { type ShardFilter, shardKey } from './shard-filter.js';
 
 /** What {@link SharedInformerFactory.acquire} takes: an informer's options; the logger defaults to the factory's. */
 export type SharedInformerOptions = Omit<InformerOptions, 'logger'> & { logger?: Logger | undefined };
@@ -58,8 +59,15 @@ function informerKey(o: {
   kind: string;
   namespace?: string | undefined;
   labelSelector?: string | undefined;
+  shard?: ShardFilter | undefined;
 }): string {
-  return JSON.stringify([o.apiVersion, o.kind, o.namespace ?? '', normalizeSelector(o.labelSelector)]);
+  return JSON.stringify([
+    o.apiVersion,
+    o.kind,
+    o.namespace ?? '',
+    normalizeSelector(o.labelSelector),
+    shardKey(o.shard),
+  ]);
 }
 
 const factories = new WeakMap<ControllerClient, SharedInformerFactory>();
@@ -105,7 +113,9 @@ export class SharedInformerFactory {
   }
 
   /** Holders of the informer of these options (0 when none runs). */
-  refCount(options: Pick<SharedInformerOptions, 'apiVersion' | 'kind' | 'namespace' | 'labelSelector'>): number {
+  refCount(
+    options: Pick<SharedInformerOptions, 'apiVersion' | 'kind' | 'namespace' | 'labelSelector' | 'shard'>,
+  ): number {
     return this.entries.get(informerKey(options))?.refs ?? 0;
   }
 

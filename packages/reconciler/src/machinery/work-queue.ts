@@ -49,7 +49,9 @@ export type WorkResult = { requeueAfterMs?: number } | undefined;
  */
 export class WorkQueue {
   private readonly queue: string[] = [];
-  /** Keys queued `low`, in order, with when; a key promoted to the normal lane stays here and is skipped when reached. */
+  /**
+   * Keys queued `low`, in order, with when; a key promoted to the normal lane stays here and is skipped when reached.
+   */
   private readonly lowQueue: { key: string; at: number }[] = [];
   private readonly queued = new Set<string>();
   /** The keys of {@link queued} that wait in the low lane. */

@@ -6,7 +6,10 @@
 import type { ChildResult, OwnerObject } from '@orkestra/core';
 import type { EventRecorder } from '../events.js';
 
-/** The reason of a child's change: an update is `Updated` when it rolls out a change of its desired state, else `DriftCorrected`. */
+/**
+ * The reason of a child's change: an update is `Updated` when it rolls out a change of its desired state, else
+ * `DriftCorrected`.
+ */
 function changeReason(action: ChildResult['action'], crChanged: boolean): string {
   switch (action) {
     case 'created':

@@ -43,7 +43,8 @@ export function reviewConversion(review: unknown, converter: OwnerConverter): Co
   )
     return failure(
       uid,
-      'not a ConversionReview of apiextensions.k8s.io/v1 with request.desiredAPIVersion and request.objects; set conversionReviewVersions: [v1] in the CRD',
+      'not a ConversionReview of apiextensions.k8s.io/v1 with request.desiredAPIVersion and request.objects; set ' +
+        'conversionReviewVersions: [v1] in the CRD',
     );
   const convertedObjects: VersionedObject[] = [];
   for (const object of request.objects) {

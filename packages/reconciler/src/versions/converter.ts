@@ -73,7 +73,8 @@ class Converter implements OwnerConverter {
           `${owner.kind} objects`,
           `${owner.group}/${v.name}`,
           `${owner.group}/${owner.version}`,
-          `the conversion module ${v.conversion} of version ${v.name} is not loaded (orkestra run loads it; in code give toHub and fromHub)`,
+          `the conversion module ${v.conversion} of version ${v.name} is not loaded (orkestra run loads it; in code ` +
+            `give toHub and fromHub)`,
         );
       this.#byName.set(v.name, {
         schema: versionSchema(v.spec ?? api.spec, v.status ?? api.status),
@@ -85,7 +86,9 @@ class Converter implements OwnerConverter {
   }
 
   convert(object: VersionedObject, apiVersion: string): VersionedObject {
-    const name = `${this.#owner.kind} ${[object?.metadata?.namespace, object?.metadata?.name ?? '(no name)'].filter(Boolean).join('/')}`;
+    const name =
+      `${this.#owner.kind} ` +
+      `${[object?.metadata?.namespace, object?.metadata?.name ?? '(no name)'].filter(Boolean).join('/')}`;
     const fail = (reason: string): never => {
       throw new ConversionError(name, String(object?.apiVersion), apiVersion, reason);
     };

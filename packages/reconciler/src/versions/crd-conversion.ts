@@ -16,7 +16,9 @@ export class ConversionWebhookError extends Error {
     readonly crd: string,
   ) {
     super(
-      `the CRD ${crd} needs a conversion webhook (a version has toHub/fromHub or a conversion module), but no clientConfig was given; give the Service or URL the operator's webhook server is reached at (generate crd --webhook-service <namespace>/<name> or --webhook-url <url>)`,
+      `the CRD ${crd} needs a conversion webhook (a version has toHub/fromHub or a conversion module), but no ` +
+        `clientConfig was given; give the Service or URL the operator's webhook server is reached at (generate crd ` +
+        `--webhook-service <namespace>/<name> or --webhook-url <url>)`,
     );
     this.name = 'ConversionWebhookError';
   }

@@ -30,7 +30,10 @@ export interface DriftFixture {
   corrected?: (live: KubeObject, before: KubeObject) => void;
 }
 
-/** A change the API server refuses on an existing object (an immutable field), and the same change opted into recreation. */
+/**
+ * A change the API server refuses on an existing object (an immutable field), and the same change opted into
+ * recreation.
+ */
 export interface ImmutableFixture<Source> {
   /** What changes, for the test's title: `the data of an immutable ConfigMap`. */
   what: string;
@@ -81,7 +84,9 @@ export interface ResourceContractFixtures<Source> {
   dropped: Fixture<Readonly<Record<string, unknown>>>;
   /** Changes the API server refuses on an existing object, if the kind has any. */
   immutable?: readonly ImmutableFixture<Source>[];
-  /** Whether children are namespaced. Default: the handler's `namespaced` (a handler of several kinds may need to say). */
+  /**
+   * Whether children are namespaced. Default: the handler's `namespaced` (a handler of several kinds may need to say).
+   */
   namespaced?: boolean;
   /** Check that the garbage collector removes the child when its owner goes. Default `true`. */
   garbageCollection?: boolean;

@@ -300,7 +300,8 @@ export class FakeClient implements ControllerClient {
       onEvent({ type: 'ERROR', object: status as unknown as T });
       return;
     }
-    // Ends when the caller aborts (a real server would also end it after timeoutSeconds; the caller then watches again).
+    // Ends when the caller aborts (a real server would also end it after timeoutSeconds; the caller then watches
+    // again).
     await new Promise<void>((resolve) => {
       if (options.signal?.aborted) resolve();
       options.signal?.addEventListener('abort', () => resolve(), { once: true });
@@ -331,7 +332,8 @@ export class FakeClient implements ControllerClient {
       this.fail(
         409,
         'Conflict',
-        `Operation cannot be fulfilled on ${live.kind} "${live.metadata.name}": the object has been modified; please apply your changes to the latest version and try again`,
+        `Operation cannot be fulfilled on ${live.kind} "${live.metadata.name}": the object has been modified; please ` +
+          `apply your changes to the latest version and try again`,
         verb,
         refOf(live),
       );

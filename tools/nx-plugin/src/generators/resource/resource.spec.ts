@@ -70,44 +70,48 @@ describe('resource generator', () => {
     expect(tree.read('packages/hpas/CHANGELOG.md', 'utf8')).toBe('# @orkestra/hpas\n');
   });
 
-  it('package.json has the shape of configmaps: own version, exports with the source condition, engines, files, ranges', async () => {
-    const tree = workspaceTree();
-    await resourceGenerator(tree, hpa);
-    const pkg = readJson(tree, 'packages/hpas/package.json');
-    expect(pkg).toMatchObject({
-      name: '@orkestra/hpas',
-      version: '0.0.0',
-      license: 'Apache-2.0',
-      type: 'module',
-      sideEffects: false,
-      repository: { type: 'git', directory: 'packages/hpas' },
-      homepage: 'https://github.com/orkestra-ts/orkestra/tree/main/packages/hpas#readme',
-      engines: { node: '>=22.19' },
-      files: ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'],
-      dependencies: { '@orkestra/core': '^0.3.1' },
-      devDependencies: { '@orkestra/testenv': '^0.2.0' },
-    });
-    expect(Object.keys(pkg.exports['.'])).toEqual(['@orkestra/source', 'import', 'require']);
-    expect(Object.keys(pkg.exports['.'].import)[0]).toBe('types');
+  it(
+    'package.json has the shape of configmaps: own version, exports with the source condition, engines, files, ' +
+      'ranges',
+    async () => {
+      const tree = workspaceTree();
+      await resourceGenerator(tree, hpa);
+      const pkg = readJson(tree, 'packages/hpas/package.json');
+      expect(pkg).toMatchObject({
+        name: '@orkestra/hpas',
+        version: '0.0.0',
+        license: 'Apache-2.0',
+        type: 'module',
+        sideEffects: false,
+        repository: { type: 'git', directory: 'packages/hpas' },
+        homepage: 'https://github.com/orkestra-ts/orkestra/tree/main/packages/hpas#readme',
+        engines: { node: '>=22.19' },
+        files: ['dist', 'README.md', 'CHANGELOG.md', 'LICENSE'],
+        dependencies: { '@orkestra/core': '^0.3.1' },
+        devDependencies: { '@orkestra/testenv': '^0.2.0' },
+      });
+      expect(Object.keys(pkg.exports['.'])).toEqual(['@orkestra/source', 'import', 'require']);
+      expect(Object.keys(pkg.exports['.'].import)[0]).toBe('types');
 
-    // The reference package, with its own names swapped for the new ones, is the same document.
-    const reference = JSON.parse(
-      fromWorkspace('packages/configmaps/package.json')
-        .replaceAll('configmaps', 'hpas')
-        .replaceAll('ConfigMap', 'HorizontalPodAutoscaler')
-        .replaceAll('configMap', 'horizontalPodAutoscaler'),
-    );
-    // Dependencies are the package's own business (the generator starts with core, and testenv for the tests).
-    const normalise = (p: Record<string, unknown>) => ({
-      ...p,
-      version: 'x',
-      description: 'x',
-      dependencies: 'x',
-      devDependencies: 'x',
-    });
-    expect(normalise(pkg)).toEqual(normalise(reference));
-    expect(JSON.stringify(Object.keys(pkg))).toBe(JSON.stringify(Object.keys(reference)));
-  });
+      // The reference package, with its own names swapped for the new ones, is the same document.
+      const reference = JSON.parse(
+        fromWorkspace('packages/configmaps/package.json')
+          .replaceAll('configmaps', 'hpas')
+          .replaceAll('ConfigMap', 'HorizontalPodAutoscaler')
+          .replaceAll('configMap', 'horizontalPodAutoscaler'),
+      );
+      // Dependencies are the package's own business (the generator starts with core, and testenv for the tests).
+      const normalise = (p: Record<string, unknown>) => ({
+        ...p,
+        version: 'x',
+        description: 'x',
+        dependencies: 'x',
+        devDependencies: 'x',
+      });
+      expect(normalise(pkg)).toEqual(normalise(reference));
+      expect(JSON.stringify(Object.keys(pkg))).toBe(JSON.stringify(Object.keys(reference)));
+    },
+  );
 
   it("tsconfig, tsup and jest wiring are the reference package's", async () => {
     const tree = workspaceTree();
@@ -177,43 +181,50 @@ describe('resource generator', () => {
     );
   });
 
-  it('leaves the schema check to the build: the `generate` target writes generated/schema-check.ts from src/types.ts', async () => {
-    const tree = workspaceTree();
-    await resourceGenerator(tree, hpa);
-    expect(tree.exists('packages/hpas/generated')).toBe(false);
-    const generate =
-      'node ../../scripts/generate-schema-check.mjs src/types.ts HorizontalPodAutoscalerSourceSchema=horizontalPodAutoscalerSourceAccepts';
-    expect(readJson(tree, 'packages/hpas/package.json').scripts.generate).toBe(generate);
-    expect(readJson(tree, 'packages/hpas/tsconfig.lib.json').include).toEqual(['src/**/*.ts', 'generated/**/*.ts']);
-    const kindFile = tree.read('packages/hpas/src/horizontalpodautoscaler.ts', 'utf8') ?? '';
-    expect(kindFile).toContain("import { horizontalPodAutoscalerSourceAccepts } from '../generated/schema-check.js';");
-    expect(kindFile).toContain('check: horizontalPodAutoscalerSourceAccepts,');
-    expect(tree.read('packages/hpas/test/contract.int.test.ts', 'utf8')).not.toContain('schemaCheck');
+  it(
+    'leaves the schema check to the build: the `generate` target writes generated/schema-check.ts from ' +
+      'src/types.ts',
+    async () => {
+      const tree = workspaceTree();
+      await resourceGenerator(tree, hpa);
+      expect(tree.exists('packages/hpas/generated')).toBe(false);
+      const generate =
+        'node ../../scripts/generate-schema-check.mjs src/types.ts ' +
+        'HorizontalPodAutoscalerSourceSchema=horizontalPodAutoscalerSourceAccepts';
+      expect(readJson(tree, 'packages/hpas/package.json').scripts.generate).toBe(generate);
+      expect(readJson(tree, 'packages/hpas/tsconfig.lib.json').include).toEqual(['src/**/*.ts', 'generated/**/*.ts']);
+      const kindFile = tree.read('packages/hpas/src/horizontalpodautoscaler.ts', 'utf8') ?? '';
+      expect(kindFile).toContain(
+        "import { horizontalPodAutoscalerSourceAccepts } from '../generated/schema-check.js';",
+      );
+      expect(kindFile).toContain('check: horizontalPodAutoscalerSourceAccepts,');
+      expect(tree.read('packages/hpas/test/contract.int.test.ts', 'utf8')).not.toContain('schemaCheck');
 
-    // The scaffolded src/types.ts on disk (inside the workspace, so @orkestra/core resolves), and its `generate`
-    // script run on it: the check it writes accepts what the schema accepts.
-    const dir = mkdtempSync(fileURLToPath(new URL('./.scaffold-', import.meta.url)));
-    try {
-      mkdirSync(join(dir, 'src'));
-      writeFileSync(join(dir, 'src/types.ts'), tree.read('packages/hpas/src/types.ts', 'utf8') ?? '');
-      const args = generate.split(' ').slice(2);
-      const run = spawnSync(process.execPath, [fromRoot('scripts/generate-schema-check.mjs'), ...args], {
-        cwd: dir,
-        encoding: 'utf8',
-      });
-      expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
-      const { horizontalPodAutoscalerSourceAccepts: accepts } = (await import(
-        join(dir, 'generated/schema-check.ts')
-      )) as {
-        horizontalPodAutoscalerSourceAccepts: (value: unknown) => boolean;
-      };
-      expect(accepts({})).toBe(true);
-      expect(accepts({ name: 'web', labels: { app: 'web' }, recreate: true })).toBe(true);
-      expect(accepts({ unknownField: 1 })).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+      // The scaffolded src/types.ts on disk (inside the workspace, so @orkestra/core resolves), and its `generate`
+      // script run on it: the check it writes accepts what the schema accepts.
+      const dir = mkdtempSync(fileURLToPath(new URL('./.scaffold-', import.meta.url)));
+      try {
+        mkdirSync(join(dir, 'src'));
+        writeFileSync(join(dir, 'src/types.ts'), tree.read('packages/hpas/src/types.ts', 'utf8') ?? '');
+        const args = generate.split(' ').slice(2);
+        const run = spawnSync(process.execPath, [fromRoot('scripts/generate-schema-check.mjs'), ...args], {
+          cwd: dir,
+          encoding: 'utf8',
+        });
+        expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+        const { horizontalPodAutoscalerSourceAccepts: accepts } = (await import(
+          join(dir, 'generated/schema-check.ts')
+        )) as {
+          horizontalPodAutoscalerSourceAccepts: (value: unknown) => boolean;
+        };
+        expect(accepts({})).toBe(true);
+        expect(accepts({ name: 'web', labels: { app: 'web' }, recreate: true })).toBe(true);
+        expect(accepts({ unknownField: 1 })).toBe(false);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('writes a package that passes the workspace lint (Biome) as generated, whatever the names', async () => {
     const tree = workspaceTree();
@@ -273,7 +284,8 @@ describe('resource generator', () => {
     const cases = (text: string) => [...text.matchAll(/\bit\('([^']+)'|\bit\("([^"]+)"/g)].map((m) => m[1] ?? m[2]);
     expect(cases(unit)).toHaveLength(10);
     expect(unit).toMatch(/const minimal = \(\): HorizontalPodAutoscalerSource =>\s+todo\(/);
-    // The integration cases are the shared suite's; each required fixture is a todo(), so every case fails until written.
+    // The integration cases are the shared suite's; each required fixture is a todo(), so every case fails until
+    // written.
     expect(integration).toContain("import { describeResourceContract } from '@orkestra/testenv/contract';");
     expect(integration).toContain('describeResourceContract(handler, {');
     for (const fixture of ['minimal', 'full', 'created', 'foreign', 'dropped'])
@@ -282,23 +294,26 @@ describe('resource generator', () => {
     expect(cases(integration)).toEqual([]);
   });
 
-  it('a cluster-scoped kind: namespaced false, no namespace anywhere, a cluster-scoped owner in the tests', async () => {
-    const tree = workspaceTree();
-    await resourceGenerator(tree, {
-      key: 'clusterroles',
-      kind: 'ClusterRole',
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      clusterScoped: true,
-      nameSuffix: 'role',
-    });
-    const kindFile = tree.read('packages/clusterroles/src/clusterrole.ts', 'utf8') ?? '';
-    expect(kindFile).toContain('namespaced: false,');
-    expect(kindFile).toContain('metadata: metadataFor(spec, undefined)');
-    expect(kindFile).toContain("defaultSuffix: 'role'");
-    // The suite picks a cluster-scoped owner from handler.namespaced: the contract file is the same as for any kind.
-    expect(tree.read('packages/clusterroles/test/contract.int.test.ts', 'utf8')).not.toContain('namespace');
-    expect(tree.read('packages/clusterroles/test/clusterrole.test.ts', 'utf8')).toContain('{ clusterScoped: true }');
-  });
+  it(
+    'a cluster-scoped kind: namespaced false, no namespace anywhere, a cluster-scoped owner in the ' + 'tests',
+    async () => {
+      const tree = workspaceTree();
+      await resourceGenerator(tree, {
+        key: 'clusterroles',
+        kind: 'ClusterRole',
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        clusterScoped: true,
+        nameSuffix: 'role',
+      });
+      const kindFile = tree.read('packages/clusterroles/src/clusterrole.ts', 'utf8') ?? '';
+      expect(kindFile).toContain('namespaced: false,');
+      expect(kindFile).toContain('metadata: metadataFor(spec, undefined)');
+      expect(kindFile).toContain("defaultSuffix: 'role'");
+      // The suite picks a cluster-scoped owner from handler.namespaced: the contract file is the same as for any kind.
+      expect(tree.read('packages/clusterroles/test/contract.int.test.ts', 'utf8')).not.toContain('namespace');
+      expect(tree.read('packages/clusterroles/test/clusterrole.test.ts', 'utf8')).toContain('{ clusterScoped: true }');
+    },
+  );
 
   it('takes --plural and a key with a dash', async () => {
     const tree = workspaceTree();

@@ -49,7 +49,9 @@ export interface ResourceNames {
   apiVersion: string;
   plural: string;
   namespaced: boolean;
-  /** `src/<fileName>.ts`, `test/<fileName>.test.ts`: the kind in lower case (`configmap`, `horizontalpodautoscaler`). */
+  /**
+   * `src/<fileName>.ts`, `test/<fileName>.test.ts`: the kind in lower case (`configmap`, `horizontalpodautoscaler`).
+   */
   fileName: string;
   /** The default object name is `<owner>-<nameSuffix>`. */
   nameSuffix: string;
@@ -126,7 +128,8 @@ export function resourceNames(tree: Tree, options: ResourceGeneratorSchema): Res
   const { key, kind, apiVersion } = options;
   if (typeof key !== 'string' || !KEY.test(key) || key.length > 63)
     problems.push(
-      `key: must be lower case letters, digits and '-', starting with a letter (it is the katalog key, the package @orkestra/<key> and the folder packages/<key>), got ${JSON.stringify(key)}`,
+      `key: must be lower case letters, digits and '-', starting with a letter (it is the katalog key, the package ` +
+        `@orkestra/<key> and the folder packages/<key>), got ${JSON.stringify(key)}`,
     );
   if (typeof kind !== 'string' || !KIND.test(kind))
     problems.push(
@@ -245,7 +248,8 @@ export function resourceGenerator(tree: Tree, options: ResourceGeneratorSchema):
   if (tree.exists('LICENSE')) tree.write(joinPathFragments(names.root, 'LICENSE'), tree.read('LICENSE') ?? '');
   tree.write(
     `.changeset/${names.key}-initial.md`,
-    `---\n"${names.packageName}": minor\n---\n\nNew package: owner-aware Kubernetes ${names.kinds} (\`${names.apiVersion}\`), handler key \`${names.key}\`.\n`,
+    `---\n"${names.packageName}": minor\n---\n\nNew package: owner-aware Kubernetes ${names.kinds} ` +
+      `(\`${names.apiVersion}\`), handler key \`${names.key}\`.\n`,
   );
   addRootReference(tree, names.root);
   return () => {
