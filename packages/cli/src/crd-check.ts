@@ -10,13 +10,12 @@ import {
   type FoundCrd,
   type KindSchemas,
   katalogSource,
-  readOwnerCrd,
   schemaLookup,
   type YamlLocator,
 } from '@orkestra/reconciler/internal';
 import type { TemplateEngine } from '@orkestra/template';
 import { withBuiltInSchemas } from './built-in-schemas.js';
-import { CliError, ExitCode, type Problem } from './exit-codes.js';
+import type { Problem } from './exit-codes.js';
 import type { AnyHandler } from './handlers.js';
 import { clusterError } from './kube.js';
 
