@@ -4,8 +4,10 @@ import { packageConfig } from '../../tsup.base.ts';
 // (`@orkestra/operator/runtime-tuning`), which an entry point checks before it loads anything else: a process
 // about to re-execute itself should not load (and compile) the Manager, prom-client and the reconciler first; and
 // `@orkestra/operator/internal` (the CLI's pieces; not public). Code splitting puts what entries share in shared
-// chunks, so a class is one class whichever entry loaded it (runtime-tuning's chunk imports nothing).
+// chunks, so a class is one class whichever entry loaded it (runtime-tuning's chunk imports nothing). `shims`
+// gives the CommonJS build an `import.meta.url` (the console finds @orkestra/console's assets through it).
 export default packageConfig({
   entry: { index: 'src/index.ts', 'runtime-tuning': 'src/runtime-tuning.ts', internal: 'src/internal.ts' },
   splitting: true,
+  shims: true,
 });
