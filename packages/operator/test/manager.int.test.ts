@@ -197,7 +197,12 @@ describe.each(clients)(
         description: 'the new leader to roll out the change',
       });
       expect(await metric(urlB, 'orkestra_leader')).toBe(1);
-      expect(await metric(urlB, 'orkestra_reconcile_total')).toBeGreaterThan(0);
+      // The counter moves when the reconcile ends (after its status write), which may be just after the rollout shows.
+      const reconciles = await cluster.waitFor(async () => await metric(urlB, 'orkestra_reconcile_total'), {
+        timeoutMs: 10_000,
+        description: 'the new leader to count its reconcile',
+      });
+      expect(reconciles).toBeGreaterThan(0);
     }, 60_000);
 
     it('a leader whose Lease is taken stops reconciling and ends with leadership-lost', async () => {
