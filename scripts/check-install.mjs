@@ -307,16 +307,15 @@ try {
       if (!ALLOWED.test(path) || FORBIDDEN.test(path))
         problems.push(`${t.name}: the tarball holds ${path}, which files does not allow`);
     }
-    for (const need of [
-      'package.json',
-      'LICENSE',
-      'dist/index.js',
-      'dist/index.cjs',
-      'dist/index.d.ts',
-      'dist/index.d.cts',
-    ]) {
+    // A package of built files only (@orkestra/console: web assets, no `.` entry) needs no JS entry, only dist/.
+    const json = publishable.find((p) => p.json.name === t.name)?.json;
+    const entries = json?.exports?.['.']
+      ? ['dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts']
+      : [];
+    for (const need of ['package.json', 'LICENSE', ...entries]) {
       if (!paths.includes(need)) problems.push(`${t.name}: the tarball lacks ${need}`);
     }
+    if (!paths.some((path) => path.startsWith('dist/'))) problems.push(`${t.name}: the tarball has no dist/`);
   }
   console.log(`  ${'total'.padEnd(24)} ${kb(total).padStart(10)}`);
   const tarball = (name) => join(packDir, packed.find((t) => t.name === name)?.filename ?? `missing-${name}`);
