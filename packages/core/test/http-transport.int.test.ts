@@ -2,6 +2,7 @@
 // against a real kube-apiserver: keep connections alive, fail a silent watch, decode UTF-8 across chunks, abort,
 // time out, close, and keep Secret answers redacted. Core's jest config runs this file over each HTTP version.
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { ClientRequest } from 'node:http';
 import type { ClientHttp2Stream } from 'node:http2';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
@@ -219,11 +220,26 @@ describe('Kubeclient transport: an API server that stops answering', () => {
     await env?.stop();
   });
 
+  /**
+   * Whether every thread of `pid` is stopped. A group stop reaches each thread when it next enters the kernel: on a
+   * loaded machine a thread busy in user space may still read a request and write its answer for a moment (CI saw
+   * a request answered right after the SIGSTOP once).
+   */
+  function allThreadsStopped(pid: number): boolean {
+    const tasks = readdirSync(`/proc/${pid}/task`);
+    return tasks.every((t) => {
+      const stat = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+      const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      return state === 'T' || state === 't';
+    });
+  }
+
   /** Freezes kube-apiserver (SIGSTOP): connections are accepted by the kernel, nothing is answered. */
   async function frozen<T>(fn: () => Promise<T>): Promise<T> {
     const pid = env.pids.kubeApiServer!;
     process.kill(pid, 'SIGSTOP');
     try {
+      for (let i = 0; i < 200 && !allThreadsStopped(pid); i++) await new Promise((r) => setTimeout(r, 5));
       return await fn();
     } finally {
       process.kill(pid, 'SIGCONT');
