@@ -14,7 +14,7 @@ import {
   PermissionsDeniedError,
 } from '@orkestra/operator';
 import { describePermission, parseAddress } from '@orkestra/operator/internal';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { withHooksModules } from '../hooks-module.js';
@@ -25,7 +25,7 @@ import { reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
-import { collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
+import { collect, duration, logLevelOption, packagesOption, resourcePackageOption, shardCount } from './options.js';
 import { checkRunMode, type KatalogModeOptions, katalogModeOptions } from './run-katalogs.js';
 
 /** `run`'s options, as commander parses them. */
@@ -159,14 +159,6 @@ function leases(
   };
   if (opts.shards) return { shards: { ...lease, count: opts.shards }, leaderElection: false };
   return { leaderElection: opts.leaderElect ? lease : false };
-}
-
-/** `--shards`: a whole number of shards, 1 to 65536. */
-function shardCount(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65_536)
-    throw new InvalidArgumentError(`--shards ${value}: want a whole number from 1 to 65536`);
-  return n;
 }
 
 /** Local settings (durations, the server's address) checked before anything reads the katalog or the cluster. */
