@@ -153,6 +153,15 @@ export class LeaderElector {
     return this.observed?.holderIdentity || undefined;
   }
 
+  /**
+   * Notes the Lease as read elsewhere (a list of Leases): when its record changed since the last observation, the
+   * lease duration counts from now, as after a read of its own. Lets a candidate that watches a Lease it does not
+   * try yet take it as soon as it expires, instead of one lease duration after its first try.
+   */
+  observeLease(live: KubeObject): void {
+    this.noteLiveRecord((live.spec ?? {}) as LeaseRecord, live, this.now());
+  }
+
   /** Hears of acquired, lost and new-leader events. */
   on(listener: (event: LeadershipEvent) => void): void {
     this.listeners.push(listener);
