@@ -17,6 +17,7 @@ export type { KatalogObject, KatalogProblem } from './katalogs/compile.js';
 export { katalogCrd } from './katalogs/katalog-crd.js';
 export { katalogRuntimePermissions } from './katalogs/permissions.js';
 export type { KatalogRuntime, KatalogRuntimeOptions } from './katalogs/runtime.js';
+export type { KatalogServing, ShardedKatalogRuntime } from './katalogs/sharded-runtime.js';
 export type { LeaderElectionOptions } from './leader-election.js';
 export type { ManagedReconcilerConfig, ManagerExit, ManagerOptions } from './manager.js';
 export { Manager } from './manager.js';

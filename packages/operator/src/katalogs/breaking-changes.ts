@@ -66,6 +66,15 @@ const UPPER = ['maximum', 'maxLength', 'maxItems', 'maxProperties'] as const;
 
 /** The rules of `wanted` at this level (not below) that refuse values `live` allowed. */
 function tightenedRules(live: ComparedSchema, wanted: ComparedSchema, path: string): string[] {
+  return [
+    ...tightenedBounds(live, wanted, path),
+    ...narrowedValues(live, wanted, path),
+    ...newRules(live, wanted, path),
+  ];
+}
+
+/** Bounds added or moved inward: a minimum raised, a maximum lowered, a bound made exclusive. */
+function tightenedBounds(live: ComparedSchema, wanted: ComparedSchema, path: string): string[] {
   const out: string[] = [];
   for (const key of LOWER) {
     const [was, now] = [live[key], wanted[key]];
@@ -75,9 +84,16 @@ function tightenedRules(live: ComparedSchema, wanted: ComparedSchema, path: stri
     const [was, now] = [live[key], wanted[key]];
     if (now !== undefined && (was === undefined || now < was)) out.push(`${path} gets ${key} ${now}${from(was)}`);
   }
-  for (const key of ['exclusiveMinimum', 'exclusiveMaximum'] as const)
-    if (wanted[key] && !live[key] && wanted[key === 'exclusiveMinimum' ? 'minimum' : 'maximum'] !== undefined)
-      out.push(`${path} becomes ${key}`);
+  if (wanted.exclusiveMinimum && !live.exclusiveMinimum && wanted.minimum !== undefined)
+    out.push(`${path} becomes exclusiveMinimum`);
+  if (wanted.exclusiveMaximum && !live.exclusiveMaximum && wanted.maximum !== undefined)
+    out.push(`${path} becomes exclusiveMaximum`);
+  return out;
+}
+
+/** Values no longer allowed: an enum added or narrowed, a pattern or format added or changed. */
+function narrowedValues(live: ComparedSchema, wanted: ComparedSchema, path: string): string[] {
+  const out: string[] = [];
   if (wanted.enum) {
     const allowed = new Set(wanted.enum.map((v) => JSON.stringify(v)));
     const dropped = live.enum?.filter((v) => !allowed.has(JSON.stringify(v)));
@@ -87,10 +103,15 @@ function tightenedRules(live: ComparedSchema, wanted: ComparedSchema, path: stri
   for (const key of ['pattern', 'format'] as const)
     if (wanted[key] !== undefined && wanted[key] !== live[key])
       out.push(`${path} gets ${key} ${JSON.stringify(wanted[key])}${from(live[key])}`);
-  const rules = new Set((live['x-kubernetes-validations'] ?? []).map((r) => r.rule));
-  for (const { rule } of wanted['x-kubernetes-validations'] ?? [])
-    if (!rules.has(rule)) out.push(`${path} gets the rule ${JSON.stringify(rule)}`);
   return out;
+}
+
+/** CEL rules added or changed (a changed rule is a new one: whether it is looser is not decided here). */
+function newRules(live: ComparedSchema, wanted: ComparedSchema, path: string): string[] {
+  const rules = new Set((live['x-kubernetes-validations'] ?? []).map((r) => r.rule));
+  return (wanted['x-kubernetes-validations'] ?? [])
+    .filter(({ rule }) => !rules.has(rule))
+    .map(({ rule }) => `${path} gets the rule ${JSON.stringify(rule)}`);
 }
 
 const from = (was: unknown): string =>

@@ -57,6 +57,21 @@ export interface ShardLeaseEvents {
   lost(shard: number, reason: string): void;
 }
 
+/** The events of several holders of a shard's work (the reconcilers, the Katalogs), told in turn. */
+export function allShardEvents(...holders: ShardLeaseEvents[]): ShardLeaseEvents {
+  return {
+    acquired: async (shard) => {
+      for (const h of holders) await h.acquired(shard);
+    },
+    releasing: async (shard) => {
+      await Promise.all(holders.map((h) => h.releasing(shard)));
+    },
+    lost: (shard, reason) => {
+      for (const h of holders) h.lost(shard, reason);
+    },
+  };
+}
+
 /** A replica's share of `count` shards among the sorted live `members`. */
 export function shareOf(count: number, members: readonly string[], identity: string): number {
   const n = Math.max(1, members.length);
