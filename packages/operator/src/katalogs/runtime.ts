@@ -37,6 +37,8 @@ import {
 } from './compile.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
 import { KatalogMetrics } from './metrics.js';
+import { describeRemovals, type KindRemoval, removeKind } from './removal.js';
+import type { RemovalPolicy } from './removal-policy.js';
 import { type KatalogRevision, recordRevision } from './revisions.js';
 import { type KatalogState, type KatalogStatus, katalogStatusPatch, problemLines } from './status.js';
 
@@ -57,6 +59,11 @@ export interface KatalogRuntimeOptions {
   installCrd?: boolean;
   /** The field manager of the CRDs and of each Katalog's children; default `orkestra`. */
   fieldManager?: string;
+  /**
+   * How long the runtime waits for the instances a `removalPolicy` deletes to be gone (then it reports what is
+   * left in a Warning Event and goes on); default 30 s.
+   */
+  removalTimeoutMs?: number;
 }
 
 /** What the Manager gives the runtime. */
@@ -77,6 +84,10 @@ interface Served {
   compiled: CompiledKatalog;
   reconcilers: GenericReconciler[];
   instances: InformerLease[];
+  /** The client impersonating the ServiceAccount (a `removalPolicy` deletes instances with it). */
+  asAccount: ControllerClient;
+  /** The Katalog as Events name it (it may be gone when its kinds are removed). */
+  object: Katalog;
 }
 
 type Katalog = KatalogObject & { status?: KatalogStatus };
@@ -185,6 +196,8 @@ export class KatalogRuntime {
     if (!katalog || katalog.metadata.deletionTimestamp) {
       this.refused.delete(key);
       this.metrics?.remove(key);
+      // No finalizer: the Katalog is gone (or going) already; its reconcilers serve until its policy is applied.
+      if (current) await this.removeKinds(key, current, current.compiled.owners, current.compiled.removalPolicy);
       if (current) await this.unserve(key);
       return;
     }
@@ -250,7 +263,14 @@ export class KatalogRuntime {
     }
     const current = this.served.get(key);
     const revision = await recordRevision(this.kube, katalog, spec, current?.revision);
-    await this.swap(key, katalog, { uid: katalog.metadata.uid ?? '', spec, revision, compiled }, asAccount);
+    if (current) {
+      // Kinds the edit removes, by the edited spec's policy, while their reconcilers still serve.
+      const kept = new Set(compiled.owners.map(crdName));
+      const removed = current.compiled.owners.filter((o) => !kept.has(crdName(o)));
+      await this.removeKinds(key, current, removed, compiled.removalPolicy);
+    }
+    const next = { uid: katalog.metadata.uid ?? '', spec, revision, compiled, asAccount, object: katalog };
+    await this.swap(key, katalog, next, asAccount);
     await this.events.record(
       katalog as never,
       'Normal',
@@ -355,6 +375,41 @@ export class KatalogRuntime {
     this.served.set(key, { ...next, reconcilers, instances });
     await Promise.all(reconcilers.map((r) => r.start()));
     this.logger.info({ katalog: key, revision: next.revision.number }, 'Katalog revision serving');
+  }
+
+  /**
+   * Applies `policy` to the kinds `owners` of `served` (see `removal.ts`), then says what it did in a Normal Event
+   * on the Katalog and what it could not do in a Warning Event `RemovalIncomplete`. Bounded: never hangs.
+   */
+  private async removeKinds(
+    key: string,
+    served: Served,
+    owners: readonly CompiledKatalog['owners'][number][],
+    policy: RemovalPolicy,
+  ): Promise<void> {
+    if (!owners.length) return;
+    const { namespace, name } = served.object.metadata;
+    const context = {
+      kube: this.kube,
+      asAccount: served.asAccount,
+      katalog: { namespace, name },
+      policy,
+      servedBy: (crd: string) => this.servedBy(crd),
+      timeoutMs: this.options.removalTimeoutMs ?? 30_000,
+      signal: this.abort.signal,
+    };
+    const removals: KindRemoval[] = [];
+    for (const owner of owners) removals.push(await removeKind(context, owner));
+    const [done, left] = describeRemovals(removals, policy);
+    this.logger.info({ katalog: key, leftBehind: left || undefined }, `Katalog kinds no longer served: ${done}`);
+    await this.events.record(served.object as never, 'Normal', 'KindsRemoved', done.slice(0, 1000));
+    if (left)
+      await this.events.record(
+        served.object as never,
+        'Warning',
+        'RemovalIncomplete',
+        `left behind: ${left}`.slice(0, 1000),
+      );
   }
 
   /** Stops the reconcilers of `key`; its instances, their children and its CRDs stay. */
