@@ -4,8 +4,11 @@
  * spec is recorded as a numbered immutable revision, its kinds' CRDs installed, and one `GenericReconciler` per
  * kind started over a client impersonating the ServiceAccount, with its own queue. An edit that passes swaps the
  * reconcilers (instances are reconciled again; only children that change are written). One that does not is
- * refused: the last good revision keeps serving and `Ready=False` lists every problem. Deleting a Katalog stops its
- * reconcilers at once (no finalizer: deletion never waits); its instances, their children and its CRDs stay.
+ * refused: the last good revision keeps serving and `Ready=False` lists every problem. A Katalog has no finalizer
+ * (its deletion never waits for the runtime); when the runtime sees it gone, or sees an edit remove a kind, it
+ * applies the Katalog's `removalPolicy` to those kinds (`removal.ts`: instances kept or deleted as the
+ * ServiceAccount, the CRD deleted only if opted in and created by this Katalog; bounded), then stops their
+ * reconcilers.
  */
 
 import type { ControllerClient, Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
