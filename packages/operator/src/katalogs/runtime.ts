@@ -40,6 +40,7 @@ import {
 } from './compile.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
 import { KatalogMetrics } from './metrics.js';
+import { RbacWatch } from './rbac-watch.js';
 import { describeRemovals, type KindRemoval, removeKind } from './removal.js';
 import type { RemovalPolicy } from './removal-policy.js';
 import { type KatalogRevision, recordRevision } from './revisions.js';
@@ -67,6 +68,13 @@ export interface KatalogRuntimeOptions {
    * left in a Warning Event and goes on); default 30 s.
    */
   removalTimeoutMs?: number;
+  /**
+   * Re-run a Katalog's access reviews when a Role or RoleBinding of its namespace (or a ClusterRole or
+   * ClusterRoleBinding, when the runtime may watch them) changes: a Katalog whose ServiceAccount lost a verb stops
+   * being served, with `Ready=False` listing the missing verbs, and is served again when the verb is back.
+   * Default true; `{ debounceMs }` sets the quiet moment after a change (default 500 ms).
+   */
+  watchRbac?: boolean | { debounceMs?: number };
 }
 
 /** What the Manager gives the runtime. */
@@ -99,6 +107,11 @@ type Katalog = KatalogObject & { status?: KatalogStatus };
 export class KatalogRuntime {
   private readonly logger: Logger;
   private readonly served = new Map<string, Served>();
+  /** Katalogs whose ServiceAccount lost a verb: stopped, kept for their `removalPolicy` should they be deleted. */
+  private readonly suspended = new Map<string, Served>();
+  /** Katalogs whose access reviews are to run again (their namespace's RBAC changed). */
+  private readonly rechecks = new Set<string>();
+  private rbac: RbacWatch | undefined;
   /** The spec last refused per Katalog, so that a resync does not ask again. */
   private readonly refused = new Map<string, string>();
   private readonly chains = new Map<string, Promise<void>>();
@@ -149,6 +162,15 @@ export class KatalogRuntime {
     });
     await this.lease.synced;
     for (const k of this.lease.informer.list()) this.enqueue(keyOf(k));
+    const watch = this.options.watchRbac ?? true;
+    if (watch === false) return;
+    this.rbac = new RbacWatch(this.kube, {
+      namespace: this.options.namespace,
+      logger: this.logger,
+      ...(typeof watch === 'object' && watch.debounceMs !== undefined ? { debounceMs: watch.debounceMs } : {}),
+      onChange: (namespace) => this.recheckNamespace(namespace),
+    });
+    await this.rbac.start(this.abort.signal);
   }
 
   /** Resolves when every Katalog change seen so far has been handled (for tests). */
@@ -161,6 +183,7 @@ export class KatalogRuntime {
     this.stopped = true;
     this.abort.abort();
     for (const t of this.statusTimers.values()) clearTimeout(t);
+    await this.rbac?.stop();
     await this.lease?.release();
     await Promise.allSettled(this.chains.values());
     await Promise.all([...this.served.keys()].map((key) => this.unserve(key)));
@@ -195,9 +218,10 @@ export class KatalogRuntime {
     if (this.stopped) return;
     const [namespace, name] = key.split('/') as [string, string];
     const katalog = this.lease?.informer.get(namespace, name) as Katalog | undefined;
-    const current = this.served.get(key);
+    const current = this.served.get(key) ?? this.suspended.get(key);
     if (!katalog || katalog.metadata.deletionTimestamp) {
       this.refused.delete(key);
+      this.rechecks.delete(key);
       this.metrics?.remove(key);
       // No finalizer: the Katalog is gone (or going) already; its reconcilers serve until its policy is applied.
       if (current) await this.removeKinds(key, current, current.compiled.owners, current.compiled.removalPolicy);
@@ -206,6 +230,7 @@ export class KatalogRuntime {
     }
     const spec = JSON.stringify(katalog.spec ?? {});
     if (current && current.uid !== katalog.metadata.uid) await this.unserve(key);
+    if (this.rechecks.delete(key)) await this.recheck(key);
     const serving = this.served.get(key);
     if (serving?.spec === spec) {
       this.refused.delete(key);
@@ -415,8 +440,54 @@ export class KatalogRuntime {
       );
   }
 
+  /** The Katalogs of `namespace` (all when undefined) re-run their access reviews. */
+  private recheckNamespace(namespace: string | undefined): void {
+    for (const k of this.lease?.informer.list() ?? []) {
+      if (namespace !== undefined && k.metadata.namespace !== namespace) continue;
+      const key = keyOf(k);
+      this.rechecks.add(key);
+      this.enqueue(key);
+    }
+  }
+
+  /**
+   * After an RBAC change: a refused spec is tried again (the verbs it lacked may be granted now), and what serves
+   * is asked again; when its ServiceAccount lost a verb it stops (kept apart for its `removalPolicy`), and the
+   * sync that follows refuses the spec, listing the missing verbs — until a change grants them again.
+   */
+  private async recheck(key: string): Promise<void> {
+    this.refused.delete(key);
+    const served = this.served.get(key);
+    if (!served) return;
+    const { namespace, name } = served.object.metadata;
+    const user = serviceAccountUser(namespace, served.object.spec?.serviceAccountName ?? '');
+    const { handlers } = this.options;
+    const denied = await deniedToAccount(
+      this.kube,
+      served.asAccount,
+      served.compiled,
+      handlers,
+      user,
+      this.abort.signal,
+    );
+    if (!denied.length) return;
+    await this.unserve(key);
+    this.suspended.set(key, served);
+    this.logger.warn({ katalog: key, missing: denied.length }, 'Katalog ServiceAccount lost verbs: no longer served');
+    await this.events.record(
+      served.object as never,
+      'Warning',
+      'AccessRevoked',
+      `${name}: ${user} lost ${denied.length} verb${denied.length === 1 ? '' : 's'}: ${problemLines(denied)}; revision ${served.revision.number} is no longer served`.slice(
+        0,
+        1000,
+      ),
+    );
+  }
+
   /** Stops the reconcilers of `key`; its instances, their children and its CRDs stay. */
   private async unserve(key: string): Promise<void> {
+    this.suspended.delete(key);
     const served = this.served.get(key);
     if (!served) return;
     this.served.delete(key);
