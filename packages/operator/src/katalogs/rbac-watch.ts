@@ -111,3 +111,8 @@ export class RbacWatch {
     this.timers.set(key, timer);
   }
 }
+
+/** What a Katalog whose ServiceAccount `user` lost `count` verbs (`lines`) says in its Warning Event. */
+export function revokedMessage(user: string, lines: string, count: number, revision: number): string {
+  return `${user} lost ${count} verb${count === 1 ? '' : 's'} (${lines}): revision ${revision} is no longer served until they are granted again`;
+}

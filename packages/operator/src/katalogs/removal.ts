@@ -8,8 +8,9 @@
  * returned, for a Warning Event.
  */
 
-import type { ControllerClient, KubeObject } from '@orkestra/core';
+import type { ControllerClient, KubeObject, Logger } from '@orkestra/core';
 import type { OwnerKind } from '@orkestra/reconciler';
+import type { EventRecorder } from '@orkestra/reconciler/internal';
 import { CRD_KATALOG_LABEL, CRD_KATALOG_NAMESPACE_LABEL, crdName } from './checks.js';
 import type { RemovalPolicy } from './removal-policy.js';
 
@@ -150,4 +151,34 @@ export function describeRemovals(removals: readonly KindRemoval[], policy: Remov
   );
   const left = removals.flatMap((r) => r.leftBehind);
   return [`removalPolicy ${policy.instances}/${policy.crd}: ${done.join('; ')}`, left.join('; ')];
+}
+
+/** Where {@link removeKinds} reports: Events on the Katalog (gone, perhaps: the Events stay in its namespace), the log. */
+export interface RemovalReport {
+  events: EventRecorder;
+  logger: Logger;
+  object: Parameters<EventRecorder['record']>[0];
+  /** `<namespace>/<name>`, for the log. */
+  key: string;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * Applies the policy to each kind of `owners` in turn, then says what it did in a Normal Event `KindsRemoved`
+ * and what it could not do in a Warning Event `RemovalIncomplete`. Bounded by `timeoutMs` per kind; never throws
+ * for what it could not do.
+ */
+export async function removeKinds(
+  context: Omit<RemovalContext, 'signal'>,
+  owners: readonly OwnerKind[],
+  report: RemovalReport,
+): Promise<KindRemoval[]> {
+  const removals: KindRemoval[] = [];
+  for (const owner of owners) removals.push(await removeKind({ ...context, signal: report.signal }, owner));
+  const [done, left] = describeRemovals(removals, context.policy);
+  report.logger.info({ katalog: report.key, leftBehind: left || undefined }, `Katalog kinds no longer served: ${done}`);
+  await report.events.record(report.object, 'Normal', 'KindsRemoved', done.slice(0, 1000));
+  if (left)
+    await report.events.record(report.object, 'Warning', 'RemovalIncomplete', `left behind: ${left}`.slice(0, 1000));
+  return removals;
 }

@@ -16,6 +16,7 @@ import { silentLogger } from '@orkestra/core';
 import {
   customResourceDefinition,
   GenericReconciler,
+  type OwnerKind,
   type ReconcilerObserver,
   SharedInformerFactory,
 } from '@orkestra/reconciler';
@@ -40,8 +41,8 @@ import {
 } from './compile.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
 import { KatalogMetrics } from './metrics.js';
-import { RbacWatch } from './rbac-watch.js';
-import { describeRemovals, type KindRemoval, removeKind } from './removal.js';
+import { RbacWatch, revokedMessage } from './rbac-watch.js';
+import { removeKinds } from './removal.js';
 import type { RemovalPolicy } from './removal-policy.js';
 import { type KatalogRevision, recordRevision } from './revisions.js';
 import { type KatalogState, type KatalogStatus, katalogStatusPatch, problemLines } from './status.js';
@@ -409,35 +410,15 @@ export class KatalogRuntime {
    * Applies `policy` to the kinds `owners` of `served` (see `removal.ts`), then says what it did in a Normal Event
    * on the Katalog and what it could not do in a Warning Event `RemovalIncomplete`. Bounded: never hangs.
    */
-  private async removeKinds(
-    key: string,
-    served: Served,
-    owners: readonly CompiledKatalog['owners'][number][],
-    policy: RemovalPolicy,
-  ): Promise<void> {
+  private async removeKinds(key: string, served: Served, owners: readonly OwnerKind[], policy: RemovalPolicy) {
     if (!owners.length) return;
     const { namespace, name } = served.object.metadata;
-    const context = {
-      kube: this.kube,
-      asAccount: served.asAccount,
-      katalog: { namespace, name },
-      policy,
-      servedBy: (crd: string) => this.servedBy(crd),
-      timeoutMs: this.options.removalTimeoutMs ?? 30_000,
-      signal: this.abort.signal,
-    };
-    const removals: KindRemoval[] = [];
-    for (const owner of owners) removals.push(await removeKind(context, owner));
-    const [done, left] = describeRemovals(removals, policy);
-    this.logger.info({ katalog: key, leftBehind: left || undefined }, `Katalog kinds no longer served: ${done}`);
-    await this.events.record(served.object as never, 'Normal', 'KindsRemoved', done.slice(0, 1000));
-    if (left)
-      await this.events.record(
-        served.object as never,
-        'Warning',
-        'RemovalIncomplete',
-        `left behind: ${left}`.slice(0, 1000),
-      );
+    const context = { kube: this.kube, asAccount: served.asAccount, katalog: { namespace, name }, policy };
+    await removeKinds(
+      { ...context, servedBy: (crd) => this.servedBy(crd), timeoutMs: this.options.removalTimeoutMs ?? 30_000 },
+      owners,
+      { events: this.events, logger: this.logger, object: served.object as never, key, signal: this.abort.signal },
+    );
   }
 
   /** The Katalogs of `namespace` (all when undefined) re-run their access reviews. */
@@ -459,30 +440,16 @@ export class KatalogRuntime {
     this.refused.delete(key);
     const served = this.served.get(key);
     if (!served) return;
-    const { namespace, name } = served.object.metadata;
-    const user = serviceAccountUser(namespace, served.object.spec?.serviceAccountName ?? '');
+    const user = serviceAccountUser(served.object.metadata.namespace, served.object.spec?.serviceAccountName ?? '');
     const { handlers } = this.options;
-    const denied = await deniedToAccount(
-      this.kube,
-      served.asAccount,
-      served.compiled,
-      handlers,
-      user,
-      this.abort.signal,
-    );
+    const signal = this.abort.signal;
+    const denied = await deniedToAccount(this.kube, served.asAccount, served.compiled, handlers, user, signal);
     if (!denied.length) return;
     await this.unserve(key);
     this.suspended.set(key, served);
-    this.logger.warn({ katalog: key, missing: denied.length }, 'Katalog ServiceAccount lost verbs: no longer served');
-    await this.events.record(
-      served.object as never,
-      'Warning',
-      'AccessRevoked',
-      `${name}: ${user} lost ${denied.length} verb${denied.length === 1 ? '' : 's'}: ${problemLines(denied)}; revision ${served.revision.number} is no longer served`.slice(
-        0,
-        1000,
-      ),
-    );
+    const message = revokedMessage(user, problemLines(denied), denied.length, served.revision.number);
+    this.logger.warn({ katalog: key }, message);
+    await this.events.record(served.object as never, 'Warning', 'AccessRevoked', message.slice(0, 1000));
   }
 
   /** Stops the reconcilers of `key`; its instances, their children and its CRDs stay. */
