@@ -63,7 +63,7 @@ describe('generate manifests --katalogs-from-cluster', () => {
   it('the RBAC is the runtime’s own only: no right on any kind a Katalog makes', async () => {
     const objects = await generate('--namespace', 'platform');
     expect(grants(objects.filter((o) => o.kind === 'ClusterRole'))).toEqual([
-      'apiextensions.k8s.io/customresourcedefinitions: create,get,patch',
+      'apiextensions.k8s.io/customresourcedefinitions: create,get,list,patch',
       'apiextensions.k8s.io/customresourcedefinitions: delete',
       'core/configmaps: create,list',
       'core/events: create,patch',
@@ -91,7 +91,7 @@ describe('generate manifests --katalogs-from-cluster', () => {
     );
     // Cluster-wide: the CRDs only (they are cluster-scoped).
     expect(grants(objects.filter((o) => o.kind === 'ClusterRole'))).toEqual([
-      'apiextensions.k8s.io/customresourcedefinitions: create,get,patch',
+      'apiextensions.k8s.io/customresourcedefinitions: create,get,list,patch',
       'apiextensions.k8s.io/customresourcedefinitions: delete',
     ]);
     const team = objects.filter((o) => o.kind === 'Role' && o.metadata.namespace === 'team-web');

@@ -1,8 +1,9 @@
 /**
  * A Katalog's `removalPolicy` on the real API server: what becomes of a kind's instances, their children and its
  * CRD when the Katalog is deleted or the kind is removed by an edit — kept by default, deleted (as the
- * ServiceAccount) when the team chose so, the CRD only when this Katalog created it — and a deletion whose
- * cleanup cannot finish (an instance held by a finalizer nobody removes) still completes, with a Warning Event.
+ * ServiceAccount) when the team chose so, the CRD only when this Katalog created it — a deletion whose cleanup
+ * cannot finish (an instance held by a finalizer nobody removes) still completes, with a Warning Event, and a
+ * Katalog deleted while no runtime ran gets its policy applied by the next runtime's start, once.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
@@ -15,7 +16,7 @@ const cluster = testCluster();
 const GROUP = 'removal.katalogs.example.com';
 const KATALOG = { apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog' };
 const CRD = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition' };
-const PLURALS = ['keeps', 'deletes', 'drops', 'foreigns', 'helds', 'edits', 'editds', 'editcs'];
+const PLURALS = ['keeps', 'deletes', 'drops', 'foreigns', 'helds', 'edits', 'editds', 'editcs', 'laters'];
 
 type Status = { conditions?: { type: string; status: string; message: string }[]; problems?: { message: string }[] };
 
@@ -52,6 +53,10 @@ describe('Katalog removalPolicy', () => {
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'team' },
       subjects: [{ kind: 'ServiceAccount', name: 'team', namespace: ns }],
     });
+    await startRuntime();
+  });
+  /** A runtime of its own client (a new one after a stop, as after a restart). */
+  async function startRuntime() {
     runtimeKube = new Kubeclient(cluster.kubeConfig);
     manager = new Manager({
       kube: runtimeKube,
@@ -63,7 +68,7 @@ describe('Katalog removalPolicy', () => {
       stopTimeoutMs: 5_000,
     });
     await manager.start();
-  });
+  }
   afterAll(async () => {
     await manager?.stop();
     for (const plural of PLURALS) await kube.delete({ ...CRD, name: `${plural}.${GROUP}` }).catch(() => false);
@@ -223,6 +228,27 @@ describe('Katalog removalPolicy', () => {
     await ready('edit', 1);
     await gone('the CRD of Editc', () => crd('Editc'), 20_000);
     expect(await get('Edit', 'e1')).toBeDefined(); // served again, never removed
+  });
+
+  it('a Katalog deleted while no runtime runs: the next start applies its policy, once', async () => {
+    await apply('later', [entry('Later')], { instances: 'Delete', crd: 'DeleteIfCreated' });
+    await ready('later', 1);
+    await instance('Later', 'l1');
+    await manager.stop();
+    await runtimeKube.close();
+    await deleteKatalog('later'); // nobody runs: nothing holds it
+    expect(await get('Later', 'l1')).toBeDefined();
+    await startRuntime();
+    await manager.katalogs?.idle();
+    await gone('instance l1', () => get('Later', 'l1'), 15_000);
+    await gone('the CRD of Later', () => crd('Later'), 20_000);
+    expect(await events('KindsRemoved')).toContainEqual(
+      expect.stringContaining(`laters.${GROUP}: 1 instance deleted, CRD deleted`),
+    );
+    // What the first runtime handled already is not handled again: the CRDs it kept stay, no second Event.
+    expect(await crd('Foreign')).toBeDefined();
+    expect(await crd('Delete')).toBeDefined();
+    expect((await events('KindsRemoved')).filter((m) => m.includes(`deletes.${GROUP}`))).toHaveLength(1);
   });
 
   it('refuses a policy that is not one, and DeleteIfCreated without deleting the instances', async () => {

@@ -24,8 +24,8 @@ export function katalogRuntimePermissions(namespace?: string, options: { watchRb
     {
       group: 'apiextensions.k8s.io',
       resource: 'customresourcedefinitions',
-      verbs: ['get', 'create', 'patch'],
-      why: 'install the Katalog CRD and the CRDs of the kinds Katalogs declare',
+      verbs: ['get', 'list', 'create', 'patch'],
+      why: 'install the Katalog CRD and the CRDs of the kinds Katalogs declare (list: at start, those of Katalogs deleted meanwhile)',
     },
     {
       group: 'apiextensions.k8s.io',

@@ -41,6 +41,7 @@ import {
 } from './compile.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
 import { KatalogMetrics } from './metrics.js';
+import { findOrphans, markRemoved, removalAnnotations, removeOrphans } from './orphans.js';
 import { RbacWatch, revokedMessage } from './rbac-watch.js';
 import { removeKinds } from './removal.js';
 import type { RemovalPolicy } from './removal-policy.js';
@@ -113,6 +114,8 @@ export class KatalogRuntime {
   /** Katalogs whose access reviews are to run again (their namespace's RBAC changed). */
   private readonly rechecks = new Set<string>();
   private rbac: RbacWatch | undefined;
+  /** The removal of the kinds of Katalogs deleted while no runtime ran (see `orphans.ts`), once at start. */
+  private orphans: Promise<void> = Promise.resolve();
   /** The spec last refused per Katalog, so that a resync does not ask again. */
   private readonly refused = new Map<string, string>();
   private readonly chains = new Map<string, Promise<void>>();
@@ -163,6 +166,9 @@ export class KatalogRuntime {
     });
     await this.lease.synced;
     for (const k of this.lease.informer.list()) this.enqueue(keyOf(k));
+    this.orphans = this.removeOrphans().catch((e: unknown) =>
+      this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'orphaned Katalog kinds not handled'),
+    );
     const watch = this.options.watchRbac ?? true;
     if (watch === false) return;
     this.rbac = new RbacWatch(this.kube, {
@@ -176,6 +182,7 @@ export class KatalogRuntime {
 
   /** Resolves when every Katalog change seen so far has been handled (for tests). */
   async idle(): Promise<void> {
+    await this.orphans;
     while (this.chains.size) await Promise.all(this.chains.values());
   }
 
@@ -186,7 +193,7 @@ export class KatalogRuntime {
     for (const t of this.statusTimers.values()) clearTimeout(t);
     await this.rbac?.stop();
     await this.lease?.release();
-    await Promise.allSettled(this.chains.values());
+    await Promise.allSettled([...this.chains.values(), this.orphans]);
     await Promise.all([...this.served.keys()].map((key) => this.unserve(key)));
   }
 
@@ -286,8 +293,9 @@ export class KatalogRuntime {
     const asAccount = this.kube.impersonate({ user });
     const denied = await deniedToAccount(this.kube, asAccount, compiled, this.options.handlers, user, signal);
     if (denied.length) return denied;
+    const annotations = removalAnnotations(katalog, compiled.removalPolicy);
     for (const [i, config] of compiled.configs.entries()) {
-      const problem = await this.installKindCrd(katalog, config, i);
+      const problem = await this.installKindCrd(katalog, config, i, annotations);
       if (problem) return [problem];
     }
     const current = this.served.get(key);
@@ -314,6 +322,7 @@ export class KatalogRuntime {
     katalog: Katalog,
     config: CompiledKatalog['configs'][number],
     i: number,
+    annotations: Record<string, string>,
   ): Promise<KatalogProblem | undefined> {
     if (!config.api) return { path: `spec.crds[${i}].api`, message: 'is required' };
     const api = { ...config.api, status: withRevisionField(config.api.status) };
@@ -325,6 +334,8 @@ export class KatalogRuntime {
       [CRD_KATALOG_NAMESPACE_LABEL]: katalog.metadata.namespace,
       'app.kubernetes.io/managed-by': 'orkestra',
     };
+    // The CRD type has no annotations: what a runtime started after the Katalog's deletion needs (orphans.ts).
+    Object.assign(crd.metadata, { annotations });
     try {
       await installCrd(this.kube, crd, { fieldManager: this.fieldManager, signal: this.abort.signal });
       return undefined;
@@ -414,11 +425,32 @@ export class KatalogRuntime {
     if (!owners.length) return;
     const { namespace, name } = served.object.metadata;
     const context = { kube: this.kube, asAccount: served.asAccount, katalog: { namespace, name }, policy };
-    await removeKinds(
+    const signal = this.abort.signal;
+    const removals = await removeKinds(
       { ...context, servedBy: (crd) => this.servedBy(crd), timeoutMs: this.options.removalTimeoutMs ?? 30_000 },
       owners,
-      { events: this.events, logger: this.logger, object: served.object as never, key, signal: this.abort.signal },
+      { events: this.events, logger: this.logger, object: served.object as never, key, signal },
     );
+    for (const [i, owner] of owners.entries())
+      if (!removals[i]?.crdDeleted)
+        await markRemoved(this.kube, owner, served.object.metadata.uid, this.logger, signal);
+  }
+
+  /** Applies the `removalPolicy` of Katalogs deleted while no runtime ran, as their CRDs recorded it. */
+  private async removeOrphans(): Promise<void> {
+    const exists = (namespace: string, name: string) => this.lease?.informer.get(namespace, name) !== undefined;
+    const signal = this.abort.signal;
+    const orphans = await findOrphans(this.kube, this.options.namespace, exists, signal);
+    const timeoutMs = this.options.removalTimeoutMs ?? 30_000;
+    const servedBy = (crd: string) => this.servedBy(crd);
+    await removeOrphans(this.kube, orphans, {
+      events: this.events,
+      logger: this.logger,
+      timeoutMs,
+      servedBy,
+      exists,
+      signal,
+    });
   }
 
   /** The Katalogs of `namespace` (all when undefined) re-run their access reviews. */
