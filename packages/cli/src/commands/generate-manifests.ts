@@ -106,7 +106,7 @@ securityContext with a read-only root filesystem. The RBAC is what \`generate rb
 
 With --katalogs-from-cluster it runs \`orkestra run --katalogs-from-cluster\` instead (one --watch-namespace at
 most), with the runtime's own RBAC only: katalogs (get, list, watch) and katalogs/status (patch); configmaps
-(list, create: the revisions); customresourcedefinitions (get, create, patch; delete only for a Katalog whose
+(list, create: the revisions); customresourcedefinitions (get, list, create, patch; delete only for a Katalog whose
 removalPolicy.crd is DeleteIfCreated — remove that rule to forbid it, such CRDs are then kept with a Warning);
 serviceaccounts (impersonate: Katalogs act as their ServiceAccount — every ServiceAccount of the namespaces served,
 since teams name theirs; add resourceNames to the rule to narrow it to a naming convention); events (create,
