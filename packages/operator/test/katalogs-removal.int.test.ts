@@ -17,6 +17,14 @@ const GROUP = 'removal.katalogs.example.com';
 const KATALOG = { apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog' };
 const CRD = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition' };
 const PLURALS = ['keeps', 'deletes', 'drops', 'foreigns', 'helds', 'edits', 'editds', 'editcs', 'laters'];
+/** A kind whose verbs come from a Role of its own, which a test takes `delete` from. */
+const NO_RIGHTS = 'norights';
+const ownRole = (verbs: string[]) => ({
+  apiVersion: 'rbac.authorization.k8s.io/v1',
+  kind: 'Role',
+  metadata: { name: NO_RIGHTS, namespace: '' },
+  rules: [{ apiGroups: [GROUP], resources: [NO_RIGHTS, `${NO_RIGHTS}/status`, `${NO_RIGHTS}/finalizers`], verbs }],
+});
 
 type Status = { conditions?: { type: string; status: string; message: string }[]; problems?: { message: string }[] };
 
@@ -53,6 +61,14 @@ describe('Katalog removalPolicy', () => {
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'team' },
       subjects: [{ kind: 'ServiceAccount', name: 'team', namespace: ns }],
     });
+    await kube.create({ ...ownRole(['*']), metadata: { name: NO_RIGHTS, namespace: ns } });
+    await kube.create({
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'RoleBinding',
+      metadata: { name: NO_RIGHTS, namespace: ns },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: NO_RIGHTS },
+      subjects: [{ kind: 'ServiceAccount', name: 'team', namespace: ns }],
+    });
     await startRuntime();
   });
   /** A runtime of its own client (a new one after a stop, as after a restart). */
@@ -71,7 +87,8 @@ describe('Katalog removalPolicy', () => {
   }
   afterAll(async () => {
     await manager?.stop();
-    for (const plural of PLURALS) await kube.delete({ ...CRD, name: `${plural}.${GROUP}` }).catch(() => false);
+    for (const plural of [...PLURALS, NO_RIGHTS])
+      await kube.delete({ ...CRD, name: `${plural}.${GROUP}` }).catch(() => false);
     await kube?.close();
     await runtimeKube?.close();
   });
@@ -204,6 +221,34 @@ describe('Katalog removalPolicy', () => {
       { metadata: { finalizers: null } },
       { type: 'merge' },
     );
+  });
+
+  it('a deletion the ServiceAccount may no longer do still completes: the instances and the CRD are kept, and said so', async () => {
+    await apply('noright', [entry('Noright')], { instances: 'Delete', crd: 'DeleteIfCreated' });
+    await ready('noright', 1);
+    await instance('Noright', 'n1');
+    // The team takes `delete` away: the runtime notices (its RBAC watch) and stops serving the Katalog.
+    const verbs = ['get', 'list', 'watch', 'create', 'update', 'patch'];
+    await kube.apply({ ...ownRole(verbs), metadata: { name: NO_RIGHTS, namespace: ns } } as KubeObject, {
+      fieldManager: 'test',
+      force: true,
+    });
+    await waitFor(
+      async () => ((await kube.get({ ...KATALOG, namespace: ns, name: 'noright' })) as { status?: Status })?.status,
+      {
+        until: (s) => s?.conditions?.some((c) => c.type === 'Ready' && c.status === 'False') === true,
+        description: 'the Katalog stopped for the missing verb',
+      },
+    );
+    await deleteKatalog('noright');
+    const warning = await waitFor(
+      async () => (await events('RemovalIncomplete')).find((m) => m.includes('Noright n1 could not be deleted')),
+      { description: 'the Warning naming the instance the ServiceAccount may not delete', timeoutMs: 15_000 },
+    );
+    expect(warning).toMatch(/forbidden/i);
+    expect(warning).toContain(`the CRD ${NO_RIGHTS}.${GROUP} is kept: instances are left`);
+    expect(await get('Noright', 'n1')).toBeDefined();
+    expect(await crd('Noright')).toBeDefined();
   });
 
   it('a kind removed by an edit follows the edited policy: Keep, then Delete, then DeleteIfCreated', async () => {
