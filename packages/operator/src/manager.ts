@@ -401,7 +401,11 @@ export class Manager {
         crdCheck: this.options.crdCheck !== false,
       }),
       ...(this.webhooks?.permissions(this.conversions.map((r) => r.crd)) ?? []),
-      ...(this.options.katalogs ? katalogRuntimePermissions(this.options.katalogs.namespace) : []),
+      ...(this.options.katalogs
+        ? katalogRuntimePermissions(this.options.katalogs.namespace, {
+            watchRbac: this.options.katalogs.watchRbac !== false,
+          })
+        : []),
     ];
   }
 

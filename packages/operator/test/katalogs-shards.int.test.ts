@@ -54,6 +54,8 @@ const katalog = (namespace: string, kind: string, plural: string): KubeObject =>
     metadata: { name: plural, namespace },
     spec: {
       serviceAccountName: 'team',
+      // Deleting: a shard's runtime that took another shard's Katalog for an orphan would delete its instances.
+      removalPolicy: { instances: 'Delete' },
       crds: [
         {
           owner: { group: GROUP, version: 'v1', kind, plural },
@@ -183,4 +185,9 @@ it('each replica serves the Katalogs of its shard only; a stopped replica’s Ka
     description: 'second-page in the moved shard',
   })) as KubeObject & { data?: Record<string, string> };
   expect(moved.data).toEqual({ page: 'after the move' });
+  // The other shard's Katalog was never taken for an orphan by the runtime of the shard that moved.
+  await staying.manager.katalogs?.idle();
+  const kept = await admin.get({ apiVersion: `${GROUP}/v1`, kind: KINDS[1]!.kind, namespace: teams[1], name: 'first' });
+  expect(kept).toBeDefined();
+  expect(kept?.metadata.deletionTimestamp).toBeUndefined();
 }, 150_000);

@@ -7,12 +7,14 @@ import { Command, InvalidArgumentError } from 'commander';
 import { deployManifests, KatalogTooLargeError } from '../deploy-manifests.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog } from '../katalog-file.js';
+import { katalogRuntimeManifests } from '../katalog-runtime-manifests.js';
 import { yaml as yamlModule } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
 import { collect, logLevelOption, packagesOption, resourcePackageOption, shardCount } from './options.js';
 
 interface GenerateManifestsOptions {
-  katalog: string;
+  katalog?: string;
+  katalogsFromCluster?: boolean;
   image: string;
   namespace: string;
   name?: string;
@@ -45,7 +47,11 @@ export function generateManifestsCommand(ctx: CommandContext): Command {
     .description(
       'print the ServiceAccount, RBAC, katalog ConfigMap, Deployment, PodDisruptionBudget and metrics Service that run the katalog in a cluster',
     )
-    .requiredOption('-k, --katalog <file>', 'the katalog (YAML)')
+    .option('-k, --katalog <file>', 'the katalog (YAML)')
+    .option(
+      '--katalogs-from-cluster',
+      'instead of a katalog: the Katalog runtime (run --katalogs-from-cluster) and its own RBAC, serving the Katalog objects of the cluster',
+    )
     .requiredOption(
       '--image <ref>',
       "the operator image: the CLI and the katalog's resource packages (deploy/Containerfile)",
@@ -56,7 +62,11 @@ export function generateManifestsCommand(ctx: CommandContext): Command {
       dnsLabel('--namespace'),
       'orkestra-system',
     )
-    .option('--name <name>', 'name of every object (default: orkestra-<katalog name>)', dnsLabel('--name'))
+    .option(
+      '--name <name>',
+      'name of every object (default: orkestra-<katalog name>; orkestra-katalogs with --katalogs-from-cluster)',
+      dnsLabel('--name'),
+    )
     .option(
       '--watch-namespace <namespace>',
       'watch only this namespace: Roles instead of a ClusterRole (repeatable)',
@@ -81,27 +91,25 @@ Examples:
   $ kubectl apply -k deploy/
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --replicas 3 --shards 12
 
+  $ orkestra generate manifests --katalogs-from-cluster --image ghcr.io/acme/orkestra-platform:1.0 | kubectl apply -f -
+
 The Deployment runs \`orkestra run\` on the katalog mounted from its ConfigMap, two replicas behind a Lease in
 --namespace, probes on /healthz and /readyz, requests and limits, and the Pod Security Standards' restricted
-securityContext with a read-only root filesystem. The RBAC is what \`generate rbac\` prints.`,
+securityContext with a read-only root filesystem. The RBAC is what \`generate rbac\` prints.
+
+With --katalogs-from-cluster it runs \`orkestra run --katalogs-from-cluster\` instead (one --watch-namespace at
+most), with the runtime's own RBAC only: katalogs (get, list, watch) and katalogs/status (patch); configmaps
+(list, create: the revisions); customresourcedefinitions (get, list, create, patch; delete only for a Katalog whose
+removalPolicy.crd is DeleteIfCreated — remove that rule to forbid it, such CRDs are then kept with a Warning);
+serviceaccounts (impersonate: Katalogs act as their ServiceAccount — every ServiceAccount of the namespaces served,
+since teams name theirs; add resourceNames to the rule to narrow it to a naming convention); events (create,
+patch); roles and rolebindings (list, watch: a ServiceAccount losing a verb is noticed; clusterroles and
+clusterrolebindings too when every namespace is served, optional); leases (get, create, update) in --namespace.
+No right on any kind a Katalog makes: those are written as each Katalog's ServiceAccount.`,
     )
     .action(async (opts: GenerateManifestsOptions) => {
       const output = ctx.output('text');
-      const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
-      let objects: KubeObject[];
-      try {
-        objects = deployManifests(loaded, {
-          image: opts.image,
-          namespace: opts.namespace,
-          name: opts.name,
-          watchNamespaces: opts.watchNamespace,
-          replicas: opts.replicas,
-          shards: opts.shards,
-        });
-      } catch (e) {
-        if (e instanceof KatalogTooLargeError) throw new CliError(ExitCode.Problems, e.message, { cause: e });
-        throw e;
-      }
+      const objects = opts.katalogsFromCluster ? runtimeObjects(opts) : await katalogObjects(opts, ctx);
       if (opts.output === undefined) {
         output.out.write(objects.map((o) => `---\n${toYaml(o)}`).join(''));
       } else {
@@ -110,6 +118,49 @@ securityContext with a read-only root filesystem. The RBAC is what \`generate rb
       }
       ctx.state.code = ExitCode.Ok;
     });
+}
+
+/** The objects of the Katalog runtime (`--katalogs-from-cluster`); what it does not take is a usage error. */
+function runtimeObjects(opts: GenerateManifestsOptions): KubeObject[] {
+  const usage = (message: string, hint: string) => new CliError(ExitCode.Usage, message, { hint });
+  if (opts.katalog !== undefined)
+    throw usage('--katalog and --katalogs-from-cluster exclude each other', 'generate one or the other');
+  if (opts.shards !== undefined)
+    throw usage('--shards does not apply to --katalogs-from-cluster', 'the Katalog runtime runs on one leader');
+  if (opts.watchNamespace.length > 1)
+    throw usage(
+      '--katalogs-from-cluster serves one namespace or all: pass --watch-namespace once',
+      'drop --watch-namespace to serve the Katalogs of every namespace',
+    );
+  return katalogRuntimeManifests({
+    image: opts.image,
+    namespace: opts.namespace,
+    name: opts.name,
+    watchNamespace: opts.watchNamespace[0],
+    replicas: opts.replicas,
+  });
+}
+
+/** The objects that run the katalog file `--katalog`. */
+async function katalogObjects(opts: GenerateManifestsOptions, ctx: CommandContext): Promise<KubeObject[]> {
+  if (opts.katalog === undefined)
+    throw new CliError(ExitCode.Usage, 'say what to run: --katalog <file>, or --katalogs-from-cluster', {
+      hint: 'orkestra generate manifests --katalog katalog.yaml --image <ref>',
+    });
+  const loaded = await readKatalog(opts.katalog, { packages: packagesOption(opts.resourcePackage), cwd: ctx.cwd });
+  try {
+    return deployManifests(loaded, {
+      image: opts.image,
+      namespace: opts.namespace,
+      name: opts.name,
+      watchNamespaces: opts.watchNamespace,
+      replicas: opts.replicas,
+      shards: opts.shards,
+    });
+  } catch (e) {
+    if (e instanceof KatalogTooLargeError) throw new CliError(ExitCode.Problems, e.message, { cause: e });
+    throw e;
+  }
 }
 
 const toYaml = (o: unknown) => yamlModule().stringify(o, { lineWidth: 0 });

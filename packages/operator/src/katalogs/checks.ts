@@ -89,6 +89,15 @@ export async function deniedToAccount(
     resources: kube.resources,
     unknownKinds: 'skip',
   });
+  if (compiled.removalPolicy.instances === 'Delete')
+    for (const { owner, namespaces } of compiled.configs)
+      needed.push({
+        group: owner.group,
+        resource: owner.plural,
+        verbs: ['delete'],
+        namespace: namespaces?.[0],
+        why: 'removalPolicy.instances: Delete (the runtime deletes the instances as the ServiceAccount)',
+      });
   const denied = await deniedPermissions(asAccount, needed, signal);
   return denied.map(({ permission, verb }) => ({
     path: 'spec.serviceAccountName',

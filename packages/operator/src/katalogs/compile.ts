@@ -10,6 +10,7 @@ import { ValidationError } from '@orkestra/core';
 import { ConfigurationError, loadKatalog, type OwnerKind, type ReconcilerConfig } from '@orkestra/reconciler';
 import { YamlLocator } from '@orkestra/reconciler/internal';
 import { KATALOG_API_VERSION } from './katalog-crd.js';
+import { parseRemovalPolicy, type RemovalPolicy } from './removal-policy.js';
 
 type Handler = ResourceHandler<unknown, ResolvedSpec>;
 
@@ -34,13 +35,15 @@ export interface KatalogObject {
     deletionTimestamp?: string;
     annotations?: Record<string, string>;
   };
-  spec?: { serviceAccountName?: string; crds?: unknown[] };
+  spec?: { serviceAccountName?: string; crds?: unknown[]; removalPolicy?: unknown };
 }
 
 /** A compiled Katalog: one reconciler configuration per owner kind, namespaced to the Katalog's namespace. */
 export interface CompiledKatalog {
   configs: Omit<ReconcilerConfig, 'logger' | 'observer'>[];
   owners: OwnerKind[];
+  /** What becomes of a kind's instances and CRD when it stops being served (`spec.removalPolicy`). */
+  removalPolicy: RemovalPolicy;
 }
 
 /** The status field each instance gets: the revision of its Katalog it was last reconciled with. */
@@ -128,9 +131,13 @@ export function compileKatalog(
   const { name, namespace } = katalog.metadata;
   const spec = katalog.spec ?? {};
   const rawEntries = (Array.isArray(spec.crds) ? spec.crds : []) as Record<string, unknown>[];
-  const own = rawEntries.flatMap((raw, i) =>
-    raw && typeof raw === 'object' ? [...clusterProblems(raw, i), ...elsewhereProblems(raw, i, namespace)] : [],
-  );
+  const removal = parseRemovalPolicy(spec.removalPolicy);
+  const own = [
+    ...removal.problems,
+    ...rawEntries.flatMap((raw, i) =>
+      raw && typeof raw === 'object' ? [...clusterProblems(raw, i), ...elsewhereProblems(raw, i, namespace)] : [],
+    ),
+  ];
   const data = { apiVersion: KATALOG_API_VERSION, kind: 'Katalog', metadata: { name }, spec: { crds: spec.crds } };
   const file = `Katalog ${namespace}/${name}`;
   let loaded: ReturnType<typeof loadKatalog>;
@@ -149,5 +156,8 @@ export function compileKatalog(
     handlers: Object.keys(entry.resources).flatMap((key) => byKey.get(key) ?? []),
     namespaces: [namespace],
   }));
-  return { compiled: { configs, owners: configs.map((c) => c.owner) }, problems: [] };
+  return {
+    compiled: { configs, owners: configs.map((c) => c.owner), removalPolicy: removal.policy },
+    problems: [],
+  };
 }

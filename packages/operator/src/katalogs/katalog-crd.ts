@@ -52,6 +52,24 @@ const KATALOG_SPEC = {
       description: 'The owner kinds, as in a katalog file (checked by the runtime: see the Ready condition).',
       items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
     },
+    removalPolicy: {
+      type: 'object',
+      description:
+        'What becomes of a kind when the Katalog is deleted or the kind removed from it; default Keep and Keep. No default in the schema: an upgrade of this CRD must not change stored specs.',
+      properties: {
+        instances: {
+          type: 'string',
+          enum: ['Keep', 'Delete'],
+          description: 'Keep (default), or Delete: the runtime deletes the instances as the ServiceAccount.',
+        },
+        crd: {
+          type: 'string',
+          enum: ['Keep', 'DeleteIfCreated'],
+          description:
+            'Keep (default), or DeleteIfCreated: the CRD goes too when this Katalog created it and no instance is left (needs instances: Delete).',
+        },
+      },
+    },
   },
 } as const;
 

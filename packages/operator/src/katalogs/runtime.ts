@@ -4,15 +4,20 @@
  * spec is recorded as a numbered immutable revision, its kinds' CRDs installed, and one `GenericReconciler` per
  * kind started over a client impersonating the ServiceAccount, with its own queue. An edit that passes swaps the
  * reconcilers (instances are reconciled again; only children that change are written). One that does not is
- * refused: the last good revision keeps serving and `Ready=False` lists every problem. Deleting a Katalog stops its
- * reconcilers at once (no finalizer: deletion never waits); its instances, their children and its CRDs stay.
+ * refused: the last good revision keeps serving and `Ready=False` lists every problem. A Katalog has no finalizer
+ * (its deletion never waits for the runtime); when the runtime sees it gone, or sees an edit remove a kind, it
+ * applies the Katalog's `removalPolicy` to those kinds (`removal.ts`: instances kept or deleted as the
+ * ServiceAccount, the CRD deleted only if opted in and created by this Katalog; bounded), then stops their
+ * reconcilers.
  */
 
 import type { ControllerClient, Logger, ResolvedSpec, ResourceHandler } from '@orkestra/core';
 import { silentLogger } from '@orkestra/core';
+import { shardOf } from '@orkestra/core/internal';
 import {
   customResourceDefinition,
   GenericReconciler,
+  type OwnerKind,
   type ReconcilerObserver,
   type ShardFilter,
   SharedInformerFactory,
@@ -38,6 +43,10 @@ import {
 } from './compile.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
 import { KatalogMetrics } from './metrics.js';
+import { findOrphans, markRemoved, removalAnnotations, removeOrphans } from './orphans.js';
+import { RbacWatch, revokedMessage } from './rbac-watch.js';
+import { removeKinds } from './removal.js';
+import type { RemovalPolicy } from './removal-policy.js';
 import { type KatalogRevision, recordRevision } from './revisions.js';
 import { type KatalogState, type KatalogStatus, katalogStatusPatch, problemLines } from './status.js';
 
@@ -58,6 +67,18 @@ export interface KatalogRuntimeOptions {
   installCrd?: boolean;
   /** The field manager of the CRDs and of each Katalog's children; default `orkestra`. */
   fieldManager?: string;
+  /**
+   * How long the runtime waits for the instances a `removalPolicy` deletes to be gone (then it reports what is
+   * left in a Warning Event and goes on); default 30 s.
+   */
+  removalTimeoutMs?: number;
+  /**
+   * Re-run a Katalog's access reviews when a Role or RoleBinding of its namespace (or a ClusterRole or
+   * ClusterRoleBinding, when the runtime may watch them) changes: a Katalog whose ServiceAccount lost a verb stops
+   * being served, with `Ready=False` listing the missing verbs, and is served again when the verb is back.
+   * Default true; `{ debounceMs }` sets the quiet moment after a change (default 500 ms).
+   */
+  watchRbac?: boolean | { debounceMs?: number };
 }
 
 /** What the Manager gives the runtime. */
@@ -86,6 +107,10 @@ interface Served {
   compiled: CompiledKatalog;
   reconcilers: GenericReconciler[];
   instances: InformerLease[];
+  /** The client impersonating the ServiceAccount (a `removalPolicy` deletes instances with it). */
+  asAccount: ControllerClient;
+  /** The Katalog as Events name it (it may be gone when its kinds are removed). */
+  object: Katalog;
 }
 
 type Katalog = KatalogObject & { status?: KatalogStatus };
@@ -94,6 +119,13 @@ type Katalog = KatalogObject & { status?: KatalogStatus };
 export class KatalogRuntime {
   private readonly logger: Logger;
   private readonly served = new Map<string, Served>();
+  /** Katalogs whose ServiceAccount lost a verb: stopped, kept for their `removalPolicy` should they be deleted. */
+  private readonly suspended = new Map<string, Served>();
+  /** Katalogs whose access reviews are to run again (their namespace's RBAC changed). */
+  private readonly rechecks = new Set<string>();
+  private rbac: RbacWatch | undefined;
+  /** The removal of the kinds of Katalogs deleted while no runtime ran (see `orphans.ts`), once at start. */
+  private orphans: Promise<void> = Promise.resolve();
   /** The spec last refused per Katalog, so that a resync does not ask again. */
   private readonly refused = new Map<string, string>();
   private readonly chains = new Map<string, Promise<void>>();
@@ -145,10 +177,23 @@ export class KatalogRuntime {
     });
     await this.lease.synced;
     for (const k of this.lease.informer.list()) this.enqueue(keyOf(k));
+    this.orphans = this.removeOrphans().catch((e: unknown) =>
+      this.logger.error({ err: e instanceof Error ? e.message : String(e) }, 'orphaned Katalog kinds not handled'),
+    );
+    const watch = this.options.watchRbac ?? true;
+    if (watch === false) return;
+    this.rbac = new RbacWatch(this.kube, {
+      namespace: this.options.namespace,
+      logger: this.logger,
+      ...(typeof watch === 'object' && watch.debounceMs !== undefined ? { debounceMs: watch.debounceMs } : {}),
+      onChange: (namespace) => this.recheckNamespace(namespace),
+    });
+    await this.rbac.start(this.abort.signal);
   }
 
   /** Resolves when every Katalog change seen so far has been handled (for tests). */
   async idle(): Promise<void> {
+    await this.orphans;
     while (this.chains.size) await Promise.all(this.chains.values());
   }
 
@@ -157,8 +202,9 @@ export class KatalogRuntime {
     this.stopped = true;
     this.abort.abort();
     for (const t of this.statusTimers.values()) clearTimeout(t);
+    await this.rbac?.stop();
     await this.lease?.release();
-    await Promise.allSettled(this.chains.values());
+    await Promise.allSettled([...this.chains.values(), this.orphans]);
     await Promise.all([...this.served.keys()].map((key) => this.unserve(key)));
   }
 
@@ -191,15 +237,19 @@ export class KatalogRuntime {
     if (this.stopped) return;
     const [namespace, name] = key.split('/') as [string, string];
     const katalog = this.lease?.informer.get(namespace, name) as Katalog | undefined;
-    const current = this.served.get(key);
+    const current = this.served.get(key) ?? this.suspended.get(key);
     if (!katalog || katalog.metadata.deletionTimestamp) {
       this.refused.delete(key);
+      this.rechecks.delete(key);
       this.metrics?.remove(key);
+      // No finalizer: the Katalog is gone (or going) already; its reconcilers serve until its policy is applied.
+      if (current) await this.removeKinds(key, current, current.compiled.owners, current.compiled.removalPolicy);
       if (current) await this.unserve(key);
       return;
     }
     const spec = JSON.stringify(katalog.spec ?? {});
     if (current && current.uid !== katalog.metadata.uid) await this.unserve(key);
+    if (this.rechecks.delete(key)) await this.recheck(key);
     const serving = this.served.get(key);
     if (serving?.spec === spec) {
       this.refused.delete(key);
@@ -254,13 +304,21 @@ export class KatalogRuntime {
     const asAccount = this.kube.impersonate({ user });
     const denied = await deniedToAccount(this.kube, asAccount, compiled, this.options.handlers, user, signal);
     if (denied.length) return denied;
+    const annotations = removalAnnotations(katalog, compiled.removalPolicy);
     for (const [i, config] of compiled.configs.entries()) {
-      const problem = await this.installKindCrd(katalog, config, i);
+      const problem = await this.installKindCrd(katalog, config, i, annotations);
       if (problem) return [problem];
     }
     const current = this.served.get(key);
     const revision = await recordRevision(this.kube, katalog, spec, current?.revision);
-    await this.swap(key, katalog, { uid: katalog.metadata.uid ?? '', spec, revision, compiled }, asAccount);
+    if (current) {
+      // Kinds the edit removes, by the edited spec's policy, while their reconcilers still serve.
+      const kept = new Set(compiled.owners.map(crdName));
+      const removed = current.compiled.owners.filter((o) => !kept.has(crdName(o)));
+      await this.removeKinds(key, current, removed, compiled.removalPolicy);
+    }
+    const next = { uid: katalog.metadata.uid ?? '', spec, revision, compiled, asAccount, object: katalog };
+    await this.swap(key, katalog, next, asAccount);
     await this.events.record(
       katalog as never,
       'Normal',
@@ -275,6 +333,7 @@ export class KatalogRuntime {
     katalog: Katalog,
     config: CompiledKatalog['configs'][number],
     i: number,
+    annotations: Record<string, string>,
   ): Promise<KatalogProblem | undefined> {
     if (!config.api) return { path: `spec.crds[${i}].api`, message: 'is required' };
     const api = { ...config.api, status: withRevisionField(config.api.status) };
@@ -286,6 +345,8 @@ export class KatalogRuntime {
       [CRD_KATALOG_NAMESPACE_LABEL]: katalog.metadata.namespace,
       'app.kubernetes.io/managed-by': 'orkestra',
     };
+    // The CRD type has no annotations: what a runtime started after the Katalog's deletion needs (orphans.ts).
+    Object.assign(crd.metadata, { annotations });
     try {
       await installCrd(this.kube, crd, { fieldManager: this.fieldManager, signal: this.abort.signal });
       return undefined;
@@ -369,8 +430,79 @@ export class KatalogRuntime {
     this.logger.info({ katalog: key, revision: next.revision.number }, 'Katalog revision serving');
   }
 
+  /**
+   * Applies `policy` to the kinds `owners` of `served` (see `removal.ts`), then says what it did in a Normal Event
+   * on the Katalog and what it could not do in a Warning Event `RemovalIncomplete`. Bounded: never hangs.
+   */
+  private async removeKinds(key: string, served: Served, owners: readonly OwnerKind[], policy: RemovalPolicy) {
+    if (!owners.length) return;
+    const { namespace, name } = served.object.metadata;
+    const context = { kube: this.kube, asAccount: served.asAccount, katalog: { namespace, name }, policy };
+    const signal = this.abort.signal;
+    const removals = await removeKinds(
+      { ...context, servedBy: (crd) => this.servedBy(crd), timeoutMs: this.options.removalTimeoutMs ?? 30_000 },
+      owners,
+      { events: this.events, logger: this.logger, object: served.object as never, key, signal },
+    );
+    for (const [i, owner] of owners.entries())
+      if (!removals[i]?.crdDeleted)
+        await markRemoved(this.kube, owner, served.object.metadata.uid, this.logger, signal);
+  }
+
+  /** Applies the `removalPolicy` of Katalogs deleted while no runtime ran, as their CRDs recorded it. */
+  private async removeOrphans(): Promise<void> {
+    const exists = (namespace: string, name: string) => this.lease?.informer.get(namespace, name) !== undefined;
+    const signal = this.abort.signal;
+    // A shard's runtime knows only its shard's Katalogs: another shard's are not orphans, however absent here.
+    const ours = ({ katalog }: { katalog: { namespace: string } }) =>
+      !this.context.shard || this.context.shard.shards.includes(shardOf(katalog.namespace, this.context.shard.count));
+    const orphans = (await findOrphans(this.kube, this.options.namespace, exists, signal)).filter(ours);
+    const timeoutMs = this.options.removalTimeoutMs ?? 30_000;
+    const servedBy = (crd: string) => this.servedBy(crd);
+    await removeOrphans(this.kube, orphans, {
+      events: this.events,
+      logger: this.logger,
+      timeoutMs,
+      servedBy,
+      exists,
+      signal,
+    });
+  }
+
+  /** The Katalogs of `namespace` (all when undefined) re-run their access reviews. */
+  private recheckNamespace(namespace: string | undefined): void {
+    for (const k of this.lease?.informer.list() ?? []) {
+      if (namespace !== undefined && k.metadata.namespace !== namespace) continue;
+      const key = keyOf(k);
+      this.rechecks.add(key);
+      this.enqueue(key);
+    }
+  }
+
+  /**
+   * After an RBAC change: a refused spec is tried again (the verbs it lacked may be granted now), and what serves
+   * is asked again; when its ServiceAccount lost a verb it stops (kept apart for its `removalPolicy`), and the
+   * sync that follows refuses the spec, listing the missing verbs — until a change grants them again.
+   */
+  private async recheck(key: string): Promise<void> {
+    this.refused.delete(key);
+    const served = this.served.get(key);
+    if (!served) return;
+    const user = serviceAccountUser(served.object.metadata.namespace, served.object.spec?.serviceAccountName ?? '');
+    const { handlers } = this.options;
+    const signal = this.abort.signal;
+    const denied = await deniedToAccount(this.kube, served.asAccount, served.compiled, handlers, user, signal);
+    if (!denied.length) return;
+    await this.unserve(key);
+    this.suspended.set(key, served);
+    const message = revokedMessage(user, problemLines(denied), denied.length, served.revision.number);
+    this.logger.warn({ katalog: key }, message);
+    await this.events.record(served.object as never, 'Warning', 'AccessRevoked', message.slice(0, 1000));
+  }
+
   /** Stops the reconcilers of `key`; its instances, their children and its CRDs stay. */
   private async unserve(key: string): Promise<void> {
+    this.suspended.delete(key);
     const served = this.served.get(key);
     if (!served) return;
     this.served.delete(key);
