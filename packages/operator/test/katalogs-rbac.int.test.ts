@@ -9,6 +9,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
+import { deleteKatalogs } from './katalog-cleanup.js';
 
 const cluster = testCluster();
 const GROUP = 'rbac.katalogs.example.com';
@@ -92,6 +93,7 @@ describe('Katalogs re-check their access when RBAC changes', () => {
     );
   });
   afterAll(async () => {
+    if (kube) await deleteKatalogs(kube, manager, [ns]);
     await manager?.stop();
     await kube
       .delete({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: `pages.${GROUP}` })
@@ -143,7 +145,7 @@ describe('Katalogs re-check their access when RBAC changes', () => {
     expect(refused.problems?.map((p) => p.message).join('\n')).toMatch(
       new RegExp(`system:serviceaccount:${ns}:team may not (get|list|watch|create|patch|delete) configmaps`),
     );
-    expect(manager.katalogs?.reconcilers).toHaveLength(0);
+    expect(manager.katalogs?.reconcilers.filter((r) => r.config.owner.group === GROUP)).toHaveLength(0);
     const events = await kube.list('v1', 'Event', { namespace: ns, fieldSelector: 'reason=AccessRevoked' });
     expect(events.items.length).toBe(1);
     await setRole(ownRules);

@@ -11,6 +11,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
+import { deleteKatalogs } from './katalog-cleanup.js';
 
 const cluster = testCluster();
 const GROUP = 'removal.katalogs.example.com';
@@ -86,6 +87,7 @@ describe('Katalog removalPolicy', () => {
     await manager.start();
   }
   afterAll(async () => {
+    if (kube) await deleteKatalogs(kube, manager, [ns]);
     await manager?.stop();
     for (const plural of [...PLURALS, NO_RIGHTS])
       await kube.delete({ ...CRD, name: `${plural}.${GROUP}` }).catch(() => false);

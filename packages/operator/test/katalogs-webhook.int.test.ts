@@ -9,6 +9,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { freePorts, testCluster, waitFor } from '@orkestra/testenv';
 import { katalogWebhookConfiguration, Manager } from '../src/index.js';
+import { deleteKatalogs } from './katalog-cleanup.js';
 
 const cluster = testCluster();
 const KATALOG = { apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog' };
@@ -59,6 +60,7 @@ describe('the Katalog validating webhook', () => {
     );
   });
   afterAll(async () => {
+    if (user) await deleteKatalogs(user, manager, [ns]);
     await manager?.stop();
     await user
       .delete({ apiVersion: 'admissionregistration.k8s.io/v1', kind: 'ValidatingWebhookConfiguration', name: name() })
