@@ -63,6 +63,11 @@ export function runCommand(ctx: CommandContext): Command {
       '--katalogs-from-cluster',
       "serve the Katalog objects of the cluster instead of a file: each as its own ServiceAccount, changed live (see @orkestra/operator's README)",
     )
+    .option(
+      '--katalog-concurrency <count>',
+      'with --katalogs-from-cluster: the most reconciles at once of one kind of a Katalog, so that a busy Katalog leaves room for the others (default 4)',
+      katalogConcurrency,
+    )
     .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config, or in-cluster)')
     .option('--context <name>', 'kubeconfig context')
     .option('-n, --namespace <namespace>', 'watch only this namespace (repeatable; overrides the katalog)', collect, [])
@@ -162,6 +167,13 @@ function leases(
 }
 
 /** `--shards`: a whole number of shards, 1 to 65536. */
+function katalogConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new InvalidArgumentError(`--katalog-concurrency ${value}: want a whole number from 1 to 1000`);
+  return n;
+}
+
 function shardCount(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 65_536)

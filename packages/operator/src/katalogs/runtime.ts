@@ -35,6 +35,7 @@ import {
   type KatalogObject,
   type KatalogProblem,
 } from './compile.js';
+import { checkedConcurrencyCap, katalogConcurrency } from './fairness.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
 import { KatalogMetrics } from './metrics.js';
 import { type KatalogRevision, recordRevision } from './revisions.js';
@@ -57,6 +58,11 @@ export interface KatalogRuntimeOptions {
   installCrd?: boolean;
   /** The field manager of the CRDs and of each Katalog's children; default `orkestra`. */
   fieldManager?: string;
+  /**
+   * The most reconciles at once of one kind of a Katalog; a Katalog's `concurrency:` may ask fewer, never more
+   * (fairness between Katalogs, see `fairness.ts`). Default 4.
+   */
+  concurrency?: number;
 }
 
 /** What the Manager gives the runtime. */
@@ -96,6 +102,7 @@ export class KatalogRuntime {
   private stopped = false;
   /** The load running now, if any (see {@link exclusive}). */
   private loading: Promise<unknown> = Promise.resolve();
+  private readonly concurrencyCap: number;
 
   constructor(
     private readonly kube: ControllerClient,
@@ -103,6 +110,7 @@ export class KatalogRuntime {
     private readonly context: KatalogRuntimeContext = {},
   ) {
     this.logger = context.logger ?? silentLogger;
+    this.concurrencyCap = checkedConcurrencyCap(options.concurrency);
     this.events = new EventRecorder(kube, { logger: this.logger, component: 'orkestra-katalogs' });
     this.metrics = context.registry && new KatalogMetrics(context.registry);
     kube.resources.register({ apiVersion: KATALOG_API_VERSION, kind: 'Katalog', plural: 'katalogs', namespaced: true });
@@ -343,6 +351,7 @@ export class KatalogRuntime {
       reconciler = new GenericReconciler(asAccount, {
         stopTimeoutMs: this.context.stopTimeoutMs ?? 10_000,
         ...config,
+        concurrency: katalogConcurrency(config.concurrency, this.concurrencyCap),
         fieldManager: config.fieldManager ?? this.fieldManager,
         status: { ...config.status, fields: { ...config.status?.fields, [INSTANCE_REVISION_FIELD]: revision } },
         informers: factory,
