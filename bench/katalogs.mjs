@@ -243,7 +243,7 @@ async function main() {
     );
 
     // 5. fairness (before the per-process mode stops the runtime)
-    if (BUSY > 0) await fairness(user, env, apply, pages, children, createWhenServed);
+    if (BUSY > 0) await fairness(user, apply, pages, children, createWhenServed);
     await stopped(runtime);
 
     // 4. one process per katalog
@@ -284,7 +284,7 @@ async function main() {
 }
 
 /** Katalog `busy` with BUSY instances, edited; a new instance of katalog 0 meanwhile. */
-async function fairness(user, _env, apply, pages, children, createWhenServed) {
+async function fairness(user, apply, pages, children, createWhenServed) {
   const busy = KATALOGS; // a Katalog of its own, after the others
   await team(user, busy);
   await apply(katalog(busy, 'v1'));
