@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
-import type { KubeObject } from '@orkestra/core';
+import type { Impersonation, KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
@@ -35,6 +35,31 @@ function entry(kind: string, plural: string, page: string) {
       },
     },
   };
+}
+
+/**
+ * A client whose impersonations of `user` have their lists held until `held` settles: the first lists of a Katalog
+ * with thousands of instances (seconds), at the size of a test.
+ */
+class ListsHeldFor extends Kubeclient {
+  constructor(
+    config: ConstructorParameters<typeof Kubeclient>[0],
+    private readonly user: string,
+    private readonly held: Promise<void>,
+  ) {
+    super(config);
+  }
+
+  override impersonate(identity: Impersonation): Kubeclient {
+    const client = super.impersonate(identity);
+    if (identity.user !== this.user) return client;
+    const list = client.list.bind(client);
+    client.list = (async (...args: Parameters<typeof list>) => {
+      await this.held;
+      return list(...args);
+    }) as typeof client.list;
+    return client;
+  }
 }
 
 describe('Katalogs are served fairly', () => {
@@ -164,5 +189,54 @@ describe('Katalogs are served fairly', () => {
       timeoutMs: 120_000,
       intervalMs: 500,
     });
+  });
+  it("after a restart, a Katalog is served while another's first lists are still coming in", async () => {
+    await manager.stop();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let aHeld = true;
+    const timer = setTimeout(() => {
+      aHeld = false;
+      release();
+    }, 15_000);
+    const restartedKube = new ListsHeldFor(cluster.kubeConfig, `system:serviceaccount:${teamA}:katalog`, held);
+    const restarted = new Manager({
+      kube: restartedKube,
+      reconcilers: [],
+      katalogs: { handlers: [configmaps.handler] as never },
+      permissions: false,
+      crdCheck: false,
+      heapRelease: false,
+      stopTimeoutMs: 5_000,
+    });
+    try {
+      await restarted.start();
+      // fair-a loads first (the Katalogs come in namespace order); its instances' lists are held for 15 s.
+      await kube.create({
+        apiVersion: `${GROUP}/v1`,
+        kind: 'Solo',
+        metadata: { name: 'after-restart', namespace: teamB },
+        spec: { title: 'after-restart' },
+      } as KubeObject);
+      await waitFor(
+        async () =>
+          Boolean(
+            await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: teamB, name: 'after-restart-page' }),
+          ),
+        {
+          description: "B's new instance served after the restart",
+          timeoutMs: 12_000,
+        },
+      );
+      expect(aHeld).toBe(true);
+      expect(restarted.katalogs?.revisions().get(`${teamB}/site`)).toBe(1);
+    } finally {
+      clearTimeout(timer);
+      release();
+      await restarted.stop();
+      await restartedKube.close();
+    }
   });
 });

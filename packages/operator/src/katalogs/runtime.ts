@@ -103,6 +103,8 @@ export class KatalogRuntime {
   /** The load running now, if any (see {@link exclusive}). */
   private loading: Promise<unknown> = Promise.resolve();
   private readonly concurrencyCap: number;
+  /** The reconcilers' start (first lists) of the revision a load just served, awaited outside {@link exclusive}. */
+  private readonly starting = new Map<string, Promise<void>>();
 
   constructor(
     private readonly kube: ControllerClient,
@@ -207,6 +209,9 @@ export class KatalogRuntime {
     const attempt = `${katalog.metadata.annotations?.[ALLOW_BREAKING] === 'true'}:${spec}`;
     if (this.refused.get(key) === attempt) return this.writeStatus(key);
     const problems = await this.exclusive(() => this.load(key, katalog, spec));
+    const starting = this.starting.get(key);
+    this.starting.delete(key);
+    await starting;
     if (problems.length) {
       this.refused.set(key, attempt);
       const still = this.served.get(key);
@@ -362,8 +367,13 @@ export class KatalogRuntime {
     });
     await this.unserve(key);
     this.served.set(key, { ...next, reconcilers, instances });
-    await Promise.all(reconcilers.map((r) => r.start()));
-    this.logger.info({ katalog: key, revision: next.revision.number }, 'Katalog revision serving');
+    // Awaited by `sync` after the one-load-at-a-time section: the first lists of a Katalog with thousands of
+    // instances must not hold back the load of the next Katalog (after a restart, every Katalog loads in turn).
+    const started = Promise.all(reconcilers.map((r) => r.start())).then(() =>
+      this.logger.info({ katalog: key, revision: next.revision.number }, 'Katalog revision serving'),
+    );
+    started.catch(() => undefined); // handled where `sync` awaits it
+    this.starting.set(key, started);
   }
 
   /** Stops the reconcilers of `key`; its instances, their children and its CRDs stay. */
