@@ -87,7 +87,8 @@ ${EXIT_CODES_HELP}`,
  * throws and never exits the process.
  *
  * @example
- * const code = await main(['validate', '--katalog', 'katalog.yaml'], { stdout: process.stdout, stderr: process.stderr });
+ * const io = { stdout: process.stdout, stderr: process.stderr };
+ * const code = await main(['validate', '--katalog', 'katalog.yaml'], io);
  */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   return runProgram(argv, io, (state) => program(io, state, argv));

@@ -144,9 +144,8 @@ class Generator {
     }
     for (const [field, property] of Object.entries(schema.properties ?? {})) {
       const optional = required.has(field) ? '' : '?';
-      members.push(
-        `${docComment(property.description, '  ', property.default)}  ${key(field)}${optional}: ${this.type(property, `${wanted}${pascal(field)}`)};`,
-      );
+      const type = this.type(property, `${wanted}${pascal(field)}`);
+      members.push(`${docComment(property.description, '  ', property.default)}  ${key(field)}${optional}: ${type};`);
     }
     if (schema['x-kubernetes-preserve-unknown-fields'] || schema['x-kubernetes-embedded-resource'])
       members.push('  [field: string]: unknown;');

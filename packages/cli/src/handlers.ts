@@ -244,7 +244,8 @@ export async function loadHandlers(
   if (failed.every((f) => f.kind === 'misspelled')) {
     throw new CliError(
       ExitCode.Problems,
-      `${failed.length === 1 ? 'a resource key is' : `${failed.length} resource keys are`} misspelled: ${failed.map((f) => f.key).join(', ')}`,
+      `${failed.length === 1 ? 'a resource key is' : `${failed.length} resource keys are`} misspelled: ` +
+        failed.map((f) => f.key).join(', '),
       { problems },
     );
   }
@@ -252,7 +253,8 @@ export async function loadHandlers(
   const invalid = failed.filter((f) => f.kind === 'invalid').map((f) => f.key);
   const message = [
     missing.length
-      ? `${missing.length === 1 ? 'a resource package is' : `${missing.length} resource packages are`} not installed: ${missing.join(', ')}`
+      ? `${missing.length === 1 ? 'a resource package is' : `${missing.length} resource packages are`} ` +
+        `not installed: ${missing.join(', ')}`
       : '',
     misspelled.length ? `misspelled ${misspelled.length === 1 ? 'key' : 'keys'}: ${misspelled.join(', ')}` : '',
     invalid.length ? `not resource packages: ${invalid.map((k) => packageFor(k, options.packages)).join(', ')}` : '',

@@ -42,9 +42,9 @@ function textStream(out: Writable, color: boolean): { write(line: string): void 
         const rest = Object.entries(fields)
           .map(([k, v]) => `${k}=${typeof v === 'string' && !/\s/.test(v) ? v : JSON.stringify(v)}`)
           .join(' ');
-        out.write(
-          `${paint(color, 'dim', clock)} ${paint(color, LEVEL_STYLE[name] ?? 'cyan', name.toUpperCase().padEnd(5))} ${String(msg ?? '')}${rest ? ` ${paint(color, 'dim', rest)}` : ''}\n`,
-        );
+        const levelText = paint(color, LEVEL_STYLE[name] ?? 'cyan', name.toUpperCase().padEnd(5));
+        const fieldsText = rest ? ` ${paint(color, 'dim', rest)}` : '';
+        out.write(`${paint(color, 'dim', clock)} ${levelText} ${String(msg ?? '')}${fieldsText}\n`);
       }
     },
   };

@@ -41,7 +41,8 @@ export async function loadOperatorModule(file: string, cwd: string): Promise<Per
   if (value === undefined || configs.length === 0 || bad >= 0)
     throw new CliError(
       ExitCode.Usage,
-      `--operator ${file}: its default export${Array.isArray(value) ? `[${bad}]` : ''} is not an operator configuration (owner, handlers, resources)`,
+      `--operator ${file}: its default export${Array.isArray(value) ? `[${bad}]` : ''} ` +
+        'is not an operator configuration (owner, handlers, resources)',
       { hint: 'export default defineOperator({ owner, children: [...] }) — or an array of them — from the module' },
     );
   return configs as PermissionConfig[];

@@ -503,6 +503,28 @@ describe('generate rbac', () => {
     });
   });
 
+  it('with --shards grants the shard Leases (list too), even with --no-leader-elect, and refuses a bad count', async () => {
+    const base = ['generate', 'rbac', '--katalog', katalog, '--service-account', 'ops/website', '-o', 'json'];
+    for (const extra of [
+      ['--shards', '4'],
+      ['--shards', '4', '--no-leader-elect'],
+    ]) {
+      const r = await cli([...base, ...extra]);
+      expect(r.code).toBe(ExitCode.Ok);
+      const role = (JSON.parse(r.stdout) as { items: KubeObject[] }).items.find(
+        (o) => o.kind === 'Role' && o.metadata.namespace === 'ops',
+      );
+      expect(role?.rules).toContainEqual({
+        apiGroups: ['coordination.k8s.io'],
+        resources: ['leases'],
+        verbs: ['get', 'list', 'create', 'update'],
+      });
+    }
+    const bad = await cli([...base, '--shards', '0']);
+    expect(bad.code).toBe(ExitCode.Usage);
+    expect(bad.stderr).toContain('--shards 0: want a whole number from 1 to 65536');
+  });
+
   it('prints YAML with a comment per permission, and refuses a malformed service account', async () => {
     const r = await cli(['generate', 'rbac', '--katalog', katalog]);
     expect(r.code).toBe(ExitCode.Ok);

@@ -5,11 +5,10 @@
  * bundle — so an object stored as v1alpha1 reads as v1, and the reconciler sees it. The webhook is reached at
  * --webhook-url (the control plane runs outside any cluster network).
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
-import { testCluster } from '@orkestra/testenv';
+import { freePort, testCluster } from '@orkestra/testenv';
 import { parseAllDocuments } from 'yaml';
 import { cli, fixture } from './helpers.js';
 
@@ -19,17 +18,6 @@ const katalog = fixture('versions/run-conversion.yaml');
 const CRD = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: `websites.${group}` };
 
 type Crd = KubeObject & { spec: { conversion: { webhook: { clientConfig: { url: string; caBundle?: string } } } } };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('orkestra run: the CA bundle of a conversion webhook', () => {
   let kube: Kubeclient;

@@ -20,7 +20,8 @@ import { type ConfigMapSource, ConfigMapSourceSchema, type ResolvedConfigMap } f
  *
  * @example
  * resolve({ data: { 'app.properties': 'color=blue' } }, 'shop');
- * // { name: 'shop-config', data: { 'app.properties': 'color=blue' }, binaryData: {}, labels: { 'managed-by': 'orkestra', … }, … }
+ * // { name: 'shop-config', data: { 'app.properties': 'color=blue' }, binaryData: {},
+ * //   labels: { 'managed-by': 'orkestra', … }, … }
  */
 export function resolve(source: ConfigMapSource, ownerName: string): ResolvedConfigMap {
   const v = new Validator({

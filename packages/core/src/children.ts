@@ -135,7 +135,8 @@ export class ContestedItemsError extends OrkestraError {
  * template's labels, and the applied-fields annotation. Refuses (ValidationError) a child the owner may not own.
  *
  * @example
- * const obj = buildChild(website, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'web-config', namespace: 'shop' }, data });
+ * const metadata = { name: 'web-config', namespace: 'shop' };
+ * const obj = buildChild(website, { apiVersion: 'v1', kind: 'ConfigMap', metadata, data });
  * obj.metadata.ownerReferences; // [{ …website, controller: true, blockOwnerDeletion: true }]
  */
 export function buildChild<T extends KubeObject>(

@@ -177,7 +177,8 @@ function elementOf(list: FieldSet, item: ListItemKey): string {
  * The field managers that own the list item `item` in `managedFields` (any operation).
  *
  * @example
- * managersOf(live.metadata.managedFields ?? [], { list: ['spec', 'ports'], key: { port: 81, protocol: 'TCP' } }); // ['kubectl-edit']
+ * const port81 = { list: ['spec', 'ports'], key: { port: 81, protocol: 'TCP' } };
+ * managersOf(live.metadata.managedFields ?? [], port81); // ['kubectl-edit']
  */
 export function managersOf(managedFields: readonly ManagedFieldsEntry[], item: ListItemKey): string[] {
   const out: string[] = [];

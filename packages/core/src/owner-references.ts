@@ -12,7 +12,8 @@ import type { ObjectMeta, OwnerObject, OwnerReference } from './objects.js';
  *
  * @example
  * controllerReference(website);
- * // { apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: '…', controller: true, blockOwnerDeletion: true }
+ * // { apiVersion: 'example.com/v1', kind: 'Website', name: 'shop', uid: '…',
+ * //   controller: true, blockOwnerDeletion: true }
  */
 export function controllerReference(owner: OwnerObject): OwnerReference {
   const { apiVersion, kind } = owner;

@@ -11,7 +11,8 @@ export function controllerOf(obj: Pick<KubeObject, 'metadata'>): OwnerReference 
  * with the owner's name but another UID (a deleted and recreated owner) does not count.
  *
  * @example
- * isControlledBy(deployment, website); // true when deployment.metadata.ownerReferences has website's uid with controller: true
+ * // true when deployment.metadata.ownerReferences has website's uid with controller: true
+ * isControlledBy(deployment, website);
  */
 export function isControlledBy(obj: Pick<KubeObject, 'metadata'>, owner: Pick<OwnerObject, 'metadata'>): boolean {
   const ref = controllerOf(obj);

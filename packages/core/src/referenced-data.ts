@@ -25,7 +25,8 @@ export interface KeySource {
  * keys. A missing object or key is an error naming both and how to fix it; values are never in messages.
  *
  * @example
- * const { data } = await readKeysFrom(reader, { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop' }, { name: 'base' }, ['data']);
+ * const where = { apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop' };
+ * const { data } = await readKeysFrom(reader, where, { name: 'base' }, ['data']);
  */
 export async function readKeysFrom(
   reader: ObjectReader | undefined,

@@ -39,8 +39,9 @@ export function checkShardCount(count: number): void {
 }
 
 /**
- * The `count` hash ranges of `count` equal shards, in order: shard `i` is `[ceil(i·2^64/count), ceil((i+1)·2^64/count))`,
- * so that {@link shardOf} (`floor(hash·count/2^64)`) puts a hash in the range that holds it.
+ * The `count` hash ranges of `count` equal shards, in order: shard `i` is
+ * `[ceil(i·2^64/count), ceil((i+1)·2^64/count))`, so that {@link shardOf} (`floor(hash·count/2^64)`) puts a hash in
+ * the range that holds it.
  */
 export function shardRanges(count: number): ShardRange[] {
   checkShardCount(count);

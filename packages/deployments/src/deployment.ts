@@ -401,7 +401,8 @@ function strategyOf(strategy: DeploymentStrategy | undefined): DeploymentStrateg
  * @example
  * desired(website, resolve({ image: 'nginx:1.27', autoscaled: true }, 'shop')).spec;
  * // { selector: { matchLabels: { 'orkestra-owner': 'shop', 'orkestra.io/deployment': 'shop-deployment' } },
- * //   strategy: { type: 'RollingUpdate', rollingUpdate: {} }, template: { metadata: { labels: … }, spec: { containers: [ … ] } } }
+ * //   strategy: { type: 'RollingUpdate', rollingUpdate: {} },
+ * //   template: { metadata: { labels: … }, spec: { containers: [ … ] } } }
  */
 export function desired(owner: OwnerObject, spec: ResolvedDeployment): KubeObject {
   const container = {

@@ -185,8 +185,10 @@ const utilization = (name: 'cpu' | 'memory', averageUtilization: number) => ({
  *
  * @example
  * desired(website, resolve({ maxReplicas: 5, cpuUtilization: 80 }, 'shop')).spec;
- * // { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment' }, minReplicas: 1, maxReplicas: 5,
- * //   metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }] }
+ * // { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment' },
+ * //   minReplicas: 1, maxReplicas: 5,
+ * //   metrics: [{ type: 'Resource',
+ * //     resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }] }
  */
 export function desired(owner: OwnerObject, spec: ResolvedHorizontalPodAutoscaler): KubeObject {
   const metrics = [
@@ -215,7 +217,8 @@ export function desired(owner: OwnerObject, spec: ResolvedHorizontalPodAutoscale
  *
  * @example
  * controls(resolve({ maxReplicas: 5, cpuUtilization: 70 }, 'shop'));
- * // [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment', namespace: undefined, fields: ['spec.replicas'] }]
+ * // [{ apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-deployment', namespace: undefined,
+ * //    fields: ['spec.replicas'] }]
  */
 export function controls(spec: ResolvedHorizontalPodAutoscaler): ControlledFields[] {
   const { apiVersion, kind, name } = spec.scaleTargetRef;

@@ -56,7 +56,8 @@ function isTemplated(value: unknown): boolean {
  * when either is missing, templated or malformed.
  *
  * @example
- * kindOf({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: '{{metadata.name}}-db' } }); // { apiVersion: 'apps/v1', kind: 'StatefulSet' }
+ * kindOf({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: '{{metadata.name}}-db' } });
+ * // { apiVersion: 'apps/v1', kind: 'StatefulSet' }
  */
 export function kindOf(source: unknown): ChildKind {
   const s = (typeof source === 'object' && source !== null ? source : {}) as Record<string, unknown>;
@@ -112,8 +113,10 @@ function secretData(kind: string, fields: Record<string, unknown>, v: Validator)
  * `ValidationError` listing every problem with its path.
  *
  * @example
- * resolve({ apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'db' }, spec: { maxUnavailable: 1 } }, 'shop');
- * // { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', name: 'db', labels: { 'managed-by': 'orkestra', … }, fields: { spec: { maxUnavailable: 1 } }, … }
+ * const pdb = { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', metadata: { name: 'db' } };
+ * resolve({ ...pdb, spec: { maxUnavailable: 1 } }, 'shop');
+ * // { apiVersion: 'policy/v1', kind: 'PodDisruptionBudget', name: 'db', labels: { 'managed-by': 'orkestra', … },
+ * //   fields: { spec: { maxUnavailable: 1 } }, … }
  */
 export function resolve(source: ManifestSource, ownerName: string): ResolvedManifest {
   const { apiVersion, kind } = kindOf(source);

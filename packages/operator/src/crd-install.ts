@@ -16,6 +16,10 @@ import {
 import { type ConversionClientConfig, convertsByCode } from '@orkestra/reconciler/internal';
 
 const CRD_API = 'apiextensions.k8s.io/v1';
+/** How to move stored objects off a version before dropping it. */
+const STORAGE_VERSION_MIGRATION_DOC =
+  'https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/' +
+  '#upgrade-existing-objects-to-a-new-stored-version';
 
 /** A CRD that cannot be installed or upgraded as asked; nothing was written. */
 export class CrdInstallError extends Error {
@@ -48,7 +52,10 @@ function refusal(live: LiveCrd, wanted: CustomResourceDefinition): CrdInstallErr
       name,
       `the new CRD drops version ${dropped.join(', ')}, which objects are still stored as (status.storedVersions: ` +
         `${live.status?.storedVersions?.join(', ')})`,
-      `keep ${dropped.length === 1 ? 'that version' : 'those versions'} (served: false) until every object is stored as the new storage version, then remove ${dropped.join(', ')} from status.storedVersions (see https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/#upgrade-existing-objects-to-a-new-stored-version)`,
+      `keep ${dropped.length === 1 ? 'that version' : 'those versions'} (served: false) until every object is ` +
+        `stored as the new storage version, then remove ${dropped.join(', ')} from status.storedVersions (see ` +
+        STORAGE_VERSION_MIGRATION_DOC +
+        ')',
     );
   if (live.spec?.scope && live.spec.scope !== wanted.spec.scope)
     return new CrdInstallError(

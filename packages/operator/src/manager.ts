@@ -29,12 +29,13 @@ import { type HttpServer, type Readiness, startHttpServer } from './http-server.
 import { KATALOG_WEBHOOK_PATH, katalogAdmissionHandler } from './katalogs/admission.js';
 import { katalogRuntimePermissions } from './katalogs/permissions.js';
 import { KatalogRuntime, type KatalogRuntimeOptions } from './katalogs/runtime.js';
+import { type KatalogServing, ShardedKatalogRuntime } from './katalogs/sharded-runtime.js';
 import { type LeaderElectionOptions, LeaderElector } from './leader-election.js';
 import { OperatorMetrics } from './metrics.js';
 import { operatorNamespace } from './operator-namespace.js';
 import { assertPermissions, type Permission } from './permission-check.js';
 import { discoverChildKinds, entriesOf, requiredPermissions } from './required-permissions.js';
-import { ShardLeases, type ShardsOptions } from './shards/shard-leases.js';
+import { allShardEvents, ShardLeases, type ShardsOptions } from './shards/shard-leases.js';
 import { ShardedReconcilers } from './shards/sharded-reconcilers.js';
 import type { ConversionTarget } from './webhooks/ca-injection.js';
 import { type WebhookServing, Webhooks } from './webhooks/webhooks.js';
@@ -176,8 +177,11 @@ export class Manager {
   readonly console: ConsoleServer | undefined;
   /** The conversion webhooks of the reconcilers' kinds, served by {@link webhooks}. */
   private readonly conversions: ConversionRoute[];
-  /** The Katalog runtime, when {@link ManagerOptions.katalogs} is set. */
-  readonly katalogs: KatalogRuntime | undefined;
+  /**
+   * The Katalog runtime, when {@link ManagerOptions.katalogs} is set: one runtime, or with shards one per held
+   * shard (a Katalog is served by the replica holding its namespace's shard).
+   */
+  readonly katalogs: (KatalogServing & { start(): Promise<void>; stop(): Promise<void> }) | undefined;
   private readonly logger: Logger;
   private server: HttpServer | undefined;
   private phase: 'new' | 'waiting' | 'syncing' | 'running' | 'stopping' | 'stopped' = 'new';
@@ -257,13 +261,15 @@ export class Manager {
         this.reconcilers,
         this.logger,
       );
-      this.shards = new ShardLeases(kube, options.shards, events, this.logger);
+      this.katalogs = this.katalogRuntime(observer);
+      const katalogEvents = this.katalogs instanceof ShardedKatalogRuntime ? [this.katalogs] : [];
+      this.shards = new ShardLeases(kube, options.shards, allShardEvents(events, ...katalogEvents), this.logger);
       this.configured = configs.map((config) => make(config));
     } else {
       for (const config of options.reconcilers) this.reconcilers.push(make(config));
       this.configured = this.reconcilers;
+      this.katalogs = this.katalogRuntime(observer);
     }
-    this.katalogs = this.katalogRuntime(observer);
     if (options.heapRelease !== false)
       this.heapRelease = new HeapRelease({
         ...options.heapRelease,
@@ -284,23 +290,24 @@ export class Manager {
     }
   }
 
-  /** The Katalog runtime of {@link ManagerOptions.katalogs}, and its webhook route; undefined without it. */
-  private katalogRuntime(observer: ReconcilerObserver): KatalogRuntime | undefined {
+  /**
+   * The Katalog runtime of {@link ManagerOptions.katalogs} (with shards, one per held shard), and its webhook
+   * route; undefined without it.
+   */
+  private katalogRuntime(observer: ReconcilerObserver): Manager['katalogs'] {
     const { katalogs, shards, kube } = this.options;
     if (!katalogs) return undefined;
-    if (shards)
-      throw new OrkestraError(
-        'Config',
-        'shards and katalogs: not together yet (the Katalog runtime runs on one leader: use leaderElection)',
-      );
     this.webhooks?.route(KATALOG_WEBHOOK_PATH, katalogAdmissionHandler(katalogs.handlers, kube.resources));
-    return new KatalogRuntime(kube, katalogs, {
+    const context = {
       logger: this.logger,
       stopTimeoutMs: this.options.stopTimeoutMs ?? 10_000,
       registry: this.metrics.registry,
-      observer: (kind, _katalog, depth) =>
+      observer: (kind: string, _katalog: string, depth: () => number) =>
         this.metrics.observer(kind, depth, this.console?.history.observer(kind, observer) ?? observer),
-    });
+    };
+    return shards
+      ? new ShardedKatalogRuntime(kube, katalogs, context, shards.count)
+      : new KatalogRuntime(kube, katalogs, context);
   }
 
   /** URL of the health/metrics server, once started. */
@@ -479,7 +486,9 @@ export class Manager {
   }
 
   /** With shards: reconciling is the shards' (each held one starts its reconcilers); this only starts taking them. */
-  private startShards(): void {
+  private async startShards(): Promise<void> {
+    // The Katalog CRD, once per replica, before any shard's runtime watches Katalogs.
+    await this.katalogs?.start();
     if (this.phase === 'stopping' || this.phase === 'stopped' || !this.shards) return;
     this.phase = 'running';
     this.metrics.leader = true;

@@ -25,7 +25,8 @@ export function describePermission(
   verb: string,
 ): string {
   const [resource, sub] = p.resource.split('/') as [string, string | undefined];
-  const full = `${resource}${p.group ? `.${p.group}` : ''}${sub ? `/${sub}` : ''}${p.resourceNames ? ` ${p.resourceNames.join(', ')}` : ''}`;
+  const names = p.resourceNames ? ` ${p.resourceNames.join(', ')}` : '';
+  const full = `${resource}${p.group ? `.${p.group}` : ''}${sub ? `/${sub}` : ''}${names}`;
   return `${verb} ${full} ${p.namespace === undefined ? 'in all namespaces' : `in namespace ${p.namespace}`}`;
 }
 
@@ -127,7 +128,8 @@ export async function deniedPermissions(
 
 /** The RBAC rule that grants one denied verb, and where it goes, in words. */
 function ruleFor({ permission: p, verb }: DeniedPermission): string {
-  const rule = `{ apiGroups: ["${p.group}"], resources: ["${p.resource}"], verbs: ["${verb}"]${p.resourceNames ? `, resourceNames: [${p.resourceNames.map((n) => `"${n}"`).join(', ')}]` : ''} }`;
+  const names = p.resourceNames ? `, resourceNames: [${p.resourceNames.map((n) => `"${n}"`).join(', ')}]` : '';
+  const rule = `{ apiGroups: ["${p.group}"], resources: ["${p.resource}"], verbs: ["${verb}"]${names} }`;
   return p.namespace === undefined
     ? `${rule} in a ClusterRole bound by a ClusterRoleBinding`
     : `${rule} in a Role in namespace ${p.namespace} bound by a RoleBinding there`;
@@ -143,8 +145,13 @@ export class PermissionsDeniedError extends Error {
     readonly identity: string,
     readonly denied: readonly DeniedPermission[],
   ) {
+    const what = denied.map((d) => `${describePermission(d.permission, d.verb)} (for ${d.permission.why})`);
     super(
-      `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} it needs: ${denied.map((d) => `${describePermission(d.permission, d.verb)} (for ${d.permission.why})`).join('; ')}. Nothing was started. Grant ${denied.length === 1 ? 'it' : 'them'}: ${denied.map(ruleFor).join('; ')} — rbacObjects(operatorPermissions(reconcilers), { serviceAccount }) of @orkestra/operator, or \`orkestra generate rbac\`, builds every role and binding the operator needs.`,
+      `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} ` +
+        `it needs: ${what.join('; ')}. Nothing was started. ` +
+        `Grant ${denied.length === 1 ? 'it' : 'them'}: ${denied.map(ruleFor).join('; ')} — ` +
+        'rbacObjects(operatorPermissions(reconcilers), { serviceAccount }) of @orkestra/operator, ' +
+        'or `orkestra generate rbac`, builds every role and binding the operator needs.',
     );
     this.name = 'PermissionsDeniedError';
   }

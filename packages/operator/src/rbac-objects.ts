@@ -44,7 +44,8 @@ function rulesOf(permissions: readonly Permission[]): PolicyRule[] {
  * the cluster-wide permissions, one Role per namespace for the rest (the Lease's among them).
  *
  * @example
- * rbacObjects(requiredPermissions(katalog, handlers, { leaseNamespace: 'ops' }), { serviceAccount: { namespace: 'ops', name: 'orkestra' } });
+ * const permissions = requiredPermissions(katalog, handlers, { leaseNamespace: 'ops' });
+ * rbacObjects(permissions, { serviceAccount: { namespace: 'ops', name: 'orkestra' } });
  */
 export function rbacObjects(permissions: readonly Permission[], options: RbacOptions): KubeObject[] {
   const name = options.name ?? 'orkestra';

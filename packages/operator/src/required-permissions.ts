@@ -84,7 +84,8 @@ export class UnknownKindsError extends Error {
   constructor(kinds: readonly UnknownKind[]) {
     const list = kinds.map((k) => `${k.kind} (${k.apiVersion}), ${k.usedBy}`).join('; ');
     super(
-      `${kinds.length === 1 ? 'a kind is' : `${kinds.length} kinds are`} not built into Kubernetes and not known otherwise, so their resource names and scope are unknown: ${list}`,
+      `${kinds.length === 1 ? 'a kind is' : `${kinds.length} kinds are`} not built into Kubernetes and not known ` +
+        `otherwise, so their resource names and scope are unknown: ${list}`,
     );
     this.name = 'UnknownKindsError';
     this.kinds = kinds;
@@ -189,7 +190,9 @@ function ownerPermissions(
       resource: owner.plural,
       verbs: ['get', 'list', 'watch', 'patch'],
       namespace,
-      why: `${owner.kind}: watch, record the kinds of its children (annotation orkestra.io/managed-kinds)${hasOnDelete ? ', add and remove the finalizer' : ''}`,
+      why:
+        `${owner.kind}: watch, record the kinds of its children (annotation orkestra.io/managed-kinds)` +
+        (hasOnDelete ? ', add and remove the finalizer' : ''),
     });
     add({
       group: owner.group,
@@ -321,7 +324,8 @@ export function requiredPermissions(
  * only for the kinds its templates name: grant the kinds its hook children have yourself.
  *
  * @example
- * rbacObjects(operatorPermissions([config], { leaseNamespace: 'ops' }), { serviceAccount: { namespace: 'ops', name: 'shop' } });
+ * const permissions = operatorPermissions([config], { leaseNamespace: 'ops' });
+ * rbacObjects(permissions, { serviceAccount: { namespace: 'ops', name: 'shop' } });
  */
 export function operatorPermissions(
   configs: readonly PermissionConfig[],

@@ -50,8 +50,8 @@ export interface ProcessFacts {
  * platform without `execve`.
  *
  * @example
- * const plan = tunedExec({ args: ['run', '--katalog', 'k.yaml'], script: '/usr/bin/orkestra', execPath: process.execPath,
- *   execArgv: [], env: process.env, platform: 'linux', canExec: true });
+ * const plan = tunedExec({ args: ['run', '--katalog', 'k.yaml'], script: '/usr/bin/orkestra',
+ *   execPath: process.execPath, execArgv: [], env: process.env, platform: 'linux', canExec: true });
  * plan?.args; // [execPath, '--max-semi-space-size=4', '/usr/bin/orkestra', 'run', '--katalog', 'k.yaml']
  */
 export function tunedExec(facts: ProcessFacts): TunedExec | undefined {

@@ -5,14 +5,13 @@
  * rotation it writes the new one; a CRD whose conversion calls another server is never written, and is reported
  * (an error in the log, a Warning Event on the CRD, 0 in `orkestra_conversion_webhook_reachable`).
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import type { KubeObject, Logger } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { createCertificate, type KeyPairWithCert } from '@orkestra/core/x509';
 import { children, defineOperator, type VersionedObject } from '@orkestra/reconciler';
-import { testCluster } from '@orkestra/testenv';
+import { freePort, testCluster } from '@orkestra/testenv';
 import { crdsOf, installCrd } from '../src/crd-install.js';
 import { type CertificateSource, Manager, type ServingCertificate } from '../src/index.js';
 
@@ -50,17 +49,6 @@ class RotatingCertificates implements CertificateSource {
     for (const l of this.listeners) l(this.ca.certPem);
     this.onCertificate?.(this.leaf());
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A logger keeping the error lines. */

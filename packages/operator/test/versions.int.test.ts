@@ -5,14 +5,13 @@
  * is read as v1 and back without loss, a field only v1 has survives a storage round trip through v1alpha1, the
  * reconciler's children follow the v1 view, and a conversion that throws refuses the request with its message.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as configmaps from '@orkestra/configmaps';
 import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { createCertificate } from '@orkestra/core/x509';
 import { children, defineOperator, type VersionedObject } from '@orkestra/reconciler';
-import { testCluster } from '@orkestra/testenv';
+import { freePort, testCluster } from '@orkestra/testenv';
 import { crdsOf, installCrd } from '../src/crd-install.js';
 import { type CertificateSource, CrdInstallError, Manager } from '../src/index.js';
 
@@ -33,16 +32,6 @@ const certificates: CertificateSource = {
 };
 
 /** A free loopback port for the webhook server (the CRD's URL must name it before the server starts). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** v1alpha1 called the greeting `message`; v1 added `expose`. A message "reject" cannot be converted. */
 function toHub(o: VersionedObject) {

@@ -382,7 +382,8 @@ function addApiRules(input: Json, path: string, spec: OpenApiSchema, specPath: s
   const sourcePath = (at: string) =>
     at === specPath && rules.length
       ? `${path}.rules`
-      : `${at.replaceAll('[]', '.items').replaceAll('{}', '.values')}.${input.spec !== undefined ? 'rules' : 'x-kubernetes-validations'}`;
+      : `${at.replaceAll('[]', '.items').replaceAll('{}', '.values')}.` +
+        (input.spec !== undefined ? 'rules' : 'x-kubernetes-validations');
   const problems = ruleProblems(spec, specPath, sourcePath).map((p) =>
     // The spec's own rules come first: renumber those of `api.rules`.
     p.path.startsWith(`${path}.rules[`)

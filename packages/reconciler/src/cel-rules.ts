@@ -104,9 +104,8 @@ class FieldWalker {
     }
     const fields = Object.keys(schema.properties ?? {});
     const near = suggest(field, fields);
-    this.problems.push(
-      `${this.text(node)}: the schema has no field ${field} in ${this.text(base)}${near ? ` (did you mean ${near}?)` : fields.length ? ` (it has ${fields.join(', ')})` : ''}`,
-    );
+    const hint = near ? ` (did you mean ${near}?)` : fields.length ? ` (it has ${fields.join(', ')})` : '';
+    this.problems.push(`${this.text(node)}: the schema has no field ${field} in ${this.text(base)}${hint}`);
     return undefined;
   }
 
@@ -162,7 +161,8 @@ function unescapedCelName(name: string): string {
  *
  * @example
  * celProblems('self.replicaz <= 10', { self: spec }, 'api.rules[0].rule')
- * // → [{ path: 'api.rules[0].rule', message: 'self.replicaz: the schema has no field replicaz in self (did you mean replicas?)' }]
+ * // → [{ path: 'api.rules[0].rule',
+ * //      message: 'self.replicaz: the schema has no field replicaz in self (did you mean replicas?)' }]
  */
 export function celProblems(expression: string, variables: CelVariables, path: string): FieldProblem[] {
   let ast: ASTNode;
@@ -174,7 +174,8 @@ export function celProblems(expression: string, variables: CelVariables, path: s
     return [
       {
         path,
-        message: `is not valid CEL: ${e.message.split('\n')[0]}${column !== undefined ? ` at column ${column + 1}` : ''}`,
+        message:
+          `is not valid CEL: ${e.message.split('\n')[0]}` + (column !== undefined ? ` at column ${column + 1}` : ''),
         hint: 'see https://kubernetes.io/docs/reference/using-api/cel/ for the syntax',
       },
     ];

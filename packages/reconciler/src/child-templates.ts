@@ -20,7 +20,8 @@ export interface PlacedTemplate {
  * The child templates of `resources`, in configuration order.
  *
  * @example
- * for (const { field, template } of childTemplates(config.resources)) engine.check(childSource(template).source, { field });
+ * for (const { field, template } of childTemplates(config.resources))
+ *   engine.check(childSource(template).source, { field });
  */
 export function* childTemplates(resources: Readonly<Record<string, HandlerTemplates>>): Generator<PlacedTemplate> {
   for (const [handlerKey, templates] of Object.entries(resources))

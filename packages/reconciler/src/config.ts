@@ -152,7 +152,10 @@ export interface ReconcilerConfig {
    * reconciles that CR.
    */
   reads?: readonly ReadKind[];
-  /** How long one attempt of the `finalize` hook may run before its signal aborts and it counts as failed; default 30000 ms. */
+  /**
+   * How long one attempt of the `finalize` hook may run before its signal aborts and it counts as failed; default
+   * 30000 ms.
+   */
   finalizeTimeoutMs?: number;
   /** Reconciles running at once; default 4. */
   concurrency?: number;
@@ -169,7 +172,10 @@ export interface ReconcilerConfig {
    * reconciled within the last half period waits for the next tick. Default 600000 (10 min).
    */
   resyncPeriodMs?: number;
-  /** Default `orkestra.io/finalizer`; added only when some handler has `onDelete` children or `hooks.finalize` is set. */
+  /**
+   * Default `orkestra.io/finalizer`; added only when some handler has `onDelete` children or `hooks.finalize` is
+   * set.
+   */
   finalizer?: string;
   /** Server-side apply field manager; default `orkestra`. */
   fieldManager?: string;
@@ -192,8 +198,9 @@ export interface ReconcilerConfig {
    * read at start (one GET) and written only when it lacks a configured kind, before any child is written; a new
    * CR then costs no inventory write. Kinds the record lists but the configuration no longer makes are pruned
    * once at start for every CR, then dropped from it (a failure keeps them for the next start). Kinds beyond
-   * the record (what a handler of any kind makes from a hook) stay in the CR's annotation. Needs get, create and update on configmaps in `namespace`: when
-   * RBAC forbids them, one warning says so and the annotations are used. Absent (the default for a reconciler
+   * the record (what a handler of any kind makes from a hook) stay in the CR's annotation. Needs get, create and
+   * update on configmaps in `namespace`: when RBAC forbids them, one warning says so and the annotations are used.
+   * Absent (the default for a reconciler
    * built directly): the annotation on each CR. The Manager sets it.
    */
   inventory?: InventoryRecordOptions;
@@ -208,7 +215,10 @@ export interface ReconcilerConfig {
   };
 }
 
-/** Whether `Ready` waits for every child to be ready: `readiness` unset (the default) or `children`; not with `synced`. */
+/**
+ * Whether `Ready` waits for every child to be ready: `readiness` unset (the default) or `children`; not with
+ * `synced`.
+ */
 export function readyMeansChildrenReady(config: Pick<ReconcilerConfig, 'readiness'>): boolean {
   return config.readiness !== 'synced';
 }

@@ -11,7 +11,8 @@ export const FAILURES_SHOWN = 5;
  *
  * @example
  * failureMessage(['create Role shop/reader failed: forbidden', 'create RoleBinding shop/reader failed: not found'])
- * // '2 children failed: (1) create Role shop/reader failed: forbidden; (2) create RoleBinding shop/reader failed: not found'
+ * // '2 children failed: (1) create Role shop/reader failed: forbidden;
+ * //  (2) create RoleBinding shop/reader failed: not found'
  */
 export function failureMessage(messages: readonly string[], shown = FAILURES_SHOWN): string {
   if (messages.length === 1) return messages[0]!;

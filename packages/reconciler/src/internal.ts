@@ -21,10 +21,13 @@ export { INVENTORY_ANNOTATION, parseInventory } from './inventory/annotation.js'
 export { inventoryRecordName } from './inventory/record.js';
 export type { KatalogEntry } from './katalog.js';
 export { katalogSource, parseDuration } from './katalog.js';
-export type { ApiVersion, ConversionClientConfig } from './owner-api.js';
-export type { Phase, Plan, PlannedChild } from './plan.js';
+// Named by types of the public entry (CustomResourceDefinition, OwnerApi): exported here so declaration files can
+// name them, without growing the main entry.
+export type { ApiVersion, ConversionClientConfig, OpenApiSchema, PrinterColumn } from './owner-api.js';
+export type { ChildTemplateRef, DeferredChild, KindScopes, Phase, Plan, PlannedChild } from './plan.js';
 export type { ConversionReview } from './versions/conversion-review.js';
 export { reviewConversion } from './versions/conversion-review.js';
+export type { CrdConversion } from './versions/crd-conversion.js';
 export { ConversionWebhookError, conversionPath, convertsByCode } from './versions/crd-conversion.js';
 export { CONVERSION_DATA_ANNOTATION } from './versions/round-trip.js';
 export { splitLocation, YamlLocator } from './yaml-locator.js';

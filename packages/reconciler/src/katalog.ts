@@ -94,7 +94,10 @@ export function katalogSource(locator: YamlLocator, entryIndex: number): Configu
  * Throws a {@link ValidationError} listing every problem, each with its field path and `file:line:column`.
  *
  * @example
- * const katalog = loadKatalog(readFileSync('katalog.yaml', 'utf8'), { file: 'katalog.yaml', handlers: [deployments.handler] });
+ * const katalog = loadKatalog(readFileSync('katalog.yaml', 'utf8'), {
+ *   file: 'katalog.yaml',
+ *   handlers: [deployments.handler],
+ * });
  * const configs = katalog.entries.map((entry) => ({ ...entry, handlers: [deployments.handler] }));
  */
 export function loadKatalog(

@@ -65,7 +65,9 @@ export function checkPlacement(
         error: new ValidationError(
           {
             path: `${field}.name`,
-            message: `${item !== undefined ? `(item ${item}) ` : ''}is the same ${kind} as ${first}: both are named ${JSON.stringify(spec.name)}`,
+            message:
+              `${item !== undefined ? `(item ${item}) ` : ''}is the same ${kind} as ${first}: ` +
+              `both are named ${JSON.stringify(spec.name)}`,
             hint:
               item !== undefined
                 ? 'give each item its own identity (e.g. a unique item.name) and build the child name from it'

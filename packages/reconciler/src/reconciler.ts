@@ -106,7 +106,8 @@ export class GenericReconciler {
     if (informers.kube !== kube) {
       throw new OrkestraError(
         'Config',
-        `informers: the SharedInformerFactory belongs to another client — create it with the reconciler's client (new SharedInformerFactory(kube)), or leave informers out`,
+        "informers: the SharedInformerFactory belongs to another client — create it with the reconciler's client " +
+          '(new SharedInformerFactory(kube)), or leave informers out',
       );
     }
     const ctx = createContext({
@@ -252,7 +253,10 @@ export class GenericReconciler {
     this.watches.enqueueAll();
   }
 
-  /** Reconciles one CR now, outside the queue (for tests and tools); the queue's own runs go through {@link process}. */
+  /**
+   * Reconciles one CR now, outside the queue (for tests and tools); the queue's own runs go through
+   * {@link process}.
+   */
   async reconcileNow(namespace: string | undefined, name: string): Promise<ReconcileReport> {
     return this.reconcile(objectKey(namespace, name));
   }
@@ -346,7 +350,8 @@ function handlersOf(
     if (!handlers.has(key)) {
       throw new OrkestraError(
         'Config',
-        `resources.${key}: no handler with key "${key}" was given — pass its package's handler (e.g. @orkestra/${key}) in handlers, or remove "${key}" from resources`,
+        `resources.${key}: no handler with key "${key}" was given — pass its package's handler ` +
+          `(e.g. @orkestra/${key}) in handlers, or remove "${key}" from resources`,
       );
     }
   }

@@ -43,7 +43,12 @@ function crVersionOf(cr: OwnerObject): unknown {
  * @example
  * const refusals = new OwnershipRefusals(kube, logger, (key) => queue.add(key));
  * const known = refusals.current(key, cr, ref);          // an OwnershipError while nothing changed: no request
- * if (!known) try { await handler.update(…) } catch (e) { if (e instanceof OwnershipError) refusals.remember(key, cr, ref, e); }
+ * if (!known)
+ *   try {
+ *     await handler.update(…);
+ *   } catch (e) {
+ *     if (e instanceof OwnershipError) refusals.remember(key, cr, ref, e);
+ *   }
  */
 export class OwnershipRefusals {
   private readonly byOwner = new Map<string, Map<string, Refusal>>();

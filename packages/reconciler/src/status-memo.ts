@@ -18,7 +18,10 @@ function versionsOf(cr: KubeObject, children: readonly (KubeObject | undefined)[
  * In-sync statuses by CR key.
  *
  * @example
- * if (!memo.unchanged(key, cr, lives)) { const written = await writeStatus(…); if (!written) memo.remember(key, cr, lives); }
+ * if (!memo.unchanged(key, cr, lives)) {
+ *   const written = await writeStatus(…);
+ *   if (!written) memo.remember(key, cr, lives);
+ * }
  */
 export class StatusMemo {
   private readonly versions = new Map<string, string[]>();

@@ -25,7 +25,8 @@ const MAX_NAMED_WAITING = 10;
  * message readable (and small) for a CR with hundreds of children.
  *
  * @example
- * namedList(['Deployment a: 0 of 2 replicas available', 'Job b: not complete']); // 'Deployment a: …; Job b: not complete'
+ * namedList(['Deployment a: 0 of 2 replicas available', 'Job b: not complete']);
+ * // 'Deployment a: …; Job b: not complete'
  */
 export function namedList(items: readonly string[], separator = '; ', max = MAX_NAMED_WAITING): string {
   if (items.length <= max) return items.join(separator);
@@ -64,7 +65,8 @@ export interface ReconcileOutcome {
  * Keeps conditions of other types, and `lastTransitionTime` when `Ready` keeps its status.
  *
  * @example
- * const patch = statusPatch(cr, { ready: true, reason: 'Reconciled', message: '4 children in sync', fields: {} }, new Date());
+ * const state = { ready: true, reason: 'Reconciled', message: '4 children in sync', fields: {} };
+ * const patch = statusPatch(cr, state, new Date());
  * if (patch) await kube.patchStatus(ref, patch);
  */
 export function statusPatch(
@@ -145,8 +147,9 @@ export function isFirstReconcile(cr: { metadata: unknown; status?: unknown }): b
  * everything else; a CR created, edited or failing while no reconciler ran is not settled.
  *
  * @example
- * looksSettled({ metadata: { generation: 2 }, status: { observedGeneration: 2, conditions: [{ type: 'Synced', status: 'True' }] } }); // true
- * looksSettled({ metadata: { generation: 3 }, status: { observedGeneration: 2, conditions: [{ type: 'Synced', status: 'True' }] } }); // false
+ * const status = { observedGeneration: 2, conditions: [{ type: 'Synced', status: 'True' }] };
+ * looksSettled({ metadata: { generation: 2 }, status }); // true
+ * looksSettled({ metadata: { generation: 3 }, status }); // false
  */
 export function looksSettled(cr: {
   metadata: { generation?: number | undefined; deletionTimestamp?: string | undefined };

@@ -152,7 +152,8 @@ export class Watches {
           if (!(e instanceof NotFoundError)) throw e;
           throw new OrkestraError(
             'Config',
-            `reads[${i}]: the API server does not serve kind ${kind} in ${apiVersion} — fix apiVersion and kind, or install its CustomResourceDefinition`,
+            `reads[${i}]: the API server does not serve kind ${kind} in ${apiVersion} — fix apiVersion and kind, ` +
+              'or install its CustomResourceDefinition',
           );
         }
       }),
@@ -218,7 +219,10 @@ export class Watches {
     return informerFor(this.children, ref.apiVersion, ref.kind, ref.namespace)?.get(ref.namespace, ref.name);
   }
 
-  /** Queues the CRs whose hooks read `object` in their last reconcile (not `self`: its own changes are filtered apart). */
+  /**
+   * Queues the CRs whose hooks read `object` in their last reconcile (not `self`: its own changes are filtered
+   * apart).
+   */
   private enqueueReaders(object: KubeObject, self?: string): void {
     for (const key of this.w.hookReads().dependents(object)) if (key !== self) this.w.enqueue(key);
   }

@@ -119,7 +119,8 @@ function checkPorts(v: Validator, ports: readonly { at: string; port: ResolvedSe
  *
  * @example
  * resolve({ port: 80, targetPort: 'http' }, 'shop');
- * // { name: 'shop-svc', type: 'ClusterIP', headless: false, ports: [{ port: 80, targetPort: 'http', protocol: 'TCP' }],
+ * // { name: 'shop-svc', type: 'ClusterIP', headless: false,
+ * //   ports: [{ port: 80, targetPort: 'http', protocol: 'TCP' }],
  * //   selector: { 'orkestra-owner': 'shop' }, labels: { 'managed-by': 'orkestra', 'orkestra-owner': 'shop' }, … }
  */
 export function resolve(source: ServiceSource, ownerName: string): ResolvedService {
@@ -184,7 +185,8 @@ export function resolve(source: ServiceSource, ownerName: string): ResolvedServi
  * @example
  * await desired(website, resolve({ ports: [{ name: 'http', port: 80, targetPort: 8080 }] }, 'shop'));
  * // { apiVersion: 'v1', kind: 'Service', metadata: { name: 'shop-svc', namespace: 'prod', labels: { … } },
- * //   spec: { type: 'ClusterIP', ports: [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }], selector: { 'orkestra-owner': 'shop' } } }
+ * //   spec: { type: 'ClusterIP', ports: [{ name: 'http', port: 80, targetPort: 8080, protocol: 'TCP' }],
+ * //           selector: { 'orkestra-owner': 'shop' } } }
  */
 export function desired(owner: OwnerObject, spec: ResolvedService): KubeObject {
   const ports = spec.ports.map((p) => ({
@@ -227,7 +229,8 @@ function specOf(obj: KubeObject): { clusterIP?: string; ports?: ServicePortObjec
  * @example
  * // liveService has clusterIP 10.0.0.12
  * immutableChanges(drifted, liveService, desired(owner, resolve({ port: 80, headless: true }, 'shop')));
- * // [{ path: 'spec.clusterIP', reason: 'turning headless on needs clusterIP None; the API server never changes the allocated 10.0.0.12' }]
+ * // [{ path: 'spec.clusterIP',
+ * //    reason: 'turning headless on needs clusterIP None; the API server never changes the allocated 10.0.0.12' }]
  */
 export function immutableChanges(
   _drifted: readonly DriftedField[],
@@ -254,7 +257,8 @@ export function immutableChanges(
  * and the apply that restores ours removes them. Other ports someone added are left alone.
  *
  * @example
- * // live: [{ name: 'http', port: 81, protocol: 'TCP' }, { name: 'metrics', port: 9102, protocol: 'TCP' }]; spec: http on 80
+ * // live: [{ name: 'http', port: 81, protocol: 'TCP' }, { name: 'metrics', port: 9102, protocol: 'TCP' }];
+ * // spec: http on 80
  * displacedPorts(live, want); // [{ list: ['spec', 'ports'], key: { port: 81, protocol: 'TCP' } }]
  */
 export function displacedPorts(live: KubeObject, want: KubeObject): ListItemKey[] {

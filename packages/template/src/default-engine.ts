@@ -32,7 +32,8 @@ export function defaultTemplateEngine(): TemplateEngine {
  * unknown helper or unsupported construct, each with its field.
  *
  * @example
- * const web = compileTemplate({ image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}' }, { field: 'deployments[0]' });
+ * const source = { image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}' };
+ * const web = compileTemplate(source, { field: 'deployments[0]' });
  * web.resolve(cr); // { image: 'nginx:1.27', replicas: 3 }
  */
 export function compileTemplate<T>(source: T, options?: CompileOptions): CompiledTemplate<Resolved<T>> {
@@ -84,7 +85,8 @@ export function evaluateWhen(when: When, cr: CustomResource): boolean {
  *
  * @example
  * checkTemplate({ image: '{{spec.imag}}' }, { schema, field: 'deployments[0]' });
- * // [{ field: 'deployments[0].image', path: 'spec.imag', message: 'spec.imag is not in the schema: …', hint: 'did you mean spec.image?' }]
+ * // [{ field: 'deployments[0].image', path: 'spec.imag', message: 'spec.imag is not in the schema: …',
+ * //    hint: 'did you mean spec.image?' }]
  */
 export function checkTemplate(source: unknown, options?: CheckOptions): TemplateProblem[] {
   return defaultTemplateEngine().check(source, options);
@@ -94,7 +96,8 @@ export function checkTemplate(source: unknown, options?: CheckOptions): Template
  * Reports every problem of a `when` clause without a CR, with the default engine.
  *
  * @example
- * checkWhen({ field: 'spec.enviroment', equals: 'prod' }, { schema }); // [{ field: 'when.field', hint: 'did you mean spec.environment?', … }]
+ * checkWhen({ field: 'spec.enviroment', equals: 'prod' }, { schema });
+ * // [{ field: 'when.field', hint: 'did you mean spec.environment?', … }]
  */
 export function checkWhen(when: When, options?: CheckOptions): TemplateProblem[] {
   return defaultTemplateEngine().checkWhen(when, options);

@@ -208,7 +208,8 @@ export interface TemplateEngine {
    * its field path.
    *
    * @example
-   * const web = engine.compile({ image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}' }, { field: 'deployments[0]' });
+   * const source = { image: '{{spec.image}}', replicas: '{{default spec.replicas 1}}' };
+   * const web = engine.compile(source, { field: 'deployments[0]' });
    * web.resolve(cr); // { image: 'nginx:1.27', replicas: 3 }
    */
   compile<T>(source: T, options?: CompileOptions): CompiledTemplate<Resolved<T>>;
@@ -252,7 +253,8 @@ export interface TemplateEngine {
    *
    * @example
    * engine.check({ image: '{{spec.imag}}' }, { schema });
-   * // [{ field: 'image', path: 'spec.imag', message: 'spec.imag is not in the schema: spec has no field "imag"', hint: 'did you mean spec.image?' }]
+   * // [{ field: 'image', path: 'spec.imag', message: 'spec.imag is not in the schema: spec has no field "imag"',
+   * //    hint: 'did you mean spec.image?' }]
    */
   check(source: unknown, options?: CheckOptions): TemplateProblem[];
   /**
@@ -260,7 +262,8 @@ export interface TemplateEngine {
    * unknown fields.
    *
    * @example
-   * engine.checkWhen({ field: 'spec.enviroment', equals: 'prod' }, { schema }); // [{ field: 'when.field', hint: 'did you mean spec.environment?', … }]
+   * engine.checkWhen({ field: 'spec.enviroment', equals: 'prod' }, { schema });
+   * // [{ field: 'when.field', hint: 'did you mean spec.environment?', … }]
    */
   checkWhen(when: When, options?: CheckOptions): TemplateProblem[];
   /**

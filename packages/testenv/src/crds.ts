@@ -35,7 +35,8 @@ export interface OpenKind {
  * tests that are about the children, not the owner's schema.
  *
  * @example
- * await installCRDs(env.kubeConfig, [openCRD({ group: 'example.com', version: 'v1', kind: 'Stack', plural: 'stacks' })]);
+ * const stacks = openCRD({ group: 'example.com', version: 'v1', kind: 'Stack', plural: 'stacks' });
+ * await installCRDs(env.kubeConfig, [stacks]);
  */
 export function openCRD(kind: OpenKind): V1CustomResourceDefinition {
   const open = { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };

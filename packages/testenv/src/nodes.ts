@@ -190,6 +190,10 @@ nodeInfo:
 phase: Running
 `;
 
+/** kwok's pod IP allocation for the pod's node (one template action, kept whole). */
+const POD_IP =
+  'PodIPWith .spec.nodeName ( or .spec.hostNetwork false ) ( or .metadata.uid "" ) ( or .metadata.name "" ) ' +
+  '( or .metadata.namespace "" )';
 const podRunning = (ready: boolean) => `{{ $now := Now }}
 conditions:
 - lastTransitionTime: {{ $now | Quote }}
@@ -222,7 +226,7 @@ hostIP: {{ . | Quote }}
 hostIPs:
 - ip: {{ . | Quote }}
 {{ end }}
-{{ with PodIPWith .spec.nodeName ( or .spec.hostNetwork false ) ( or .metadata.uid "" ) ( or .metadata.name "" ) ( or .metadata.namespace "" ) }}
+{{ with ${POD_IP} }}
 podIP: {{ . | Quote }}
 podIPs:
 - ip: {{ . | Quote }}

@@ -37,7 +37,10 @@ export interface StartOptions extends BinaryOptions {
   flags?: ExtraFlags;
   /** Time each process gets to become ready. Default `KUBEBUILDER_CONTROLPLANE_START_TIMEOUT` or 60 s. */
   startTimeoutMs?: number;
-  /** Time each process gets to exit after SIGTERM before SIGKILL. Default `KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT` or 20 s. */
+  /**
+   * Time each process gets to exit after SIGTERM before SIGKILL. Default `KUBEBUILDER_CONTROLPLANE_STOP_TIMEOUT` or
+   * 20 s.
+   */
   stopTimeoutMs?: number;
   /** Copy the processes' output to stderr. Default `KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT=true`. */
   attachOutput?: boolean;
@@ -116,14 +119,20 @@ export interface TestEnvironment extends TestCluster, AsyncDisposable {
   installCRDs(crds: readonly CRDSource[], options?: InstallCRDsOptions): Promise<V1CustomResourceDefinition[]>;
   /** Stops kube-apiserver only; etcd keeps the data. Requests fail until {@link startApiServer}. */
   stopApiServer(options?: StopProcessOptions): Promise<void>;
-  /** Starts kube-apiserver again: same port, certificates and etcd, so existing clients keep working. Waits for /readyz. */
+  /**
+   * Starts kube-apiserver again: same port, certificates and etcd, so existing clients keep working. Waits for
+   * /readyz.
+   */
   startApiServer(): Promise<void>;
   /**
    * Stops etcd (SIGTERM takes about 7 s while kube-apiserver is connected: etcd waits out its
    * streams); kube-apiserver stays up but fails requests (and /readyz) until {@link startEtcd}.
    */
   stopEtcd(options?: StopProcessOptions): Promise<void>;
-  /** Starts etcd again on the same port with the same data. Resolves when etcd is healthy (see {@link waitForReady}). */
+  /**
+   * Starts etcd again on the same port with the same data. Resolves when etcd is healthy (see
+   * {@link waitForReady}).
+   */
   startEtcd(): Promise<void>;
   /** Stops kube-controller-manager (no garbage collection until {@link startControllerManager}). */
   stopControllerManager(options?: StopProcessOptions): Promise<void>;

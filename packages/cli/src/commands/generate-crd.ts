@@ -38,7 +38,8 @@ interface CrdFiles {
 
 function documents(objects: readonly object[], header: string): string {
   if (objects.length === 0) return '';
-  return `${header}\n${objects.map((o) => `---\n${yaml().stringify(o, { lineWidth: 0, aliasDuplicateObjects: false })}`).join('')}`;
+  const text = (o: object) => yaml().stringify(o, { lineWidth: 0, aliasDuplicateObjects: false });
+  return `${header}\n${objects.map((o) => `---\n${text(o)}`).join('')}`;
 }
 
 /**
@@ -63,7 +64,8 @@ export function crdFiles(
   if (problems.length)
     throw new CliError(
       ExitCode.Problems,
-      `cannot generate a CRD from ${source}: ${problems.length === 1 ? problems[0]!.message : `${problems.length} problems`}`,
+      `cannot generate a CRD from ${source}: ` +
+        (problems.length === 1 ? problems[0]!.message : `${problems.length} problems`),
       problems.length === 1 ? { hint: problems[0]!.hint! } : { problems },
     );
   const withApi = entries as (OwnerEntry & { api: OwnerApi })[];

@@ -9,7 +9,7 @@ import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog } from '../katalog-file.js';
 import { yaml as yamlModule } from '../yaml-module.js';
 import type { CommandContext } from './context.js';
-import { collect, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
+import { collect, logLevelOption, packagesOption, resourcePackageOption, shardCount } from './options.js';
 
 interface GenerateManifestsOptions {
   katalog: string;
@@ -36,13 +36,6 @@ function dnsLabel(option: string) {
 function replicas(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`--replicas ${value}: want a whole number ≥ 1`);
-  return n;
-}
-
-function shards(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65_536)
-    throw new InvalidArgumentError(`--shards ${value}: want a whole number from 1 to 65536`);
   return n;
 }
 
@@ -74,7 +67,7 @@ export function generateManifestsCommand(ctx: CommandContext): Command {
     .option(
       '--shards <m>',
       'replicas share the work over m shards of the namespaces (run --shards), each held through a Lease; more shards than replicas',
-      shards,
+      shardCount,
     )
     .option('--output <folder>', 'write one file per object and a kustomization.yaml there, instead of stdout')
     .addOption(resourcePackageOption())

@@ -26,7 +26,7 @@ import type { CommandContext } from './context.js';
 import { generateCrdCommand } from './generate-crd.js';
 import { generateManifestsCommand } from './generate-manifests.js';
 import { generateTypesCommand } from './generate-types.js';
-import { collect, logLevelOption, outputOption, packagesOption, resourcePackageOption } from './options.js';
+import { collect, logLevelOption, outputOption, packagesOption, resourcePackageOption, shardCount } from './options.js';
 
 interface GenerateRbacOptions {
   katalog?: string;
@@ -36,6 +36,7 @@ interface GenerateRbacOptions {
   namespace: string[];
   leaderElectionNamespace?: string;
   leaderElect: boolean;
+  shards?: number;
   output: 'text' | 'json';
   resourcePackage: string[];
   crd: string[];
@@ -65,6 +66,11 @@ export function generateCommand(ctx: CommandContext): Command {
     .option('--leader-election-namespace <namespace>', "namespace of the Lease (default: the service account's)")
     .option('--no-leader-elect', 'no Lease permissions (for run --no-leader-elect)')
     .option(
+      '--shards <count>',
+      'for run --shards: the shard Leases in place of the leader election (replicas also list the Leases)',
+      shardCount,
+    )
+    .option(
       '--crd <file>',
       'CRDs of the custom kinds the katalog makes or reads, for their resource names and scope (repeatable)',
       collect,
@@ -87,10 +93,11 @@ Examples:
   $ orkestra generate rbac --operator ./operator.ts --service-account ops/website | kubectl apply -f -
   $ orkestra generate rbac --katalog katalog.yaml --crd widget-crd.yaml
   $ orkestra generate rbac --katalog katalog.yaml --kubeconfig ~/.kube/config
+  $ orkestra generate rbac --katalog katalog.yaml --shards 12 --service-account ops/website
 
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
-leases (get, create, update) in the Lease's namespace, and configmaps (get and update of the inventory
+leases (get, create, update; list too with --shards) in the Lease's namespace, and configmaps (get and update of the inventory
 records by name, create) in the ServiceAccount's namespace. For Role and ClusterRole children the rules
 they grant (escalate when those are templated), for RoleBinding and ClusterRoleBinding children bind on the
 role they name (by name when literal).
@@ -108,9 +115,11 @@ the discovery of the cluster given with --kubeconfig; a kind none of them knows 
         );
       if ((opts.katalog === undefined) === (opts.operator === undefined))
         throw new CliError(ExitCode.Usage, 'give either --katalog <file> or --operator <module>');
-      const leaseNamespace = opts.leaderElect ? (opts.leaderElectionNamespace ?? sa[1]!) : undefined;
+      // The shards' Leases replace the leader election's: with --shards there are Leases either way.
+      const leases = opts.leaderElect || opts.shards !== undefined;
+      const leaseNamespace = leases ? (opts.leaderElectionNamespace ?? sa[1]!) : undefined;
       const kinds = new Kinds(opts, ctx.env);
-      const namespaces = { leaseNamespace, inventoryNamespace: sa[1]!, kinds };
+      const namespaces = { leaseNamespace, inventoryNamespace: sa[1]!, kinds, shards: opts.shards !== undefined };
       const { permissions, name, what } = await (opts.operator
         ? operatorRbac(opts.operator, opts.namespace, namespaces, ctx.cwd)
         : katalogRbac(opts.katalog!, opts, namespaces, ctx.cwd)
@@ -209,7 +218,9 @@ class Kinds {
 }
 
 /** Where the operator keeps its Lease (with leader election) and its inventory records (the pod's namespace). */
-type OperatorNamespaces = Pick<PermissionOptions, 'leaseNamespace' | 'inventoryNamespace'> & { kinds: Kinds };
+type OperatorNamespaces = Pick<PermissionOptions, 'leaseNamespace' | 'inventoryNamespace' | 'shards'> & {
+  kinds: Kinds;
+};
 
 async function katalogRbac(
   file: string,

@@ -3,7 +3,7 @@
  */
 
 import { parseDuration } from '@orkestra/reconciler/internal';
-import { Option } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { LOG_LEVELS, type LogLevel } from '../logger.js';
 import { OUTPUT_FORMATS } from '../output.js';
@@ -55,4 +55,12 @@ export function logLevelOption(
   description = 'log level; debug also prints the stack of an unexpected error',
 ): Option {
   return new Option('--log-level <level>', description).choices(LOG_LEVELS).default(defaultLevel);
+}
+
+/** `--shards <count>`: a whole number of shards, 1 to 65536 (run, generate manifests, generate rbac). */
+export function shardCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65_536)
+    throw new InvalidArgumentError(`--shards ${value}: want a whole number from 1 to 65536`);
+  return n;
 }

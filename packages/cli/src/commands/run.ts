@@ -14,7 +14,7 @@ import {
   PermissionsDeniedError,
 } from '@orkestra/operator';
 import { describePermission, parseAddress } from '@orkestra/operator/internal';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { loadConversionModules } from '../conversion-modules.js';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { withHooksModules } from '../hooks-module.js';
@@ -25,7 +25,7 @@ import { reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
-import { collect, duration, logLevelOption, packagesOption, resourcePackageOption } from './options.js';
+import { collect, duration, logLevelOption, packagesOption, resourcePackageOption, shardCount } from './options.js';
 import { checkRunMode, type KatalogModeOptions, katalogModeOptions } from './run-katalogs.js';
 
 /** `run`'s options, as commander parses them. */
@@ -166,18 +166,11 @@ function leases(
   return { leaderElection: opts.leaderElect ? lease : false };
 }
 
-/** `--shards`: a whole number of shards, 1 to 65536. */
+/** `--katalog-concurrency`: a whole number of reconciles at once, 1 to 1000. */
 function katalogConcurrency(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > 1000)
     throw new InvalidArgumentError(`--katalog-concurrency ${value}: want a whole number from 1 to 1000`);
-  return n;
-}
-
-function shardCount(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 65_536)
-    throw new InvalidArgumentError(`--shards ${value}: want a whole number from 1 to 65536`);
   return n;
 }
 

@@ -90,7 +90,8 @@ function printValidation(output: Output, r: ValidateResult): void {
     if (r.missingPackages.length)
       line(
         output,
-        `  ${paint(output.color, 'dim', 'hint:')} npm install ${r.missingPackages.map((k) => `@orkestra/${k}`).join(' ')}`,
+        `  ${paint(output.color, 'dim', 'hint:')} npm install ` +
+          r.missingPackages.map((k) => `@orkestra/${k}`).join(' '),
       );
   }
   line(output, paint(output.color, 'dim', `  checked: ${r.checked.join(', ')}`));

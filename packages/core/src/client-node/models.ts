@@ -17,7 +17,8 @@ import type { KubeObject } from '../objects.js';
  * `M` names the model you expect (`toModel<V1Deployment>(deployment)`); it is not checked against the kind.
  *
  * @example
- * const deployment = toModel<V1Deployment>(await kube.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace, name }));
+ * const live = await kube.get({ apiVersion: 'apps/v1', kind: 'Deployment', namespace, name });
+ * const deployment = toModel<V1Deployment>(live);
  * deployment.metadata?.creationTimestamp instanceof Date; // true
  */
 export function toModel<M extends ModelObject = ModelObject>(obj: KubeObject): M {
@@ -30,7 +31,8 @@ export function toModel<M extends ModelObject = ModelObject>(obj: KubeObject): M
  * objects with both; a model built in code must set them).
  *
  * @example
- * const crd = fromModel(v1CustomResourceDefinition); // `x_kubernetes_preserve_unknown_fields` → `x-kubernetes-preserve-unknown-fields`
+ * // `x_kubernetes_preserve_unknown_fields` → `x-kubernetes-preserve-unknown-fields`
+ * const crd = fromModel(v1CustomResourceDefinition);
  */
 export function fromModel(model: ModelObject): KubeObject {
   asChild(model);

@@ -168,8 +168,8 @@ const CLASSES: Record<string, new (...args: ConstructorParameters<typeof KubeApi
  * text (client-node's `ApiException.body` is the raw text).
  *
  * @example
- * const err = errorFromStatus(404, '{"kind":"Status","reason":"NotFound","message":"deployments.apps \\"web\\" not found"}',
- *   { verb: 'get', kind: 'Deployment', namespace: 'shop', name: 'web' });
+ * const body = '{"kind":"Status","reason":"NotFound","message":"deployments.apps \\"web\\" not found"}';
+ * const err = errorFromStatus(404, body, { verb: 'get', kind: 'Deployment', namespace: 'shop', name: 'web' });
  * err instanceof NotFoundError; // true
  */
 export function errorFromStatus(

@@ -42,8 +42,10 @@ export interface HttpTransportOptions {
  * One kept-alive connection pool to one server.
  *
  * @example
- * const transport = new HttpTransport('https://127.0.0.1:6443', { maxSockets: 16, tls: { ca, rejectUnauthorized: true } });
- * const res = await transport.request({ method: 'GET', path: '/version', headers: {}, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 });
+ * const tls = { ca, rejectUnauthorized: true };
+ * const transport = new HttpTransport('https://127.0.0.1:6443', { maxSockets: 16, tls });
+ * const timeouts = { headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
+ * const res = await transport.request({ method: 'GET', path: '/version', headers: {}, ...timeouts });
  * console.log(res.statusCode, JSON.parse(await res.text()));
  * transport.close();
  */

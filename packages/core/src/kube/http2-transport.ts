@@ -50,7 +50,8 @@ interface Session {
  *
  * @example
  * const transport = new Http2Transport('https://127.0.0.1:6443', { tls: { ca, rejectUnauthorized: true } });
- * const res = await transport.request({ method: 'GET', path: '/version', headers: {}, headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 });
+ * const timeouts = { headersTimeoutMs: 30_000, bodyTimeoutMs: 30_000 };
+ * const res = await transport.request({ method: 'GET', path: '/version', headers: {}, ...timeouts });
  * console.log(res.statusCode, JSON.parse(await res.text()));
  * transport.close();
  */

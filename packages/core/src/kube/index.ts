@@ -18,9 +18,10 @@ export type { KubeconfigAuthMethod, LoadKubeconfigOptions } from './kubeconfig.j
  * @example
  * import { Kubeclient, loadKubeconfig, KubeconfigError } from '@orkestra/core/kube';
  * try {
- *   const config = loadKubeconfig({ context: process.env.KUBE_CONTEXT });   // KUBECONFIG, ~/.kube/config, or in-cluster
+ *   // KUBECONFIG, ~/.kube/config, or in-cluster
+ *   const config = loadKubeconfig({ context: process.env.KUBE_CONTEXT });
  *   const kube = new Kubeclient(config);
- *   console.log(`context ${config.contextName} (${config.source}) → ${kube.server}, namespace ${config.namespace ?? 'default'}`);
+ *   console.log(`context ${config.contextName} (${config.source}) → ${kube.server}`);
  * } catch (e) {
  *   if (e instanceof KubeconfigError && e.problem === 'NoConfig') console.error('no cluster configured');
  *   else throw e;

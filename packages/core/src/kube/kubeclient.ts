@@ -70,8 +70,8 @@ export interface KubeclientOptions {
  * @example
  * const kube = Kubeclient.fromDefault();                 // KUBECONFIG, ~/.kube/config, or in-cluster
  * const cm = await kube.get({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'shop', name: 'web-config' });
- * await kube.apply({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'shop' }, data: { a: '1' } },
- *   { fieldManager: 'my-operator' });
+ * const x = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x', namespace: 'shop' }, data: { a: '1' } };
+ * await kube.apply(x, { fieldManager: 'my-operator' });
  * kube.requests.snapshot(); // { 'apply configmaps': 1, 'get configmaps': 1 }
  */
 export class Kubeclient extends RequestClient {
@@ -174,7 +174,8 @@ export class Kubeclient extends RequestClient {
    * code 410), or `signal` aborts. Not retried here: an informer decides whether to re-watch or relist.
    *
    * @example
-   * await kube.watch('v1', 'ConfigMap', { namespace: 'shop', resourceVersion: list.resourceVersion }, (e) => console.log(e.type));
+   * const from = { namespace: 'shop', resourceVersion: list.resourceVersion };
+   * await kube.watch('v1', 'ConfigMap', from, (e) => console.log(e.type));
    */
   async watch<T extends KubeObject = KubeObject>(
     apiVersion: string,

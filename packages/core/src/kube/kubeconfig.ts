@@ -216,7 +216,8 @@ function authMethodOf(user: UserEntry | undefined): KubeconfigAuthMethod {
  * @example
  * import { Kubeclient, loadKubeconfig } from '@orkestra/core/kube';
  * const config = loadKubeconfig({ context: 'staging' });   // KUBECONFIG, ~/.kube/config, or in-cluster
- * console.log(`${config.contextName} → ${config.server} (${config.source}), namespace ${config.namespace ?? 'default'}`);
+ * console.log(`${config.contextName} → ${config.server} (${config.source})`);
+ * console.log(`namespace ${config.namespace ?? 'default'}`);
  * const kube = new Kubeclient(config);
  * const namespaces = await kube.list('v1', 'Namespace');
  */

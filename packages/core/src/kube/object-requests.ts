@@ -97,7 +97,10 @@ export function listRequest(info: ResourceInfo, options: ListOptions): ObjectReq
   };
 }
 
-/** A list answer as `ObjectList`: items of a list carry no apiVersion/kind, so they get theirs (to be written back or compared). */
+/**
+ * A list answer as `ObjectList`: items of a list carry no apiVersion/kind, so they get theirs (to be written back or
+ * compared).
+ */
 export function listResult<T extends KubeObject>(
   answer: {
     items?: T[] | null;

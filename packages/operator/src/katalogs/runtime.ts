@@ -14,6 +14,7 @@ import {
   customResourceDefinition,
   GenericReconciler,
   type ReconcilerObserver,
+  type ShardFilter,
   SharedInformerFactory,
 } from '@orkestra/reconciler';
 import { EventRecorder } from '@orkestra/reconciler/internal';
@@ -70,9 +71,17 @@ export interface KatalogRuntimeContext {
   logger?: Logger;
   stopTimeoutMs?: number;
   /** Where the per-Katalog metrics go (see `metrics.ts`); none when absent. */
-  registry?: Registry;
+  registry?: Registry | undefined;
+  /** The per-Katalog series to write, shared by several runtimes (in place of `registry`). */
+  metrics?: KatalogMetrics | undefined;
   /** The observer (metrics) of one kind's reconciler; `katalog` is `<namespace>/<name>`. */
   observer?: (kind: string, katalog: string, queueDepth: () => number) => ReconcilerObserver;
+  /**
+   * Serve only the Katalogs of these shards of the namespace hash (a sharded Manager runs one runtime per held
+   * shard): the Katalog informer, each kind's instances and its reconcilers see that shard only. A Katalog's
+   * instances live in its namespace, so they are in the Katalog's shard.
+   */
+  shard?: ShardFilter;
 }
 
 /** One Katalog being served. */
@@ -114,7 +123,7 @@ export class KatalogRuntime {
     this.logger = context.logger ?? silentLogger;
     this.concurrencyCap = checkedConcurrencyCap(options.concurrency);
     this.events = new EventRecorder(kube, { logger: this.logger, component: 'orkestra-katalogs' });
-    this.metrics = context.registry && new KatalogMetrics(context.registry);
+    this.metrics = context.metrics ?? (context.registry && new KatalogMetrics(context.registry));
     kube.resources.register({ apiVersion: KATALOG_API_VERSION, kind: 'Katalog', plural: 'katalogs', namespaced: true });
   }
 
@@ -137,6 +146,7 @@ export class KatalogRuntime {
       apiVersion: KATALOG_API_VERSION,
       kind: 'Katalog',
       namespace: this.options.namespace,
+      shard: this.context.shard,
       logger: this.logger,
     });
     this.lease.on((event) => {
@@ -344,6 +354,7 @@ export class KatalogRuntime {
         apiVersion: `${owner.group}/${owner.version}`,
         kind: owner.kind,
         namespace: katalog.metadata.namespace,
+        shard: this.context.shard,
       });
       lease.on((event) => {
         if (event.type === 'added' || event.type === 'deleted') this.scheduleStatus(key);
@@ -360,6 +371,7 @@ export class KatalogRuntime {
         fieldManager: config.fieldManager ?? this.fieldManager,
         status: { ...config.status, fields: { ...config.status?.fields, [INSTANCE_REVISION_FIELD]: revision } },
         informers: factory,
+        ...(this.context.shard ? { shard: this.context.shard } : {}),
         logger: this.logger,
         observer: this.context.observer?.(config.owner.kind, key, () => reconciler?.queueDepth ?? 0),
       });

@@ -11,9 +11,12 @@
  * shards back (its writes for the shard stop first, then the Lease is released with a 1 s duration so another
  * takes it at its next try); one below its share tries the shards it does not hold, one attempt each per period.
  *
- * A dead replica's shards: its member Lease stops changing; after `leaseDuration` the others count one replica
- * fewer, their shares grow, and they try its shard Leases, which they take once they have seen them unchanged
- * for `leaseDuration`: a take-over within about twice the lease duration. Fencing: a holder that cannot renew a
+ * A dead replica's shards: its member Lease and its shard Leases stop changing at once. The round's list of
+ * Leases is also each replica's observation of every shard Lease it does not hold (expiry counts from the last
+ * change it saw, as client-go's does), so when the dead member is `leaseDuration` old and the others' shares
+ * grow, its shard Leases have expired too and are taken in that round: a take-over within about the lease
+ * duration plus a retry period or two (not twice the lease, as when a Lease is first observed when first
+ * tried). Fencing: a holder that cannot renew a
  * shard's Lease for `renewDeadline` (< `leaseDuration`) drops the shard and stops its writes at once
  * ({@link ShardLeaseEvents.lost}), before any other replica can take the Lease.
  */
@@ -40,6 +43,8 @@ export interface ShardsOptions {
   retryPeriodMs?: number;
   /** The client of the Leases (a short timeout, no retries); default the Manager's. */
   kube?: ControllerClient;
+  /** A monotonic clock in ms (tests); default `performance.now`. */
+  now?: () => number;
 }
 
 /** What the holder of shards is told. */
@@ -50,6 +55,21 @@ export interface ShardLeaseEvents {
   releasing(shard: number): Promise<void>;
   /** The shard's Lease could not be renewed: stop its writes at once (another replica may take it soon). */
   lost(shard: number, reason: string): void;
+}
+
+/** The events of several holders of a shard's work (the reconcilers, the Katalogs), told in turn. */
+export function allShardEvents(...holders: ShardLeaseEvents[]): ShardLeaseEvents {
+  return {
+    acquired: async (shard) => {
+      for (const h of holders) await h.acquired(shard);
+    },
+    releasing: async (shard) => {
+      await Promise.all(holders.map((h) => h.releasing(shard)));
+    },
+    lost: (shard, reason) => {
+      for (const h of holders) h.lost(shard, reason);
+    },
+  };
 }
 
 /** A replica's share of `count` shards among the sorted live `members`. */
@@ -81,6 +101,7 @@ export class ShardLeases {
   private readonly kube: ControllerClient;
   private readonly leaseMs: number;
   private readonly retryMs: number;
+  private readonly now: () => number;
 
   constructor(
     kube: ControllerClient,
@@ -97,6 +118,7 @@ export class ShardLeases {
     this.identity = options.identity ?? defaultIdentity();
     this.leaseMs = options.leaseDurationMs ?? 15_000;
     this.retryMs = options.retryPeriodMs ?? 2_000;
+    this.now = options.now ?? (() => performance.now());
     this.elector(`${options.name}-member-${fnv1a64(this.identity).toString(16)}`); // checks the timings
   }
 
@@ -128,7 +150,18 @@ export class ShardLeases {
       renewDeadlineMs,
       retryPeriodMs,
       logger: this.logger,
+      now: this.now,
     });
+  }
+
+  /** The elector of a shard not held, kept between rounds: its observation of the Lease measures expiry. */
+  private candidate(shard: number): LeaderElector {
+    let elector = this.candidates.get(shard);
+    if (!elector) {
+      elector = this.elector(`${this.options.name}-shard-${shard}`);
+      this.candidates.set(shard, elector);
+    }
+    return elector;
   }
 
   private async run(): Promise<void> {
@@ -166,11 +199,7 @@ export class ShardLeases {
   }
 
   private async tryShard(shard: number, signal: AbortSignal): Promise<void> {
-    let elector = this.candidates.get(shard);
-    if (!elector) {
-      elector = this.elector(`${this.options.name}-shard-${shard}`);
-      this.candidates.set(shard, elector);
-    }
+    const elector = this.candidate(shard);
     if (!(await elector.tryAcquire(signal))) return;
     this.candidates.delete(shard);
     this.held.set(shard, elector);
@@ -192,14 +221,19 @@ export class ShardLeases {
     await elector.release();
   }
 
-  /** The identities of the member Leases seen changing within leaseDuration (and ours), sorted. */
+  /**
+   * The identities of the member Leases seen changing within leaseDuration (and ours), sorted. The shard Leases of
+   * the same list are noted by their candidates (see the module's comment).
+   */
   private async liveMembers(signal: AbortSignal): Promise<string[]> {
     const prefix = `${this.options.name}-member-`;
     const { items } = await this.kube.list(LEASE.apiVersion, LEASE.kind, { namespace: this.options.namespace, signal });
-    const now = performance.now();
+    const now = this.now();
     const live = new Set([this.identity]);
     for (const lease of items as (KubeObject & { spec?: LeaseRecord })[]) {
       const name = lease.metadata.name ?? '';
+      const shard = this.shardOfLease(name);
+      if (shard !== undefined && !this.held.has(shard)) this.candidate(shard).observeLease(lease);
       if (!name.startsWith(prefix)) continue;
       const holder = lease.spec?.holderIdentity ?? '';
       const version = lease.metadata.resourceVersion;
@@ -209,6 +243,15 @@ export class ShardLeases {
       if (holder && entry && now - entry.changedAt < this.leaseMs) live.add(holder);
     }
     return [...live].sort();
+  }
+
+  /** The shard a Lease named `<name>-shard-<i>` is for; undefined for any other Lease. */
+  private shardOfLease(name: string): number | undefined {
+    const prefix = `${this.options.name}-shard-`;
+    if (!name.startsWith(prefix)) return undefined;
+    const rest = name.slice(prefix.length);
+    const shard = Number(rest);
+    return /^\d+$/.test(rest) && shard < this.options.count ? shard : undefined;
   }
 }
 

@@ -68,7 +68,8 @@ export interface AnalysisOptions {
  *
  * @example
  * const problems = analyzeConfiguration(config, { crds: { crds: [found], from: ['crd.yaml'] } });
- * if (problems.length) throw new ConfigurationError(problems, { object: { kind: 'Operator', name: config.owner.kind } });
+ * const object = { kind: 'Operator', name: config.owner.kind };
+ * if (problems.length) throw new ConfigurationError(problems, { object });
  */
 export function analyzeConfiguration(
   config: AnalyzedConfiguration,

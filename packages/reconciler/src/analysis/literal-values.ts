@@ -148,7 +148,9 @@ function placementProblems(
   return [
     {
       path: 'namespace',
-      message: `is ${JSON.stringify(namespace)} for every ${owner.kind}, but a child must live in its owner's namespace${owners.length ? ` (${owners.join(', ')})` : ''}`,
+      message:
+        `is ${JSON.stringify(namespace)} for every ${owner.kind}, but a child must live in its owner's namespace` +
+        (owners.length ? ` (${owners.join(', ')})` : ''),
       hint:
         'Kubernetes does not allow owner references across namespaces; leave namespace out (children live in ' +
         "their owner's namespace)",

@@ -52,7 +52,9 @@ export function checkOwnerCrd(
     const sameKind = crds.find((c) => c.crd.spec?.names?.kind === owner.kind);
     list.add({
       path: at(sameKind ? 'group' : 'kind'),
-      message: `no CRD for ${owner.kind} in group ${owner.group} in ${files.join(', ')}${sameKind ? ` (there is one in group ${String(sameKind.crd.spec?.group)})` : ''}`,
+      message:
+        `no CRD for ${owner.kind} in group ${owner.group} in ${files.join(', ')}` +
+        (sameKind ? ` (there is one in group ${String(sameKind.crd.spec?.group)})` : ''),
       hint:
         files.length === 1 && files[0] === 'the cluster'
           ? `install the CRD of ${owner.plural}.${owner.group} (kubectl apply -f crd.yaml), or fix the owner`

@@ -29,7 +29,11 @@ export interface ConfigurationSource {
  * the configuration came from a file). Nothing has started.
  *
  * @example
- * try { new GenericReconciler(kube, config) } catch (e) { if (e instanceof ConfigurationError) console.log(e.problems) }
+ * try {
+ *   new GenericReconciler(kube, config);
+ * } catch (e) {
+ *   if (e instanceof ConfigurationError) console.log(e.problems);
+ * }
  */
 export class ConfigurationError extends ValidationError {
   declare readonly problems: readonly ConfigurationProblem[];

@@ -184,7 +184,10 @@ export async function openInventoryRecord(
     const message = e instanceof Error ? e.message : String(e);
     logger.warn(
       { record: `${options.namespace}/${name}`, err: message },
-      `${e instanceof InventoryRecordUnavailableError ? message : `cannot use the inventory record ConfigMap ${options.namespace}/${name}: ${message}`} — keeping the inventory in an annotation on each ${owner.kind} instead`,
+      (e instanceof InventoryRecordUnavailableError
+        ? message
+        : `cannot use the inventory record ConfigMap ${options.namespace}/${name}: ${message}`) +
+        ` — keeping the inventory in an annotation on each ${owner.kind} instead`,
     );
     return undefined;
   }

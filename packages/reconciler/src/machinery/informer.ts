@@ -85,7 +85,10 @@ function strip(obj: KubeObject): KubeObject {
   return strings.internAll({ ...obj, metadata });
 }
 
-/** Resource versions are opaque by contract; etcd's are integers, and comparing them is what makes read-your-writes work. */
+/**
+ * Resource versions are opaque by contract; etcd's are integers, and comparing them is what makes read-your-writes
+ * work.
+ */
 function isNewer(candidate: string | undefined, current: string | undefined): boolean {
   if (!candidate || !current) return true;
   if (/^\d+$/.test(candidate) && /^\d+$/.test(current)) return BigInt(candidate) >= BigInt(current);
@@ -112,7 +115,8 @@ interface Listing {
  * A list-watch cache of one kind.
  *
  * @example
- * const informer = new Informer(kube, { apiVersion: 'apps/v1', kind: 'Deployment', labelSelector: 'managed-by=orkestra', logger });
+ * const deployments = { apiVersion: 'apps/v1', kind: 'Deployment' };
+ * const informer = new Informer(kube, { ...deployments, labelSelector: 'managed-by=orkestra', logger });
  * informer.on((e) => console.log(e.type));
  * await informer.start();   // resolves once the first list is in the cache
  * informer.get('shop', 'web-deployment');
@@ -409,8 +413,9 @@ export class Informer {
    * for, so the raw answer is never held whole (client-go's reflector holds all pages until the last). The pages
    * are one consistent snapshot (the server's continue token pins the first page's resourceVersion), so the
    * watch starts from the first page's version while the rest come in: resolves once the first page is in, with
-   * the rest of the list (wrapped: an async function's promise would wait for it). An expired token fails the rest with 410, which the run loop answers with a fresh
-   * relist — the objects of the pages already taken stay (each is a version that existed), and nothing is
+   * the rest of the list (wrapped: an async function's promise would wait for it). An expired token fails the rest
+   * with 410, which the run loop answers with a fresh relist — the objects of the pages already taken stay (each is
+   * a version that existed), and nothing is
    * deleted or marked synced until a list completes.
    */
   private async relist(signal: AbortSignal): Promise<{ rest: Promise<void> }> {

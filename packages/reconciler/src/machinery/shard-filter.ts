@@ -66,7 +66,8 @@ export function checkShardConfig(config: {
   if (config.owner.namespaced === false) {
     throw new OrkestraError(
       'Config',
-      `shard: ${config.owner.kind} is cluster-scoped, and shards are ranges of the namespace hash — run its reconciler unsharded (leave shard out)`,
+      `shard: ${config.owner.kind} is cluster-scoped, and shards are ranges of the namespace hash — ` +
+        'run its reconciler unsharded (leave shard out)',
     );
   }
   try {

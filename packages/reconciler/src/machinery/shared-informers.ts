@@ -1,7 +1,7 @@
 /**
- * Shared informers: client-go's `SharedInformerFactory` for Orkestra. Every reconciler of one
- * client ({@link ControllerClient}) takes its informers from the same factory, so N reconcilers watching Deployments labelled
- * `managed-by=orkestra` in one namespace hold one list-watch and one cache, not N:
+ * Shared informers: client-go's `SharedInformerFactory` for Orkestra. Every reconciler of one client
+ * ({@link ControllerClient}) takes its informers from the same factory, so N reconcilers watching Deployments
+ * labelled `managed-by=orkestra` in one namespace hold one list-watch and one cache, not N:
  *
  * - Informers are keyed by apiVersion, kind, namespace, label selector and shards. The first
  *   {@link SharedInformerFactory.acquire} creates and starts one; later ones get the same informer and wait
@@ -77,7 +77,8 @@ const factories = new WeakMap<ControllerClient, SharedInformerFactory>();
  *
  * @example
  * const informers = SharedInformerFactory.for(kube);       // the client's factory, as reconcilers use it
- * const lease = informers.acquire({ apiVersion: 'apps/v1', kind: 'Deployment', namespace: 'shop', labelSelector: 'managed-by=orkestra' });
+ * const deployments = { apiVersion: 'apps/v1', kind: 'Deployment' };
+ * const lease = informers.acquire({ ...deployments, namespace: 'shop', labelSelector: 'managed-by=orkestra' });
  * lease.on((e) => { if (e.type !== 'relisted') console.log(e.type, e.object.metadata.name); });
  * await lease.synced;
  * lease.informer.get('shop', 'web');
@@ -99,7 +100,10 @@ export class SharedInformerFactory {
     return factory;
   }
 
-  /** A factory of its own (informers shared only among its users); most callers want {@link SharedInformerFactory.for}. */
+  /**
+   * A factory of its own (informers shared only among its users); most callers want
+   * {@link SharedInformerFactory.for}.
+   */
   constructor(
     readonly kube: ControllerClient,
     options: SharedInformerFactoryOptions = {},
@@ -128,7 +132,8 @@ export class SharedInformerFactory {
     if (options.fieldSelector !== undefined) {
       throw new OrkestraError(
         'Config',
-        `a shared informer cannot have a field selector (${options.fieldSelector}): its cache answers reads for everything it does not select — create an Informer of your own`,
+        `a shared informer cannot have a field selector (${options.fieldSelector}): its cache answers reads for ` +
+          'everything it does not select — create an Informer of your own',
       );
     }
     const key = informerKey(options);
@@ -142,13 +147,17 @@ export class SharedInformerFactory {
       if (options.indexBy && entry.informer.options.indexBy !== options.indexBy) {
         throw new OrkestraError(
           'Config',
-          `the shared informer for ${options.kind} (${options.apiVersion}) in ${options.namespace ?? 'all namespaces'} with selector "${options.labelSelector ?? ''}" already has ${entry.informer.options.indexBy ? 'another' : 'no'} indexBy function: pass the same function object, or use a SharedInformerFactory of your own`,
+          `the shared informer for ${options.kind} (${options.apiVersion}) in ` +
+            `${options.namespace ?? 'all namespaces'} with selector "${options.labelSelector ?? ''}" already has ` +
+            `${entry.informer.options.indexBy ? 'another' : 'no'} indexBy function: pass the same function ` +
+            'object, or use a SharedInformerFactory of your own',
         );
       }
     } else {
       const informer = new Informer(this.kube, { ...options, logger: options.logger ?? this.logger });
       const synced = informer.start();
-      synced.catch(() => undefined); // awaited through leases; an informer stopped before its first list is not an unhandled rejection
+      // Awaited through leases; an informer stopped before its first list is not an unhandled rejection.
+      synced.catch(() => undefined);
       entry = { key, informer, selector: normalizeSelector(options.labelSelector), synced, refs: 0 };
       this.entries.set(key, entry);
       this.removeCache ??= this.kube.addReadCache(this.readCache());

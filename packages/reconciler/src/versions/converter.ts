@@ -116,7 +116,8 @@ class Converter implements OwnerConverter {
     const [group, version, extra] = String(apiVersion).split('/');
     if (group !== this.#owner.group || !version || extra !== undefined || !this.#byName.has(version))
       return fail(
-        `${String(apiVersion)} is not a version of ${this.#owner.kind} (${this.versions.map((v) => `${this.#owner.group}/${v}`).join(', ')})`,
+        `${String(apiVersion)} is not a version of ${this.#owner.kind} ` +
+          `(${this.versions.map((v) => `${this.#owner.group}/${v}`).join(', ')})`,
       );
     return version;
   }

@@ -47,8 +47,12 @@ export interface ResourceContractOptions {
  * describeResourceContract(configmaps.handler, {
  *   minimal: {},
  *   full: { data: { a: '1', b: '2' }, labels: { app: 'web' }, annotations: { note: 'x' } },
- *   foreign: ({ name, namespace }) => ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { theirs: 'yes' } }),
- *   drifts: [{ what: 'a data value', patch: { data: { a: 'evil' } } }, { what: 'a label', patch: { metadata: { labels: { app: 'x' } } } }],
+ *   foreign: ({ name, namespace }) =>
+ *     ({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace }, data: { theirs: 'yes' } }),
+ *   drifts: [
+ *     { what: 'a data value', patch: { data: { a: 'evil' } } },
+ *     { what: 'a label', patch: { metadata: { labels: { app: 'x' } } } },
+ *   ],
  *   dropped: { data: undefined, 'metadata.labels.app': undefined },
  * });
  */

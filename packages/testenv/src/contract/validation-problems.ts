@@ -5,7 +5,8 @@ import { ValidationError } from '@orkestra/core';
  * `resolve`. Throws when `fn` throws anything else, or nothing.
  *
  * @example
- * expect(validationProblems(() => resolve({ replicas: 'abc' }, 'shop'))).toEqual([expect.stringMatching(/^replicas: /)]);
+ * expect(validationProblems(() => resolve({ replicas: 'abc' }, 'shop')))
+ *   .toEqual([expect.stringMatching(/^replicas: /)]);
  */
 export function validationProblems(fn: () => unknown): string[] {
   try {

@@ -49,14 +49,16 @@ const CODE_POINTS = 'const codePoints = (text) => [...text].length;';
  *
  * @example
  * schemaCheckCode([{ exportName: 'nameAccepts', schema: { type: 'string' }, origin: 'NAME (src/schema.ts)' }]);
- * // '// @ts-nocheck\n// Generated from NAME (src/schema.ts) … export const nameAccepts: (value: unknown) => boolean = validate10;\n'
+ * // '// @ts-nocheck\n// Generated from NAME (src/schema.ts) …
+ * //  export const nameAccepts: (value: unknown) => boolean = validate10;\n'
  */
 export function schemaCheckCode(checks: readonly SchemaCheck[]): string {
   const names = checks.map((c) => c.exportName);
   const bad = names.filter((n, i) => !IDENTIFIER.test(n) || names.indexOf(n) !== i);
   if (bad.length || !checks.length)
     throw new SchemaCheckCodeError(
-      `schema checks: ${checks.length ? `export names must be distinct identifiers, got ${bad.join(', ')}` : 'none given'}`,
+      'schema checks: ' +
+        (checks.length ? `export names must be distinct identifiers, got ${bad.join(', ')}` : 'none given'),
     );
   const ajv = new Ajv({ strict: false, code: { source: true, esm: true, lines: true } });
   for (const { exportName, schema } of checks) ajv.addSchema(schema, exportName);

@@ -161,10 +161,19 @@ describe('resource generator', () => {
       'export const handler = defineResource<HorizontalPodAutoscalerSource, ResolvedHorizontalPodAutoscaler>({',
     );
     expect(kindFile).toMatch(
-      /key: 'hpas',\s+apiVersion: 'autoscaling\/v2',\s+kind: 'HorizontalPodAutoscaler',\s+plural: 'horizontalpodautoscalers',\s+namespaced: true,/,
+      new RegExp(
+        [
+          "key: 'hpas',",
+          "apiVersion: 'autoscaling/v2',",
+          "kind: 'HorizontalPodAutoscaler',",
+          "plural: 'horizontalpodautoscalers',",
+          'namespaced: true,',
+        ].join('\\s+'),
+      ),
     );
     expect(kindFile).toMatch(
-      /export function resolve\(source: HorizontalPodAutoscalerSource, ownerName: string\): ResolvedHorizontalPodAutoscaler/,
+      'export function resolve(source: HorizontalPodAutoscalerSource, ownerName: string): ' +
+        'ResolvedHorizontalPodAutoscaler',
     );
     expect(kindFile).toContain("defaultSuffix: 'horizontalpodautoscaler'");
     expect(kindFile).toContain('metadata: metadataFor(spec, owner.metadata.namespace)');

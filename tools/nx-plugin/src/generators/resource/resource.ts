@@ -217,7 +217,8 @@ function formatWithBiome(tree: Tree, root: string): void {
     });
     if (biome.status !== 0)
       throw new FormatError(
-        `resource generator: Biome could not format ${root} (${biome.error?.message ?? `exit ${biome.status}`}): ${biome.stdout}${biome.stderr}`,
+        `resource generator: Biome could not format ${root} (${biome.error?.message ?? `exit ${biome.status}`}): ` +
+          `${biome.stdout}${biome.stderr}`,
       );
     for (const path of files) tree.write(path, readFileSync(join(dir, path)));
   } finally {
