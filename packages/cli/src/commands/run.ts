@@ -25,7 +25,15 @@ import { reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
-import { collect, duration, logLevelOption, packagesOption, resourcePackageOption, shardCount } from './options.js';
+import {
+  collect,
+  duration,
+  katalogConcurrency,
+  logLevelOption,
+  packagesOption,
+  resourcePackageOption,
+  shardCount,
+} from './options.js';
 import { checkRunMode, type KatalogModeOptions, katalogModeOptions } from './run-katalogs.js';
 
 /** `run`'s options, as commander parses them. */
@@ -164,14 +172,6 @@ function leases(
   };
   if (opts.shards) return { shards: { ...lease, count: opts.shards }, leaderElection: false };
   return { leaderElection: opts.leaderElect ? lease : false };
-}
-
-/** `--katalog-concurrency`: a whole number of reconciles at once, 1 to 1000. */
-function katalogConcurrency(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 1000)
-    throw new InvalidArgumentError(`--katalog-concurrency ${value}: want a whole number from 1 to 1000`);
-  return n;
 }
 
 /** Local settings (durations, the server's address) checked before anything reads the katalog or the cluster. */
