@@ -183,12 +183,13 @@ export class KatalogRuntime {
     const next = previous
       .then(() => this.sync(key))
       .catch((e: unknown) => {
+        if (this.stopped) return; // a request aborted by stop(): nothing went wrong, nothing to retry
         // An API error (not a problem of the spec): try again later; what serves keeps serving.
         this.logger.error(
           { katalog: key, err: e instanceof Error ? e.message : String(e), retryInMs: RETRY_MS },
           'Katalog not handled',
         );
-        if (!this.stopped) setTimeout(() => this.enqueue(key), RETRY_MS).unref();
+        setTimeout(() => this.enqueue(key), RETRY_MS).unref();
       })
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);
