@@ -7,8 +7,9 @@
  * and its children created, its pods scheduled, `Ready` turning True once 2 of 2 replicas are available, a drift
  * made by hand and corrected, a change of the Website rolled out pod by pod with `Ready` following, the Website
  * deleted and its children gone; then a Database (examples/database) whose backup CronJob waits until its
- * StatefulSet, with volumes from the simulated storage, has every replica ready. It stops everything it started
- * before it returns.
+ * StatefulSet, with volumes from the simulated storage, has every replica ready; then a team's Katalog
+ * (examples/platform) served from the cluster by the Katalog runtime, an edit rolled out live and a broken edit
+ * refused while the last good revision serves. It stops everything it started before it returns.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,6 +26,7 @@ import { yaml } from '../src/yaml-module.js';
 import { DemoCluster } from './cluster.js';
 import type { DemoWrite } from './cr-life.js';
 import { DatabaseLife } from './database-life.js';
+import { KatalogLife } from './katalog-life.js';
 import { DemoSteps } from './steps.js';
 import { WebsiteLife } from './website-life.js';
 
@@ -133,6 +135,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     rel,
   });
   let operator: Manager | undefined;
+  let katalogScene: KatalogLife | undefined;
   let failed: unknown;
   try {
     const loaded = await loadKatalogs(
@@ -147,6 +150,15 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const inDir = (e: Example) => (f: string) => rel(join(e.dir, f));
     await new WebsiteLife(steps, cluster, operator, website.cr, inDir(website), writes).play();
     if (database) await new DatabaseLife(steps, cluster, database.cr, inDir(database), writes).play();
+    const platform = join(dirname(dir), 'platform');
+    if (existsSync(join(platform, 'katalog.yaml'))) {
+      katalogScene = new KatalogLife(steps, cluster, platform, rel, {
+        logger: demoLogger(options),
+        ...(options.packages ? { packages: options.packages } : {}),
+        ownCluster: !options.kubeconfig,
+      });
+      await katalogScene.play();
+    } else steps.detail(`no examples/platform beside ${rel(dir)}: the Katalog scene is left out`);
     await readMetrics(steps, operator);
   } catch (e) {
     failed = e;
@@ -155,6 +167,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     steps.begin('stop everything');
     const stopped: string[] = [];
     await operator?.stop().then(() => stopped.push('reconciler stopped, Lease released'));
+    stopped.push(...((await katalogScene?.stop().catch(() => [])) ?? []));
     stopped.push(...(await cluster.stop()));
     steps.finish(stopped.join('; ') || 'nothing was running');
   }
@@ -204,12 +217,7 @@ async function startReconciler(
   writes: DemoWrite[],
 ): Promise<Manager> {
   steps.begin('start the reconciler');
-  const { output } = options;
-  const logger = createLogger(output.err, {
-    level: options.logLevel ?? 'error',
-    format: 'text',
-    color: output.errColor,
-  });
+  const logger = demoLogger(options);
   const namespace = cluster.namespace;
   const lease = 'orkestra-demo';
   const operator = new Manager({
@@ -234,6 +242,12 @@ async function startReconciler(
     `reconciler of ${kinds} running in namespace ${namespace}: Lease ${namespace}/${lease} acquired, caches synced, metrics on ${operator.url}/metrics`,
   );
   return operator;
+}
+
+/** The operator's logger: text on stderr, at `options.logLevel` (default `error`). */
+function demoLogger(options: DemoOptions) {
+  const { output } = options;
+  return createLogger(output.err, { level: options.logLevel ?? 'error', format: 'text', color: output.errColor });
 }
 
 /** The last scene: the operator's metrics endpoint, with the reconciles, drift corrections, prunes and requests. */

@@ -89,6 +89,12 @@ describe('usage', () => {
     const namespaces = await cli(['run', '--katalogs-from-cluster', '-n', 'a', '-n', 'b']);
     expect(namespaces.code).toBe(ExitCode.Usage);
     expect(namespaces.stderr).toContain('pass --namespace once');
+    const fileConcurrency = await cli(['run', '--katalog', katalog, '--katalog-concurrency', '8']);
+    expect(fileConcurrency.code).toBe(ExitCode.Usage);
+    expect(fileConcurrency.stderr).toContain('--katalog-concurrency goes with --katalogs-from-cluster');
+    const zero = await cli(['run', '--katalogs-from-cluster', '--katalog-concurrency', '0']);
+    expect(zero.code).toBe(ExitCode.Usage);
+    expect(zero.stderr).toContain('--katalog-concurrency 0: want a whole number from 1 to 1000');
   });
 });
 

@@ -16,6 +16,10 @@ const STEPS = [
   'delete the Website',
   'apply a Database',
   'delete the Database',
+  "apply a team's Katalog",
+  'an instance of the Katalog served',
+  'edit the Katalog: the instance follows, live',
+  'a broken edit is refused; revision 2 keeps serving',
   'read the metrics',
   'stop everything',
 ];
@@ -84,6 +88,12 @@ describe('npm run demo', () => {
     expect(details).toContain('CronJob demo/orders-backup deleted');
     expect(details).toContain('PersistentVolumeClaims data-orders-db-0, data-orders-db-1 stay');
     expect(details).not.toMatch(/password generated once \(24 characters, never printed\)[^\n]*[A-Za-z0-9]{24}/);
+    expect(details).toContain('created Deployment team-web/shop-web');
+    expect(details).toContain('ConfigMap shop-page: "<h1>Welcome to the shop</h1><p>served by revision 2</p>"');
+    expect(details).toMatch(/written: ConfigMap shop-page[^\n]*; untouched: [^\n]*Service shop-web/);
+    expect(details).toMatch(
+      /Ready=False, the spec is refused \(\d+ problems?: [^\n]*imagee[^\n]*revision 2 still serves/,
+    );
     expect(report.controlPlanePids.length).toBeGreaterThanOrEqual(6); // etcd, apiserver, kcm, scheduler, kwok, reaper
     expect(report.controlPlanePids.filter(alive)).toEqual([]);
   }, 150_000);
@@ -95,5 +105,9 @@ describe('npm run demo', () => {
     expect(r.stdout).toMatch(/✓ Website orkestra-demo-[0-9a-f]{6}\/shop is Ready/);
     expect(r.stdout).toMatch(/✓ Database orkestra-demo-[0-9a-f]{6}\/orders is Ready/);
     expect(r.stdout).toMatch(/namespace orkestra-demo-[0-9a-f]{6} deleted/);
+    expect(r.stdout).toMatch(
+      /✓ the edit is refused with its problems; revision 2 still serves: orkestra-demo-[0-9a-f]{6}-team\/blog/,
+    );
+    expect(r.stdout).toMatch(/namespace orkestra-demo-[0-9a-f]{6}-team deleted/);
   }, 150_000);
 });

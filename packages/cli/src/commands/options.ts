@@ -57,6 +57,14 @@ export function logLevelOption(
   return new Option('--log-level <level>', description).choices(LOG_LEVELS).default(defaultLevel);
 }
 
+/** `--katalog-concurrency <count>` of run: a whole number of reconciles at once, 1 to 1000. */
+export function katalogConcurrency(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 1000)
+    throw new InvalidArgumentError(`--katalog-concurrency ${value}: want a whole number from 1 to 1000`);
+  return n;
+}
+
 /** `--shards <count>`: a whole number of shards, 1 to 65536 (run, generate manifests, generate rbac). */
 export function shardCount(value: string): number {
   const n = Number(value);

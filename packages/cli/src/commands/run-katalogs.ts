@@ -15,6 +15,7 @@ import { packagesOption } from './options.js';
 export interface KatalogModeOptions {
   katalog?: string;
   katalogsFromCluster?: boolean;
+  katalogConcurrency?: number;
   namespace: string[];
   resourcePackage: string[];
   installCrds?: boolean;
@@ -35,6 +36,10 @@ export function checkRunMode(opts: KatalogModeOptions): 'file' | 'cluster' {
   if (opts.katalogsFromCluster && opts.namespace.length > 1)
     throw new CliError(ExitCode.Usage, '--katalogs-from-cluster serves one namespace or all: pass --namespace once', {
       hint: 'drop --namespace to serve the Katalogs of every namespace',
+    });
+  if (opts.katalog && opts.katalogConcurrency !== undefined)
+    throw new CliError(ExitCode.Usage, '--katalog-concurrency goes with --katalogs-from-cluster', {
+      hint: "a katalog file sets each kind's concurrency: in its entries",
     });
   return opts.katalog ? 'file' : 'cluster';
 }
@@ -57,6 +62,10 @@ export async function katalogModeOptions(
     reconcilers: [],
     namespace: operatorNamespace(kube, ctx.env),
     crdCheck: false,
-    katalogs: { handlers: [...handlers.values()], ...(opts.namespace[0] ? { namespace: opts.namespace[0] } : {}) },
+    katalogs: {
+      handlers: [...handlers.values()],
+      ...(opts.namespace[0] ? { namespace: opts.namespace[0] } : {}),
+      ...(opts.katalogConcurrency !== undefined ? { concurrency: opts.katalogConcurrency } : {}),
+    },
   };
 }

@@ -25,7 +25,15 @@ import { reconcilerConfigs } from '../manager-config.js';
 import type { Output } from '../output.js';
 import { runWebhooks } from '../webhook-manifests.js';
 import type { CommandContext } from './context.js';
-import { collect, duration, logLevelOption, packagesOption, resourcePackageOption, shardCount } from './options.js';
+import {
+  collect,
+  duration,
+  katalogConcurrency,
+  logLevelOption,
+  packagesOption,
+  resourcePackageOption,
+  shardCount,
+} from './options.js';
 import { checkRunMode, type KatalogModeOptions, katalogModeOptions } from './run-katalogs.js';
 
 /** `run`'s options, as commander parses them. */
@@ -62,6 +70,11 @@ export function runCommand(ctx: CommandContext): Command {
     .option(
       '--katalogs-from-cluster',
       "serve the Katalog objects of the cluster instead of a file: each as its own ServiceAccount, changed live (see @orkestra/operator's README)",
+    )
+    .option(
+      '--katalog-concurrency <count>',
+      'with --katalogs-from-cluster: the most reconciles at once of one kind of a Katalog, so that a busy Katalog leaves room for the others (default 4)',
+      katalogConcurrency,
     )
     .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config, or in-cluster)')
     .option('--context <name>', 'kubeconfig context')

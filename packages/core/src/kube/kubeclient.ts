@@ -30,6 +30,7 @@ import {
   isClientNodeConfig,
   type KubeclientConfig,
 } from './connection-config.js';
+import { FairTurns } from './fair-turns.js';
 import { HttpTransport } from './http-transport.js';
 import { type HttpVersion, httpVersion } from './http-version.js';
 import { Http2Transport } from './http2-transport.js';
@@ -102,6 +103,11 @@ export class Kubeclient extends RequestClient {
   /** The client whose connection this one sends through, when it impersonates (see {@link impersonate}). */
   private connectionOwner: Kubeclient | undefined;
   private readonly givenOptions: KubeclientOptions;
+  /**
+   * HTTP/1.1: the turns at the connection pool, shared round-robin by this client and its impersonations (see
+   * `fair-turns.ts`); the owner's is used.
+   */
+  private readonly turns: FairTurns | undefined;
 
   /**
    * A client for `config`: core's {@link Kubeconfig} (from {@link loadKubeconfig}), or the current context of a
@@ -125,6 +131,7 @@ export class Kubeclient extends RequestClient {
       logger: options.logger ?? silentLogger,
       retry: retryPolicy(options.retry),
     };
+    this.turns = this.httpVersion === '1.1' ? new FairTurns(this.options.connections) : undefined;
   }
 
   /**
@@ -293,10 +300,19 @@ export class Kubeclient extends RequestClient {
   }
 
   /**
-   * One round trip: the answer's JSON, or the typed error of a non-2xx answer (a {@link TransientFailure} when worth
-   * another).
+   * One round trip in a turn of this client's identity: the answer's JSON, or the typed error of a non-2xx answer (a
+   * {@link TransientFailure} when worth another).
    */
   private async attempt<T>(req: ObjectRequest, path: string, body: string | undefined): Promise<T> {
+    const turns = (this.connectionOwner ?? this).turns;
+    if (!turns) return this.roundTrip<T>(req, path, body);
+    // One turn per identity in a round when the pool is busy: one identity's many requests never queue ahead of all
+    // of another's.
+    return turns.run(this.identity?.user ?? '', () => this.roundTrip<T>(req, path, body), req.signal);
+  }
+
+  /** One round trip (see {@link attempt}). */
+  private async roundTrip<T>(req: ObjectRequest, path: string, body: string | undefined): Promise<T> {
     const { transport, headers } = await this.connection();
     const res = await transport.request({
       method: req.method,

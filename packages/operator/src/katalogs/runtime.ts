@@ -41,6 +41,7 @@ import {
   type KatalogObject,
   type KatalogProblem,
 } from './compile.js';
+import { checkedConcurrencyCap, katalogConcurrency } from './fairness.js';
 import { KATALOG_API_VERSION, KATALOG_KIND, katalogCrd } from './katalog-crd.js';
 import { KatalogMetrics } from './metrics.js';
 import { findOrphans, markRemoved, removalAnnotations, removeOrphans } from './orphans.js';
@@ -79,6 +80,11 @@ export interface KatalogRuntimeOptions {
    * Default true; `{ debounceMs }` sets the quiet moment after a change (default 500 ms).
    */
   watchRbac?: boolean | { debounceMs?: number };
+  /**
+   * The most reconciles at once of one kind of a Katalog; a Katalog's `concurrency:` may ask fewer, never more
+   * (fairness between Katalogs, see `fairness.ts`). Default 4.
+   */
+  concurrency?: number;
 }
 
 /** What the Manager gives the runtime. */
@@ -137,6 +143,9 @@ export class KatalogRuntime {
   private stopped = false;
   /** The load running now, if any (see {@link exclusive}). */
   private loading: Promise<unknown> = Promise.resolve();
+  private readonly concurrencyCap: number;
+  /** The reconcilers' start (first lists) of the revision a load just served, awaited outside {@link exclusive}. */
+  private readonly starting = new Map<string, Promise<void>>();
 
   constructor(
     private readonly kube: ControllerClient,
@@ -144,6 +153,7 @@ export class KatalogRuntime {
     private readonly context: KatalogRuntimeContext = {},
   ) {
     this.logger = context.logger ?? silentLogger;
+    this.concurrencyCap = checkedConcurrencyCap(options.concurrency);
     this.events = new EventRecorder(kube, { logger: this.logger, component: 'orkestra-katalogs' });
     this.metrics = context.metrics ?? (context.registry && new KatalogMetrics(context.registry));
     kube.resources.register({ apiVersion: KATALOG_API_VERSION, kind: 'Katalog', plural: 'katalogs', namespaced: true });
@@ -219,12 +229,13 @@ export class KatalogRuntime {
     const next = previous
       .then(() => this.sync(key))
       .catch((e: unknown) => {
+        if (this.stopped) return; // a request aborted by stop(): nothing went wrong, nothing to retry
         // An API error (not a problem of the spec): try again later; what serves keeps serving.
         this.logger.error(
           { katalog: key, err: e instanceof Error ? e.message : String(e), retryInMs: RETRY_MS },
           'Katalog not handled',
         );
-        if (!this.stopped) setTimeout(() => this.enqueue(key), RETRY_MS).unref();
+        setTimeout(() => this.enqueue(key), RETRY_MS).unref();
       })
       .finally(() => {
         if (this.chains.get(key) === next) this.chains.delete(key);
@@ -259,6 +270,9 @@ export class KatalogRuntime {
     const attempt = `${katalog.metadata.annotations?.[ALLOW_BREAKING] === 'true'}:${spec}`;
     if (this.refused.get(key) === attempt) return this.writeStatus(key);
     const problems = await this.exclusive(() => this.load(key, katalog, spec));
+    const starting = this.starting.get(key);
+    this.starting.delete(key);
+    await starting;
     if (problems.length) {
       this.refused.set(key, attempt);
       const still = this.served.get(key);
@@ -415,6 +429,7 @@ export class KatalogRuntime {
       reconciler = new GenericReconciler(asAccount, {
         stopTimeoutMs: this.context.stopTimeoutMs ?? 10_000,
         ...config,
+        concurrency: katalogConcurrency(config.concurrency, this.concurrencyCap),
         fieldManager: config.fieldManager ?? this.fieldManager,
         status: { ...config.status, fields: { ...config.status?.fields, [INSTANCE_REVISION_FIELD]: revision } },
         informers: factory,
@@ -426,8 +441,13 @@ export class KatalogRuntime {
     });
     await this.unserve(key);
     this.served.set(key, { ...next, reconcilers, instances });
-    await Promise.all(reconcilers.map((r) => r.start()));
-    this.logger.info({ katalog: key, revision: next.revision.number }, 'Katalog revision serving');
+    // Awaited by `sync` after the one-load-at-a-time section: the first lists of a Katalog with thousands of
+    // instances must not hold back the load of the next Katalog (after a restart, every Katalog loads in turn).
+    const started = Promise.all(reconcilers.map((r) => r.start())).then(() =>
+      this.logger.info({ katalog: key, revision: next.revision.number }, 'Katalog revision serving'),
+    );
+    started.catch(() => undefined); // handled where `sync` awaits it
+    this.starting.set(key, started);
   }
 
   /**
