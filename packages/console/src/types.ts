@@ -21,6 +21,28 @@ export interface Condition {
   lastTransitionTime?: string;
 }
 
+export interface ConditionTransition extends Condition {
+  at: string;
+}
+
+export interface DriftedField {
+  path: string;
+  reason: 'changed' | 'missing' | 'fields';
+  desired?: unknown;
+  live?: unknown;
+}
+
+export interface ChildDiffView {
+  apiVersion: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+  state: 'in-sync' | 'drifted' | 'missing' | 'error';
+  drifted?: DriftedField[];
+  recreate?: boolean;
+  message?: string;
+}
+
 export interface KindView {
   id: string;
   group: string;
@@ -49,9 +71,11 @@ export interface InstanceView {
   state: TraceState;
   why: { path: string[]; state: TraceState; reason?: string }[];
   conditions: Condition[];
+  conditionHistory: ConditionTransition[];
   tree: TraceNode & { reason?: string };
   hidden: string[];
   events: { type: string; reason: string; message: string; count: number; last: string }[];
+  diff: ChildDiffView[];
   timeline: TimelineEntry[];
   lastReconcile?: {
     result: string;

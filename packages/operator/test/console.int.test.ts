@@ -7,9 +7,10 @@
 import { request } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { silentLogger } from '@orkestra/core';
+import { type OwnerObject, SecretValues, silentLogger } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { serviceAccountIdentity, start, type TestEnvironment } from '@orkestra/testenv';
+import { childDiffs } from '../src/console/child-diff.js';
 import { CONTENT_SECURITY_POLICY, ConsoleServer } from '../src/console/console-server.js';
 import type { InstanceView, KindView } from '../src/console/views.js';
 import type { Manager, ManagerOptions } from '../src/index.js';
@@ -158,6 +159,49 @@ describe('console on loopback (the operator’s view)', () => {
       description: 'the Updated Event in the instance view',
     });
   }, 60_000);
+
+  it('shows the desired-versus-live difference of each child, with no Secret value in it', async () => {
+    const shop = await view(ns, 'shop');
+    expect(shop.diff.map((d) => `${d.kind}=${d.state}`).sort()).toEqual([
+      'ConfigMap=in-sync',
+      'Deployment=in-sync',
+      'Secret=in-sync',
+      'Service=in-sync',
+    ]);
+    // Drift that the running reconciler would undo at once: a desired state other than the live one instead.
+    const secret = await admin.get({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 'shop-admin' });
+    const encoded = ((secret?.data ?? {}) as Record<string, string>).password ?? '';
+    const password = Buffer.from(encoded, 'base64').toString();
+    const r = manager.reconcilers[0]!;
+    const changed = (r.plannedChildren(`${ns}/shop`) ?? []).map((c) => {
+      const change: Record<string, Record<string, unknown>> = {
+        deployments: { image: 'nginx:1.28' },
+        secrets: { stringData: { username: 'op-7731-root' } },
+        configmaps: { data: { greeting: password } },
+      };
+      return { ...c, spec: { ...c.spec, ...change[c.handler.key] } };
+    });
+    const planned = { kube: r.kube, config: r.config, plannedChildren: () => changed } as unknown as typeof r;
+    const cr = (await admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }))!;
+    const secrets = new SecretValues();
+    secrets.addSecret({ ...secret!, apiVersion: 'v1', kind: 'Secret' });
+    const diffs = await childDiffs(planned, cr as OwnerObject, `${ns}/shop`, secrets);
+    const byKind = Object.fromEntries(diffs.map((d) => [d.kind, d]));
+    expect(byKind.Service?.state).toBe('in-sync');
+    expect(byKind.Deployment).toMatchObject({ state: 'drifted', name: 'shop-web' });
+    expect(byKind.Deployment?.drifted).toEqual(
+      expect.arrayContaining([expect.objectContaining({ live: 'nginx:1.27', desired: 'nginx:1.28' })]),
+    );
+    expect(byKind.Secret?.state).toBe('drifted');
+    expect(byKind.Secret?.drifted?.every((d) => d.desired === '[redacted]' || d.desired === undefined)).toBe(true);
+    expect(byKind.ConfigMap?.drifted).toEqual(
+      expect.arrayContaining([expect.objectContaining({ desired: '[redacted]' })]),
+    );
+    const text = JSON.stringify(diffs);
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(encoded);
+    expect(text).not.toContain('op-7731-root');
+  });
 
   it('is read-only and strict: GET only, a CSP on every answer, loopback Host names only', async () => {
     const url = manager.console!.url!;

@@ -17,7 +17,7 @@ import { HttpAddressError, listenFailure, parseAddress } from '../http-server.js
 import { ConsoleAccess, ConsoleAuthError, isLoopbackHost, type Viewer } from './access.js';
 import { Assets, installedAssets } from './assets.js';
 import { ConsoleHistory, type HistoryLimits } from './history.js';
-import { instanceKey, instanceView, kindId, kindsView } from './views.js';
+import { instanceKey, instanceView, kindId, kindsView, observeConditions } from './views.js';
 
 const { createServer } = process.getBuiltinModule('node:http');
 
@@ -86,6 +86,10 @@ export class ConsoleServer {
     private readonly logger: Logger,
   ) {
     this.history = new ConsoleHistory(options.history);
+    this.history.onReconciled((kind, key) => {
+      const r = this.reconcilers.find((x) => x.config.owner.kind === kind);
+      if (r) observeConditions(r, this.history, key);
+    });
   }
 
   /** `http://127.0.0.1:34567`, once listening. */

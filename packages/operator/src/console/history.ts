@@ -23,9 +23,19 @@ export interface TimelineEntry {
   changes: ChildChange[];
 }
 
+/** A condition of an instance as it changed: the status, reason and message it took, and when. */
+export interface ConditionTransition {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  /** The condition's `lastTransitionTime`, or when the console first saw it so (ISO 8601). */
+  at: string;
+}
+
 /** How much the history keeps. */
 export interface HistoryLimits {
-  /** Reconciles kept per instance (the newest); default 50. */
+  /** Reconciles kept per instance (the newest), and transitions of its conditions; default 50 each. */
   perInstance?: number;
   /** Instances with a timeline (the most recently reconciled); default 1000. */
   instances?: number;
@@ -42,6 +52,8 @@ export class ConsoleHistory {
   /** `kind\0key` → newest last; a Map keeps insertion order, so the first key is the least recently reconciled. */
   private readonly timelines = new Map<string, TimelineEntry[]>();
   private readonly pending = new Map<string, ChildChange[]>();
+  /** `kind\0key` → the transitions of its conditions, oldest first; bounded as {@link timelines}. */
+  private readonly transitions = new Map<string, ConditionTransition[]>();
   private readonly ends = new Map<string, number[]>();
   private readonly listeners = new Set<(kind: string, key: string) => void>();
 
@@ -98,6 +110,51 @@ export class ConsoleHistory {
   /** The reconciles of one instance (`namespace/name`, or `name` when cluster-scoped), newest first. */
   timeline(kind: string, key: string): TimelineEntry[] {
     return [...(this.timelines.get(`${kind}\0${key}`) ?? [])].reverse();
+  }
+
+  /**
+   * Records the conditions an instance has now: each one whose status, reason or message differs from the last
+   * recorded of its type is a transition (kept, the newest {@link HistoryLimits.perInstance} per instance).
+   */
+  observeConditions(
+    kind: string,
+    key: string,
+    conditions: readonly {
+      type: string;
+      status: string;
+      reason?: string;
+      message?: string;
+      lastTransitionTime?: string;
+    }[],
+  ): void {
+    const id = `${kind}\0${key}`;
+    const list = this.transitions.get(id) ?? [];
+    let added = false;
+    for (const c of conditions) {
+      const last = list.findLast((t) => t.type === c.type);
+      if (last && last.status === c.status && last.reason === c.reason && last.message === c.message) continue;
+      list.push({
+        type: c.type,
+        status: c.status,
+        ...(c.reason !== undefined ? { reason: c.reason } : {}),
+        ...(c.message !== undefined ? { message: c.message } : {}),
+        at: c.lastTransitionTime ?? new Date().toISOString(),
+      });
+      added = true;
+    }
+    if (!added) return;
+    if (list.length > this.perInstance) list.splice(0, list.length - this.perInstance);
+    this.transitions.delete(id); // re-inserted last: the most recently changed
+    this.transitions.set(id, list);
+    for (const oldest of this.transitions.keys()) {
+      if (this.transitions.size <= this.instances) break;
+      this.transitions.delete(oldest);
+    }
+  }
+
+  /** The transitions of an instance's conditions, newest first. */
+  conditionHistory(kind: string, key: string): ConditionTransition[] {
+    return [...(this.transitions.get(`${kind}\0${key}`) ?? [])].reverse();
   }
 
   /** Reconciles of `kind` that ended in the last minute. */

@@ -6,11 +6,19 @@
  */
 
 import type { ControllerClient } from '@orkestra/core';
-import { childSelector, type KubeObject, SecretValues } from '@orkestra/core';
+import { childSelector, type KubeObject, type OwnerObject, SecretValues } from '@orkestra/core';
 import { type GenericReconciler, SharedInformerFactory } from '@orkestra/reconciler';
-import { causes, type TraceCondition, type TraceNode, type TraceState, traceObject } from '../trace/trace-tree.js';
+import {
+  causes,
+  conditionsOf,
+  type TraceCondition,
+  type TraceNode,
+  type TraceState,
+  traceObject,
+} from '../trace/trace-tree.js';
 import type { Viewer } from './access.js';
-import type { ConsoleHistory, TimelineEntry } from './history.js';
+import { type ChildDiffView, childDiffs } from './child-diff.js';
+import type { ConditionTransition, ConsoleHistory, TimelineEntry } from './history.js';
 
 /** How an instance stands, from its `Ready` condition: waiting is what time may fix; failing needs a person. */
 export type InstanceState = 'ready' | 'waiting' | 'failing';
@@ -57,10 +65,14 @@ export interface InstanceView {
   /** The deepest objects that are not ready, each with the path from the instance to it; failed ones first. */
   why: { path: string[]; state: TraceState; reason?: string }[];
   conditions: TraceCondition[];
+  /** How the conditions changed, newest first, as far as this operator saw since it started (bounded). */
+  conditionHistory: ConditionTransition[];
   tree: TraceNode;
   /** Kinds left out of the tree: the viewer may not get them, or they cannot be read. */
   hidden: string[];
   events: EventView[];
+  /** Each child the last reconcile planned against its live object (secret values `[redacted]`). */
+  diff: ChildDiffView[];
   timeline: TimelineEntry[];
   /** The outcome of the last reconcile this operator ran of it (since it started), with what waits and what failed. */
   lastReconcile?: {
@@ -99,6 +111,25 @@ function cachedInstances(r: GenericReconciler): KubeObject[] {
     for (const cr of informer.list()) seen.set(instanceKey(cr.metadata.namespace, cr.metadata.name ?? ''), cr);
   }
   return [...seen.values()];
+}
+
+/** The instance `key` of `r` in its informer caches (no request), undefined when not there. */
+function cachedInstance(r: GenericReconciler, namespace: string | undefined, name: string): KubeObject | undefined {
+  const factory = r.config.informers ?? SharedInformerFactory.for(r.kube);
+  for (const informer of factory.informers) {
+    const o = informer.options;
+    if (o.apiVersion !== r.ownerApiVersion || o.kind !== r.config.owner.kind || o.labelSelector) continue;
+    const found = informer.get(namespace, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Records the conditions instance `key` of `r` has now (from the informer cache) in the history's transitions. */
+export function observeConditions(r: GenericReconciler, history: ConsoleHistory, key: string): void {
+  const slash = key.indexOf('/');
+  const cr = cachedInstance(r, slash < 0 ? undefined : key.slice(0, slash), key.slice(slash + 1));
+  if (cr) history.observeConditions(r.config.owner.kind, key, conditionsOf(cr));
 }
 
 /** The kinds the Manager serves, each with the instances the viewer may get. */
@@ -229,6 +260,11 @@ export async function instanceView(
       })
     : [];
   if (!mayEvents) hidden.add('Event: not permitted');
+  const secrets = await secretValuesOf(r.kube, namespace, name);
+  const key = instanceKey(namespace, name);
+  const cr = await r.kube.get<OwnerObject>(ref);
+  const diff = cr ? await visibleDiff(r, cr, key, secrets, viewer) : [];
+  history.observeConditions(owner.kind, key, tree.conditions ?? []);
   const view: InstanceView = {
     kind: owner.kind,
     id: kindId(r),
@@ -241,13 +277,32 @@ export async function instanceView(
       ...(node.reason ? { reason: node.reason } : {}),
     })),
     conditions: tree.conditions ?? [],
+    conditionHistory: history.conditionHistory(owner.kind, key),
     tree,
     hidden: [...hidden],
     events,
-    timeline: history.timeline(owner.kind, instanceKey(namespace, name)),
-    ...lastReconcileOf(r, instanceKey(namespace, name)),
+    diff,
+    timeline: history.timeline(owner.kind, key),
+    ...lastReconcileOf(r, key),
   };
-  return redactMessages(view, await secretValuesOf(r.kube, namespace, name));
+  return redactMessages(view, secrets);
+}
+
+/** {@link childDiffs} of the children the viewer may get (the others' kinds named in the tree's `hidden`). */
+async function visibleDiff(
+  r: GenericReconciler,
+  cr: OwnerObject,
+  key: string,
+  secrets: SecretValues,
+  viewer: Viewer,
+): Promise<ChildDiffView[]> {
+  const visible: ChildDiffView[] = [];
+  for (const d of await childDiffs(r, cr, key, secrets)) {
+    const info = await r.kube.resourceFor(d.apiVersion, d.kind).catch(() => undefined);
+    const group = d.apiVersion.includes('/') ? (d.apiVersion.split('/')[0] ?? '') : '';
+    if (info && (await viewer.mayGet(group, info.plural, d.namespace))) visible.push(d);
+  }
+  return visible;
 }
 
 /** Fields that carry free text (reasons and messages, from the cluster or Orkestra); names and kinds are not secret. */

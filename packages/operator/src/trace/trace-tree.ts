@@ -210,7 +210,8 @@ export function sortTree(node: TraceNode): void {
   );
 }
 
-function conditionsOf(object: KubeObject): TraceCondition[] {
+/** The well-formed conditions of `object`'s status, whole. */
+export function conditionsOf(object: KubeObject): TraceCondition[] {
   const list = (object.status as { conditions?: unknown } | undefined)?.conditions;
   if (!Array.isArray(list)) return [];
   return list.flatMap((c: Record<string, unknown>) =>
