@@ -12,6 +12,27 @@ const reconciled = (key: string, result: 'success' | 'error' = 'success') => ({
 });
 
 describe('ConsoleHistory', () => {
+  it('keeps each change of a condition (not each sighting), newest first, bounded per instance and in instances', () => {
+    const history = new ConsoleHistory({ perInstance: 3, instances: 1 });
+    const ready = (status: string, reason: string, at: string) => [
+      { type: 'Ready', status, reason, lastTransitionTime: at },
+      { type: 'Synced', status: 'True' },
+    ];
+    history.observeConditions('Website', 'ns/shop', ready('False', 'Waiting', 't1'));
+    history.observeConditions('Website', 'ns/shop', ready('False', 'Waiting', 't1'));
+    history.observeConditions('Website', 'ns/shop', ready('True', 'Ready', 't2'));
+    expect(history.conditionHistory('Website', 'ns/shop').map((c) => `${c.type}=${c.status}@${c.at}`)).toEqual([
+      'Ready=True@t2',
+      expect.stringMatching(/^Synced=True@\d{4}-/),
+      'Ready=False@t1',
+    ]);
+    history.observeConditions('Website', 'ns/shop', ready('False', 'Failed', 't3'));
+    expect(history.conditionHistory('Website', 'ns/shop')).toHaveLength(3);
+    history.observeConditions('Website', 'ns/blog', ready('True', 'Ready', 't4'));
+    expect(history.conditionHistory('Website', 'ns/shop')).toEqual([]); // one instance kept: the latest changed
+    expect(history.conditionHistory('Website', 'ns/blog')).toHaveLength(2);
+  });
+
   it('records each reconcile with the children it changed, newest first, and tells the next observer', () => {
     const history = new ConsoleHistory();
     const seen: string[] = [];

@@ -123,6 +123,9 @@ describe('console on loopback (the operator’s view)', () => {
     expect(created.map((c) => c.kind)).toEqual(expect.arrayContaining(['Deployment', 'Secret']));
     expect(shop.timeline[0]).toMatchObject({ trigger: expect.any(String), result: 'success' });
     expect(shop.hidden).toEqual([]);
+    // the conditions' history: Ready=True, the newest transition of Ready, with when it happened
+    const ready = shop.conditionHistory.find((c) => c.type === 'Ready');
+    expect(ready).toMatchObject({ status: 'True', at: expect.stringMatching(/^\d{4}-/) });
     expect(shop.lastReconcile).toMatchObject({ result: 'success', waiting: [], failed: [] });
   });
 
@@ -201,6 +204,23 @@ describe('console on loopback (the operator’s view)', () => {
     expect(text).not.toContain(password);
     expect(text).not.toContain(encoded);
     expect(text).not.toContain('op-7731-root');
+  });
+
+  it('reads the children Orkestra owns from the reconciler’s caches: a page lists only what they do not hold', async () => {
+    const kube = manager.reconcilers[0]!.kube;
+    await view(ns, 'shop'); // warm: discovery and schemas are read once
+    const before = kube.requests.snapshot();
+    await view(ns, 'shop');
+    const after = kube.requests.snapshot();
+    const sent = Object.entries(after)
+      .map(([k, n]) => [k, n - (before[k] ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .map(([k]) => k);
+    // The owned kinds (Deployments, Services, ConfigMaps, Secrets …) come from the informers; what their own
+    // controllers made (ReplicaSets, Pods) and the Events are listed.
+    for (const cached of ['list deployments', 'list services', 'list configmaps', 'list secrets'])
+      expect(sent).not.toContain(cached);
+    expect(sent).toEqual(expect.arrayContaining(['list replicasets', 'list pods']));
   });
 
   it('is read-only and strict: GET only, a CSP on every answer, loopback Host names only', async () => {

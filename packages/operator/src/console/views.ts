@@ -7,10 +7,12 @@
 
 import type { ControllerClient } from '@orkestra/core';
 import { childSelector, type KubeObject, type OwnerObject, SecretValues } from '@orkestra/core';
+import { matchesLabelSelector } from '@orkestra/core/internal';
 import { type GenericReconciler, SharedInformerFactory } from '@orkestra/reconciler';
 import {
   causes,
   conditionsOf,
+  type TraceCache,
   type TraceCondition,
   type TraceNode,
   type TraceState,
@@ -132,6 +134,28 @@ export function observeConditions(r: GenericReconciler, history: ConsoleHistory,
   if (cr) history.observeConditions(r.config.owner.kind, key, conditionsOf(cr));
 }
 
+/**
+ * Lists answered from the reconciler's informer caches: those of the children Orkestra owns (each watched with
+ * Orkestra's label), when a synced informer holds every object of the kind and namespace the list asks for.
+ * What they do not hold (a Deployment's ReplicaSets and Pods) is listed from the API server.
+ */
+export function informerCache(r: GenericReconciler): TraceCache {
+  const factory = r.config.informers ?? SharedInformerFactory.for(r.kube);
+  return (kind, namespace, labelSelector) => {
+    const asked = new Set((labelSelector ?? '').split(',').filter(Boolean));
+    for (const informer of factory.informers) {
+      const o = informer.options;
+      if (o.apiVersion !== kind.apiVersion || o.kind !== kind.kind || !informer.hasSynced) continue;
+      if (o.fieldSelector || o.shard || (o.namespace !== undefined && o.namespace !== namespace)) continue;
+      // The informer holds a superset of the answer when each of its requirements is one the list asks.
+      if (!(o.labelSelector ?? '').split(',').every((req) => !req || asked.has(req))) continue;
+      const objects = informer.list(namespace);
+      return labelSelector ? objects.filter((x) => matchesLabelSelector(x.metadata.labels, labelSelector)) : objects;
+    }
+    return undefined;
+  };
+}
+
 /** The kinds the Manager serves, each with the instances the viewer may get. */
 export async function kindsView(
   reconcilers: readonly GenericReconciler[],
@@ -223,14 +247,20 @@ function lastReconcileOf(r: GenericReconciler, key: string): Pick<InstanceView, 
 /** The values of the instance's Secrets (as the operator reads them), to be redacted from everything shown. */
 async function secretValuesOf(
   kube: ControllerClient,
+  cache: TraceCache,
   namespace: string | undefined,
   name: string,
 ): Promise<SecretValues> {
   const values = new SecretValues();
-  const secrets = await kube
-    .list('v1', 'Secret', { ...(namespace ? { namespace } : {}), labelSelector: childSelector(name) })
-    .catch(() => ({ items: [] as KubeObject[] }));
-  for (const s of secrets.items) values.addSecret({ ...s, apiVersion: 'v1', kind: 'Secret' });
+  const selector = childSelector(name);
+  const items =
+    cache({ apiVersion: 'v1', kind: 'Secret' }, namespace, selector) ??
+    (
+      await kube
+        .list('v1', 'Secret', { ...(namespace ? { namespace } : {}), labelSelector: selector })
+        .catch(() => ({ items: [] as KubeObject[] }))
+    ).items;
+  for (const s of items) values.addSecret({ ...s, apiVersion: 'v1', kind: 'Secret' });
   return values;
 }
 
@@ -248,7 +278,8 @@ export async function instanceView(
   const { owner } = r.config;
   if (!(await viewer.mayGet(owner.group, owner.plural, namespace))) return undefined;
   const ref = { apiVersion: r.ownerApiVersion, kind: owner.kind, name, ...(namespace ? { namespace } : {}) };
-  const trace = await traceObject(r.kube, ref);
+  const cache = informerCache(r);
+  const trace = await traceObject(r.kube, ref, { cache });
   if (!trace) return undefined;
   const hidden = new Set(trace.skipped);
   const tree = await visibleTree(r.kube, trace.root, viewer, hidden);
@@ -260,7 +291,7 @@ export async function instanceView(
       })
     : [];
   if (!mayEvents) hidden.add('Event: not permitted');
-  const secrets = await secretValuesOf(r.kube, namespace, name);
+  const secrets = await secretValuesOf(r.kube, cache, namespace, name);
   const key = instanceKey(namespace, name);
   const cr = await r.kube.get<OwnerObject>(ref);
   const diff = cr ? await visibleDiff(r, cr, key, secrets, viewer) : [];

@@ -88,24 +88,65 @@ const MADE_BY: Readonly<Record<string, readonly Kind[]>> = {
 
 const RANK: Record<TraceState, number> = { Failed: 0, InProgress: 1, Present: 2, Current: 3 };
 
-/** Reads lists once per kind and namespace, leaving out (and naming) the kinds the reader may not list. */
+/**
+ * A cache to read lists from instead of the API server (the console passes the reconciler's informers): the
+ * objects of `kind` in `namespace` (all when undefined) matching `labelSelector`, or `undefined` when it does not
+ * hold them all (then the list is sent).
+ */
+export type TraceCache = (
+  kind: Kind,
+  namespace: string | undefined,
+  labelSelector?: string,
+) => KubeObject[] | undefined;
+
+/** Options of {@link traceObject}. */
+export interface TraceOptions {
+  /** Lists answered from memory when it holds them; default none. */
+  cache?: TraceCache;
+  /** Lists sent at once at most; default 6. */
+  concurrency?: number;
+}
+
+/**
+ * Reads lists once per kind and namespace — from the cache when it holds them, else at most `concurrency` at once
+ * — leaving out (and naming) the kinds the reader may not list.
+ */
 class Lister {
   readonly skipped: string[] = [];
   private readonly lists = new Map<string, Promise<KubeObject[]>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly kube: ObjectClient) {}
+  constructor(
+    private readonly kube: ObjectClient,
+    private readonly options: TraceOptions = {},
+  ) {}
 
   list(kind: Kind, namespace: string | undefined, labelSelector?: string): Promise<KubeObject[]> {
     const key = `${kind.apiVersion}/${kind.kind}/${namespace ?? ''}/${labelSelector ?? ''}`;
     let found = this.lists.get(key);
     if (!found) {
-      found = this.kube
-        .list(kind.apiVersion, kind.kind, { namespace, labelSelector })
-        .then((l) => l.items.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind })))
-        .catch((e: unknown) => this.skip(kind, e));
+      const cached = this.options.cache?.(kind, namespace, labelSelector);
+      found = cached
+        ? Promise.resolve(cached.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind })))
+        : this.send(kind, namespace, labelSelector);
       this.lists.set(key, found);
     }
     return found;
+  }
+
+  private async send(kind: Kind, namespace: string | undefined, labelSelector?: string): Promise<KubeObject[]> {
+    if (this.running >= (this.options.concurrency ?? 6)) await new Promise<void>((go) => this.waiting.push(go));
+    this.running++;
+    try {
+      const l = await this.kube.list(kind.apiVersion, kind.kind, { namespace, labelSelector });
+      return l.items.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind }));
+    } catch (e) {
+      return this.skip(kind, e);
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
   }
 
   private skip(kind: Kind, e: unknown): KubeObject[] {
@@ -145,16 +186,11 @@ function nodeOf(object: KubeObject, health: Pick<TraceNode, 'state' | 'reason'>)
 async function madeBy(object: KubeObject, lister: Lister, depth: number): Promise<TraceNode[]> {
   const kinds = MADE_BY[`${object.apiVersion}/${object.kind}`] ?? [];
   if (depth > 4 || kinds.length === 0) return [];
-  const nodes: TraceNode[] = [];
-  for (const kind of kinds) {
-    const objects = await lister.list(kind, object.metadata.namespace);
-    for (const o of objects.filter((x) => controlledBy(x, object.metadata.uid))) {
-      const node = nodeOf(o, healthOf(o));
-      node.children = await madeBy(o, lister, depth + 1);
-      nodes.push(node);
-    }
-  }
-  return nodes;
+  const lists = await Promise.all(kinds.map((kind) => lister.list(kind, object.metadata.namespace)));
+  const made = lists.flat().filter((x) => controlledBy(x, object.metadata.uid));
+  return Promise.all(
+    made.map(async (o) => ({ ...nodeOf(o, healthOf(o)), children: await madeBy(o, lister, depth + 1) })),
+  );
 }
 
 /** The CR's own health: `Ready=True` is current; otherwise the worst of its tree, at least in progress. */
@@ -233,24 +269,25 @@ export function conditionsOf(object: KubeObject): TraceCondition[] {
  * The trace of the object `ref` (a CR, or any object: then only what its controller made): reads only.
  * `undefined` when the object does not exist.
  */
-export async function traceObject(kube: ObjectClient, ref: ObjectRef & Kind): Promise<Trace | undefined> {
+export async function traceObject(
+  kube: ObjectClient,
+  ref: ObjectRef & Kind,
+  options: TraceOptions = {},
+): Promise<Trace | undefined> {
   const root = await kube.get(ref);
   if (!root) return undefined;
   const object = { ...root, apiVersion: ref.apiVersion, kind: ref.kind };
-  const lister = new Lister(kube);
+  const lister = new Lister(kube, options);
   const inventory = [...parseInventory(object.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '').values()];
   const kinds = new Map<string, Kind>();
   for (const k of [...CHILD_KINDS, ...inventory]) kinds.set(`${k.apiVersion}/${k.kind}`, k);
   const selector = childSelector(object.metadata.name);
-  const children: TraceNode[] = [];
-  for (const kind of kinds.values()) {
-    const objects = await lister.list(kind, object.metadata.namespace, selector);
-    for (const o of objects.filter((x) => controlledBy(x, object.metadata.uid))) {
-      const node = nodeOf(o, healthOf(o));
-      node.children = await madeBy(o, lister, 1);
-      children.push(node);
-    }
-  }
+  // Every kind at once (bounded by the lister): a trace costs the slowest list, not the sum of ~17.
+  const lists = await Promise.all([...kinds.values()].map((k) => lister.list(k, object.metadata.namespace, selector)));
+  const owned = lists.flat().filter((x) => controlledBy(x, object.metadata.uid));
+  const children: TraceNode[] = await Promise.all(
+    owned.map(async (o) => ({ ...nodeOf(o, healthOf(o)), children: await madeBy(o, lister, 1) })),
+  );
   children.push(...(await madeBy(object, lister, 0)).filter((n) => !children.some((c) => sameObject(c, n))));
   const conditions = conditionsOf(object);
   const isCustom = !MADE_BY[`${object.apiVersion}/${object.kind}`];
@@ -258,7 +295,7 @@ export async function traceObject(kube: ObjectClient, ref: ObjectRef & Kind): Pr
   node.children = children;
   if (conditions.length) node.conditions = conditions;
   sortTree(node);
-  return { root: node, skipped: lister.skipped };
+  return { root: node, skipped: [...lister.skipped].sort() };
 }
 
 function sameObject(a: TraceNode, b: TraceNode): boolean {
