@@ -11,7 +11,7 @@ import {
   requiredPermissions,
   UnknownKindsError,
 } from '@orkestra/operator';
-import { describePermission } from '@orkestra/operator/internal';
+import { consolePermissions, describePermission } from '@orkestra/operator/internal';
 import { Command } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
@@ -36,6 +36,7 @@ interface GenerateRbacOptions {
   namespace: string[];
   leaderElectionNamespace?: string;
   leaderElect: boolean;
+  console: boolean;
   output: 'text' | 'json';
   resourcePackage: string[];
   crd: string[];
@@ -65,6 +66,11 @@ export function generateCommand(ctx: CommandContext): Command {
     .option('--leader-election-namespace <namespace>', "namespace of the Lease (default: the service account's)")
     .option('--no-leader-elect', 'no Lease permissions (for run --no-leader-elect)')
     .option(
+      '--console',
+      'the console is served on a non-loopback address (run --console 0.0.0.0:7070): add create on tokenreviews and subjectaccessreviews',
+      false,
+    )
+    .option(
       '--crd <file>',
       'CRDs of the custom kinds the katalog makes or reads, for their resource names and scope (repeatable)',
       collect,
@@ -87,11 +93,14 @@ Examples:
   $ orkestra generate rbac --operator ./operator.ts --service-account ops/website | kubectl apply -f -
   $ orkestra generate rbac --katalog katalog.yaml --crd widget-crd.yaml
   $ orkestra generate rbac --katalog katalog.yaml --kubeconfig ~/.kube/config
+  $ orkestra generate rbac --katalog katalog.yaml --console   # for run --console 0.0.0.0:7070
 
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
 leases (get, create, update) in the Lease's namespace, and configmaps (get and update of the inventory
-records by name, create) in the ServiceAccount's namespace. For Role and ClusterRole children the rules
+records by name, create) in the ServiceAccount's namespace; with --console, tokenreviews and
+subjectaccessreviews (create, cluster-wide: a console on a non-loopback address checks each bearer token
+and what its user may get; on loopback it needs none). For Role and ClusterRole children the rules
 they grant (escalate when those are templated), for RoleBinding and ClusterRoleBinding children bind on the
 role they name (by name when literal).
 
@@ -115,6 +124,7 @@ the discovery of the cluster given with --kubeconfig; a kind none of them knows 
         ? operatorRbac(opts.operator, opts.namespace, namespaces, ctx.cwd)
         : katalogRbac(opts.katalog!, opts, namespaces, ctx.cwd)
       ).finally(() => kinds.close());
+      if (opts.console) permissions.push(...consolePermissions());
       const objects = rbacObjects(permissions, {
         name: opts.name ?? name,
         serviceAccount: { namespace: sa[1]!, name: sa[2]! },
