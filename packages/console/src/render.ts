@@ -10,7 +10,15 @@ import {
   treeRows,
   whyLines,
 } from './model.js';
-import type { ChildDiffView, InstanceState, InstanceView, KindView, TraceNode, TraceState } from './types.js';
+import type {
+  ChildDiffView,
+  InstanceState,
+  InstanceView,
+  KatalogView,
+  KindsView,
+  TraceNode,
+  TraceState,
+} from './types.js';
 
 const badge = (state: TraceState) => h('span', { class: `badge ${state}` }, STATE_LABEL[state]);
 const INSTANCE_BADGE: Record<InstanceState, TraceState> = {
@@ -28,11 +36,32 @@ function table(head: string[], rows: (Node | string)[][], testid: string): HTMLE
   );
 }
 
-/** The kinds page: each kind with its counts, queue depth, rate and instances. */
-export function kindsPage(kinds: KindView[]): HTMLElement {
+/** The Katalogs the Katalog runtime serves: each with the revision it serves and its state. */
+function katalogsSection(katalogs: KatalogView[]): HTMLElement {
+  return h(
+    'article',
+    { class: 'katalogs', 'data-testid': 'katalogs' },
+    h('h2', {}, 'Katalogs'),
+    table(
+      ['katalog', 'revision served', 'state', 'kinds', 'message'],
+      katalogs.map((k) => [
+        `${k.namespace}/${k.name}`,
+        k.revision === undefined ? 'none' : String(k.revision),
+        badge(INSTANCE_BADGE[k.state]),
+        k.kinds.join(', '),
+        k.message ?? '',
+      ]),
+      'katalog-revisions',
+    ),
+  );
+}
+
+/** The kinds page: the Katalogs (with the Katalog runtime), then each kind with its counts, queue depth, rate and instances. */
+export function kindsPage({ kinds, katalogs }: KindsView): HTMLElement {
   return h(
     'section',
     { 'data-testid': 'kinds' },
+    katalogs !== undefined && katalogsSection(katalogs),
     h('h1', {}, 'Kinds served'),
     ...kinds.map((k) =>
       h(

@@ -55,6 +55,21 @@ export interface KindView {
   instances: { namespace?: string; name: string; state: InstanceState; message?: string }[];
 }
 
+export interface KatalogView {
+  namespace: string;
+  name: string;
+  revision?: number;
+  state: InstanceState;
+  message?: string;
+  kinds: string[];
+}
+
+/** The kinds page: `katalogs` only when the Manager runs the Katalog runtime. */
+export interface KindsView {
+  kinds: KindView[];
+  katalogs?: KatalogView[];
+}
+
 export interface TimelineEntry {
   at: string;
   trigger: 'event' | 'resync';

@@ -219,7 +219,7 @@ export class Manager {
         options.observer?.childChanged?.(info);
       },
     };
-    if (options.console) this.console = new ConsoleServer(this.reconcilers, options.console, this.logger);
+    this.console = this.consoleServer();
     // With shards, a kind's queue depth is that of every held shard's reconciler of it.
     const shardQueues = (kind: string) => () =>
       this.reconcilers.filter((r) => r.config.owner.kind === kind).reduce((n, r) => n + r.queueDepth, 0);
@@ -282,6 +282,18 @@ export class Manager {
     } else {
       this.metrics.leader = true;
     }
+  }
+
+  /** The console of {@link ManagerOptions.console}: the reconcilers running now, the Katalogs' revisions. */
+  private consoleServer(): ConsoleServer | undefined {
+    const { console, kube, katalogs } = this.options;
+    if (!console) return undefined;
+    const source = {
+      kube,
+      reconcilers: () => [...this.reconcilers, ...(this.katalogs?.reconcilers ?? [])],
+      ...(katalogs ? { katalogRevisions: () => this.katalogs?.revisions() ?? new Map<string, number>() } : {}),
+    };
+    return new ConsoleServer(source, console, this.logger);
   }
 
   /** The Katalog runtime of {@link ManagerOptions.katalogs}, and its webhook route; undefined without it. */

@@ -11,13 +11,13 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@orkestra/core';
+import type { ControllerClient, Logger } from '@orkestra/core';
 import type { GenericReconciler } from '@orkestra/reconciler';
 import { HttpAddressError, listenFailure, parseAddress } from '../http-server.js';
 import { ConsoleAccess, ConsoleAuthError, isLoopbackHost, type Viewer } from './access.js';
 import { Assets, installedAssets } from './assets.js';
 import { ConsoleHistory, type HistoryLimits } from './history.js';
-import { instanceKey, instanceView, kindId, kindsView, observeConditions } from './views.js';
+import { instanceKey, instanceView, katalogsView, kindId, kindsView, observeConditions } from './views.js';
 
 const { createServer } = process.getBuiltinModule('node:http');
 
@@ -34,6 +34,16 @@ export interface ConsoleOptions {
   history?: HistoryLimits;
   /** The folder of the web pages; default the installed `@orkestra/console`'s; `false`: JSON only. */
   assets?: string | false;
+}
+
+/** Where the console finds what it shows: the reconcilers running now, and the Katalog runtime's revisions. */
+export interface ConsoleSource {
+  /** The client the console reads and reviews tokens with; default the first reconciler's. */
+  kube?: ControllerClient;
+  /** Every reconciler running now (the Manager's, and those of each Katalog served). */
+  reconcilers(): readonly GenericReconciler[];
+  /** The revision each Katalog (`namespace/name`) serves; absent without the Katalog runtime. */
+  katalogRevisions?(): ReadonlyMap<string, number>;
 }
 
 /** Strict: only this origin's scripts, styles and connections; no inline code, no frames, no forms. */
@@ -80,16 +90,28 @@ export class ConsoleServer {
   private readonly shared = new Map<string, { until: number; view: Promise<unknown> }>();
   private url_: string | undefined;
 
+  private readonly source: ConsoleSource;
+
+  /** `source`: the reconcilers to show (fixed), or where to find them and the Katalogs' revisions (as they change). */
   constructor(
-    private readonly reconcilers: readonly GenericReconciler[],
+    source: readonly GenericReconciler[] | ConsoleSource,
     private readonly options: ConsoleOptions,
     private readonly logger: Logger,
   ) {
+    this.source = Array.isArray(source) ? { reconcilers: () => source } : (source as ConsoleSource);
     this.history = new ConsoleHistory(options.history);
     this.history.onReconciled((kind, key) => {
       const r = this.reconcilers.find((x) => x.config.owner.kind === kind);
       if (r) observeConditions(r, this.history, key);
     });
+  }
+
+  private get reconcilers(): readonly GenericReconciler[] {
+    return this.source.reconcilers();
+  }
+
+  private get kube(): ControllerClient | undefined {
+    return this.source.kube ?? this.reconcilers[0]?.kube;
   }
 
   /** `http://127.0.0.1:34567`, once listening. */
@@ -102,7 +124,7 @@ export class ConsoleServer {
     if (this.server) return;
     const address = this.options.address ?? '127.0.0.1:0';
     const { host, port } = parseAddress(address);
-    const kube = this.reconcilers[0]?.kube;
+    const kube = this.kube;
     if (!kube) throw new HttpAddressError(address, 'the console needs at least one reconciler to show');
     this.access = new ConsoleAccess(kube, isLoopbackHost(host));
     const root = this.options.assets === false ? undefined : (this.options.assets ?? installedAssets());
@@ -165,8 +187,12 @@ export class ConsoleServer {
   /** What `url` shows: the kinds, or one instance. */
   private async view(url: URL, viewer: Viewer): Promise<unknown> {
     const p = url.searchParams;
-    if (url.pathname === '/api/kinds' || (url.pathname === '/api/stream' && !p.get('name')))
-      return { kinds: await kindsView(this.reconcilers, this.history, viewer) };
+    if (url.pathname === '/api/kinds' || (url.pathname === '/api/stream' && !p.get('name'))) {
+      const kinds = await kindsView(this.reconcilers, this.history, viewer);
+      const revisions = this.source.katalogRevisions?.();
+      const kube = this.kube;
+      return revisions && kube ? { kinds, katalogs: await katalogsView(kube, revisions, viewer) } : { kinds };
+    }
     if (url.pathname !== '/api/instance' && url.pathname !== '/api/stream')
       throw new ConsoleRequestError(404, `no such endpoint: ${url.pathname} (try /api/kinds or /api/instance)`);
     const id = p.get('kind') ?? '';

@@ -9,6 +9,7 @@ import type { ControllerClient } from '@orkestra/core';
 import { childSelector, type KubeObject, type OwnerObject, SecretValues } from '@orkestra/core';
 import { matchesLabelSelector } from '@orkestra/core/internal';
 import { type GenericReconciler, SharedInformerFactory } from '@orkestra/reconciler';
+import { KATALOG_API_VERSION } from '../katalogs/katalog-crd.js';
 import {
   causes,
   conditionsOf,
@@ -46,6 +47,20 @@ export interface KindView {
   queueDepth: number;
   reconcilesPerMinute: number;
   instances: InstanceSummary[];
+}
+
+/** One Katalog the Manager's Katalog runtime serves (`Manager({ katalogs })`). */
+export interface KatalogView {
+  namespace: string;
+  name: string;
+  /** The revision it serves now; absent while none is (its first spec was refused, or it is just created). */
+  revision?: number;
+  /** `ready`: its last spec is served; `failing`: refused (the last good revision keeps serving); `waiting`. */
+  state: InstanceState;
+  /** Its `Ready` condition's message. */
+  message?: string;
+  /** The kinds it serves (`pages.example.com`), from its status. */
+  kinds: string[];
 }
 
 /** An Event recorded on the instance. */
@@ -188,6 +203,36 @@ export async function kindsView(
     });
   }
   return views;
+}
+
+/**
+ * The Katalogs in the runtime's informer cache (no request) the viewer may get, with the revision each serves
+ * (`revisions`: the runtime's, by `namespace/name`) and its state from its `Ready` condition.
+ */
+export async function katalogsView(
+  kube: ControllerClient,
+  revisions: ReadonlyMap<string, number>,
+  viewer: Viewer,
+): Promise<KatalogView[]> {
+  const views: KatalogView[] = [];
+  for (const informer of SharedInformerFactory.for(kube).informers) {
+    if (informer.options.apiVersion !== KATALOG_API_VERSION || informer.options.kind !== 'Katalog') continue;
+    for (const k of informer.list()) {
+      const { namespace = '', name = '' } = k.metadata;
+      if (views.some((v) => v.namespace === namespace && v.name === name)) continue;
+      if (!(await viewer.mayGet('orkestra.io', 'katalogs', namespace))) continue;
+      const revision = revisions.get(`${namespace}/${name}`);
+      const kinds = (k.status as { kinds?: unknown } | undefined)?.kinds;
+      views.push({
+        namespace,
+        name,
+        ...(revision !== undefined ? { revision } : {}),
+        ...stateOf(k),
+        kinds: Array.isArray(kinds) ? kinds.filter((x): x is string => typeof x === 'string') : [],
+      });
+    }
+  }
+  return views.sort((a, b) => a.namespace.localeCompare(b.namespace) || a.name.localeCompare(b.name));
 }
 
 /** The tree without the objects the viewer may not get (their kinds named in `hidden`). */
