@@ -1,4 +1,5 @@
 /** The console's single page: follows the server's event stream of the page the hash names and redraws it whole. */
+
 import { ApiError, follow, setToken } from './api.js';
 import { h } from './dom.js';
 import { apiQuery, parseRoute } from './model.js';

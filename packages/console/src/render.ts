@@ -1,4 +1,5 @@
 /** The two pages, built as DOM from the server's JSON (text only; see dom.ts). */
+
 import { h, s } from './dom.js';
 import {
   diffLines,

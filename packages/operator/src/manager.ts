@@ -237,7 +237,7 @@ export class Manager {
         observer: this.metrics.observer(
           config.owner.kind,
           queueDepth,
-          this.console?.history.observer(config.owner.kind, observer) ?? observer,
+          this.console?.observer(config.owner.kind, observer) ?? observer,
         ),
       });
       if (origin) this.origins.set(reconciler, origin);
@@ -311,7 +311,7 @@ export class Manager {
       stopTimeoutMs: this.options.stopTimeoutMs ?? 10_000,
       registry: this.metrics.registry,
       observer: (kind, _katalog, depth) =>
-        this.metrics.observer(kind, depth, this.console?.history.observer(kind, observer) ?? observer),
+        this.metrics.observer(kind, depth, this.console?.observer(kind, observer) ?? observer),
     });
   }
 

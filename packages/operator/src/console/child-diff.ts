@@ -5,11 +5,12 @@
  * caches), same drift matcher, same `prepare` hooks — and nothing is written. Values of sensitive paths (a
  * Secret's `data`) and every value that came from a Secret are `[redacted]` (core's `redactDrift`).
  */
+
+import type { ChildDiffState, ChildDiffView } from '@orkestra/console/types';
 import {
   type ChildResult,
   createContext,
   DEFAULT_FIELD_MANAGER,
-  type DriftedField,
   ImmutableFieldError,
   type OwnerObject,
   type SecretValues,
@@ -19,23 +20,7 @@ import { childKindOf, DryRunClient, redactDrift } from '@orkestra/core/internal'
 import type { GenericReconciler } from '@orkestra/reconciler';
 import type { PlannedChild } from '@orkestra/reconciler/internal';
 
-/** How a child stands against its desired state. */
-export type ChildDiffState = 'in-sync' | 'drifted' | 'missing' | 'error';
-
-/** One child's desired-versus-live difference. */
-export interface ChildDiffView {
-  apiVersion: string;
-  kind: string;
-  namespace?: string;
-  name: string;
-  state: ChildDiffState;
-  /** For `drifted`: each field that differs, live → desired (secret values `[redacted]`). */
-  drifted?: DriftedField[];
-  /** For `drifted`: the change needs delete and create (an immutable field). */
-  recreate?: boolean;
-  /** For `error`: why it could not be compared. */
-  message?: string;
-}
+export type { ChildDiffState, ChildDiffView };
 
 /**
  * The difference of each child the last reconcile of `cr` planned (onCreate children count as in sync once they

@@ -12,7 +12,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ControllerClient, Logger } from '@orkestra/core';
-import type { GenericReconciler } from '@orkestra/reconciler';
+import type { GenericReconciler, ReconcilerObserver } from '@orkestra/reconciler';
 import { HttpAddressError, listenFailure, parseAddress } from '../http-server.js';
 import { ConsoleAccess, ConsoleAuthError, isLoopbackHost, type Viewer } from './access.js';
 import { Assets, installedAssets } from './assets.js';
@@ -81,7 +81,7 @@ class ConsoleRequestError extends Error {
 
 /** The console of one Manager. */
 export class ConsoleServer {
-  readonly history: ConsoleHistory;
+  private readonly history: ConsoleHistory;
   private server: Server | undefined;
   private access: ConsoleAccess | undefined;
   private assets: Assets | undefined;
@@ -112,6 +112,14 @@ export class ConsoleServer {
 
   private get kube(): ControllerClient | undefined {
     return this.source.kube ?? this.reconcilers[0]?.kube;
+  }
+
+  /**
+   * An observer for the reconciler of `kind` that records its reconciles in the console's bounded history, then
+   * tells `next`.
+   */
+  observer(kind: string, next?: ReconcilerObserver): ReconcilerObserver {
+    return this.history.observer(kind, next);
   }
 
   /** `http://127.0.0.1:34567`, once listening. */

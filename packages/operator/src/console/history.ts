@@ -3,35 +3,10 @@
  * result, the children each one changed), and per kind the reconciles of the last minute (the rate). Fed by the
  * reconciler's observer; memory is bounded by {@link HistoryLimits} whatever the number of CRs.
  */
+import type { ChildChange, ConditionTransition, TimelineEntry } from '@orkestra/console/types';
 import type { ReconcilerObserver } from '@orkestra/reconciler';
 
-/** A child a reconcile created, updated, recreated, deleted or pruned. */
-export interface ChildChange {
-  kind: string;
-  name: string;
-  action: 'created' | 'updated' | 'recreated' | 'deleted' | 'pruned';
-}
-
-/** One reconcile of an instance. */
-export interface TimelineEntry {
-  /** When it ended (ISO 8601). */
-  at: string;
-  trigger: 'event' | 'resync';
-  result: 'success' | 'invalid' | 'error';
-  durationMs: number;
-  /** What it changed; empty when everything was in sync. */
-  changes: ChildChange[];
-}
-
-/** A condition of an instance as it changed: the status, reason and message it took, and when. */
-export interface ConditionTransition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  /** The condition's `lastTransitionTime`, or when the console first saw it so (ISO 8601). */
-  at: string;
-}
+export type { ChildChange, ConditionTransition, TimelineEntry };
 
 /** How much the history keeps. */
 export interface HistoryLimits {

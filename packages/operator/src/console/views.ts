@@ -5,6 +5,15 @@
  * `get`, and every string that holds a value of one of the instance's Secrets is redacted.
  */
 
+import type {
+  ChildDiffView,
+  EventView,
+  InstanceState,
+  InstanceSummary,
+  InstanceView,
+  KatalogView,
+  KindView,
+} from '@orkestra/console/types';
 import type { ControllerClient } from '@orkestra/core';
 import { childSelector, type KubeObject, type OwnerObject, SecretValues } from '@orkestra/core';
 import { matchesLabelSelector } from '@orkestra/core/internal';
@@ -20,86 +29,10 @@ import {
   traceObject,
 } from '../trace/trace-tree.js';
 import type { Viewer } from './access.js';
-import { type ChildDiffView, childDiffs } from './child-diff.js';
-import type { ConditionTransition, ConsoleHistory, TimelineEntry } from './history.js';
+import { childDiffs } from './child-diff.js';
+import type { ConsoleHistory } from './history.js';
 
-/** How an instance stands, from its `Ready` condition: waiting is what time may fix; failing needs a person. */
-export type InstanceState = 'ready' | 'waiting' | 'failing';
-
-/** One instance in the list of a kind. */
-export interface InstanceSummary {
-  namespace?: string;
-  name: string;
-  state: InstanceState;
-  /** The `Ready` condition's message when not ready. */
-  message?: string;
-}
-
-/** One kind the Manager serves. */
-export interface KindView {
-  /** `websites.example.com`: what the instance URLs name the kind by. */
-  id: string;
-  group: string;
-  version: string;
-  kind: string;
-  namespaced: boolean;
-  counts: Record<InstanceState, number>;
-  queueDepth: number;
-  reconcilesPerMinute: number;
-  instances: InstanceSummary[];
-}
-
-/** One Katalog the Manager's Katalog runtime serves (`Manager({ katalogs })`). */
-export interface KatalogView {
-  namespace: string;
-  name: string;
-  /** The revision it serves now; absent while none is (its first spec was refused, or it is just created). */
-  revision?: number;
-  /** `ready`: its last spec is served; `failing`: refused (the last good revision keeps serving); `waiting`. */
-  state: InstanceState;
-  /** Its `Ready` condition's message. */
-  message?: string;
-  /** The kinds it serves (`pages.example.com`), from its status. */
-  kinds: string[];
-}
-
-/** An Event recorded on the instance. */
-export interface EventView {
-  type: string;
-  reason: string;
-  message: string;
-  count: number;
-  last: string;
-}
-
-/** One instance's page. */
-export interface InstanceView {
-  kind: string;
-  id: string;
-  namespace?: string;
-  name: string;
-  state: TraceState;
-  /** The deepest objects that are not ready, each with the path from the instance to it; failed ones first. */
-  why: { path: string[]; state: TraceState; reason?: string }[];
-  conditions: TraceCondition[];
-  /** How the conditions changed, newest first, as far as this operator saw since it started (bounded). */
-  conditionHistory: ConditionTransition[];
-  tree: TraceNode;
-  /** Kinds left out of the tree: the viewer may not get them, or they cannot be read. */
-  hidden: string[];
-  events: EventView[];
-  /** Each child the last reconcile planned against its live object (secret values `[redacted]`). */
-  diff: ChildDiffView[];
-  timeline: TimelineEntry[];
-  /** The outcome of the last reconcile this operator ran of it (since it started), with what waits and what failed. */
-  lastReconcile?: {
-    result: string;
-    /** Children not written yet, each saying what it waits for (`CronJob orders-backup waits for …`). */
-    waiting: string[];
-    error?: string;
-    failed: { kind: string; name: string; error: string }[];
-  };
-}
+export type { EventView, InstanceState, InstanceSummary, InstanceView, KatalogView, KindView };
 
 /** `websites.example.com` of a reconciler's owner kind. */
 export const kindId = (r: GenericReconciler): string => `${r.config.owner.plural}.${r.config.owner.group}`;

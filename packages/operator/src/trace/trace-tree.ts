@@ -5,6 +5,7 @@
  * from the objects alone — labels, owner references, the CR's conditions and inventory — so it needs only read
  * access and no running operator. Kinds the reader may not list are skipped and named, never guessed.
  */
+import type { TraceCondition, TraceNode, TraceState } from '@orkestra/console/types';
 import {
   childSelector,
   ForbiddenError,
@@ -17,31 +18,7 @@ import {
 import { builtInReadiness } from '@orkestra/core/internal';
 import { INVENTORY_ANNOTATION, parseInventory } from '@orkestra/reconciler/internal';
 
-/** A kstatus-like health: `Failed` is what waiting will not fix; `Present` exists and has nothing to judge by. */
-export type TraceState = 'Current' | 'Present' | 'InProgress' | 'Failed';
-
-/** A condition of the traced CR, whole (messages are never cut). */
-export interface TraceCondition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  lastTransitionTime?: string;
-}
-
-/** One object of the tree. */
-export interface TraceNode {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  namespace?: string;
-  state: TraceState;
-  /** What it waits for or why it failed, when it is not ready. */
-  reason?: string;
-  /** The CR's conditions (Synced, Ready, …); only on the root. */
-  conditions?: TraceCondition[];
-  children: TraceNode[];
-}
+export type { TraceCondition, TraceNode, TraceState };
 
 /** The tree, and the kinds that could not be read. */
 export interface Trace {
