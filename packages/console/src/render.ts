@@ -93,9 +93,9 @@ export function kindsPage({ kinds, katalogs }: KindsView): HTMLElement {
   );
 }
 
-const COLUMN = 230;
+const COLUMN = 250;
 const ROW = 34;
-const BOX = { width: 210, height: 24 };
+const BOX = { width: 232, height: 24 };
 
 /** The children as a graph: one box per object, coloured by health, a line to its parent. */
 function graph(tree: TraceNode): SVGElement {
@@ -112,7 +112,7 @@ function graph(tree: TraceNode): SVGElement {
   });
   const boxes = nodes.map((n) => {
     const p = at.get(n.id) ?? { x: 0, y: 0 };
-    const label = n.label.length > 30 ? `${n.label.slice(0, 29)}…` : n.label;
+    const label = n.label.length > 32 ? `${n.label.slice(0, 31)}…` : n.label;
     return s(
       'g',
       { class: `node ${n.state}`, transform: `translate(${p.x},${p.y})`, 'data-state': n.state },

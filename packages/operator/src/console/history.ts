@@ -88,8 +88,9 @@ export class ConsoleHistory {
   }
 
   /**
-   * Records the conditions an instance has now: each one whose status, reason or message differs from the last
-   * recorded of its type is a transition (kept, the newest {@link HistoryLimits.perInstance} per instance).
+   * Records the conditions an instance has now. A condition is a transition when its `lastTransitionTime` is
+   * later than the last recorded of its type (without one: when its status or reason differs); an older sighting
+   * (a cache behind the server) is ignored. The newest {@link HistoryLimits.perInstance} are kept per instance.
    */
   observeConditions(
     kind: string,
@@ -107,13 +108,17 @@ export class ConsoleHistory {
     let added = false;
     for (const c of conditions) {
       const last = list.findLast((t) => t.type === c.type);
-      if (last && last.status === c.status && last.reason === c.reason && last.message === c.message) continue;
+      const at = c.lastTransitionTime === undefined ? Number.NaN : Date.parse(c.lastTransitionTime);
+      const newer =
+        last === undefined ||
+        (Number.isNaN(at) ? last.status !== c.status || last.reason !== c.reason : at > Date.parse(last.at));
+      if (!newer) continue;
       list.push({
         type: c.type,
         status: c.status,
         ...(c.reason !== undefined ? { reason: c.reason } : {}),
         ...(c.message !== undefined ? { message: c.message } : {}),
-        at: c.lastTransitionTime ?? new Date().toISOString(),
+        at: Number.isNaN(at) ? new Date().toISOString() : (c.lastTransitionTime as string),
       });
       added = true;
     }
@@ -129,7 +134,8 @@ export class ConsoleHistory {
 
   /** The transitions of an instance's conditions, newest first. */
   conditionHistory(kind: string, key: string): ConditionTransition[] {
-    return [...(this.transitions.get(`${kind}\0${key}`) ?? [])].reverse();
+    const list = [...(this.transitions.get(`${kind}\0${key}`) ?? [])].reverse();
+    return list.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)); // stable: same time keeps newest first
   }
 
   /** Reconciles of `kind` that ended in the last minute. */
