@@ -17,6 +17,7 @@ import { HttpAddressError, listenFailure, parseAddress } from '../http-server.js
 import { ConsoleAccess, ConsoleAuthError, isLoopbackHost, type Viewer } from './access.js';
 import { Assets, installedAssets } from './assets.js';
 import { ConsoleHistory, type HistoryLimits } from './history.js';
+import { SharedLists } from './shared-lists.js';
 import { instanceKey, instanceView, katalogsView, kindId, kindsView, observeConditions } from './views.js';
 
 const { createServer } = process.getBuiltinModule('node:http');
@@ -50,6 +51,9 @@ export interface ConsoleSource {
 export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** How long the pages share a list of what the informers do not hold (Pods, ReplicaSets, Events of a namespace). */
+const LIST_TTL_MS = 5_000;
 
 /** Open event streams at most (each holds a connection and re-traces its page on change). */
 const MAX_STREAMS = 500;
@@ -85,6 +89,8 @@ export class ConsoleServer {
   private server: Server | undefined;
   private access: ConsoleAccess | undefined;
   private assets: Assets | undefined;
+  /** Lists the pages share (see {@link SharedLists}); made with the client at {@link listen}. */
+  private lists: SharedLists | undefined;
   private readonly streams = new Set<() => void>();
   /** Views being or just computed for streams, by viewer and query: pages showing the same share one trace. */
   private readonly shared = new Map<string, { until: number; view: Promise<unknown> }>();
@@ -101,6 +107,7 @@ export class ConsoleServer {
     this.source = Array.isArray(source) ? { reconcilers: () => source } : (source as ConsoleSource);
     this.history = new ConsoleHistory(options.history);
     this.history.onReconciled((kind, key) => {
+      this.lists?.forget(key.includes('/') ? key.slice(0, key.indexOf('/')) : undefined);
       const r = this.reconcilers.find((x) => x.config.owner.kind === kind);
       if (r) observeConditions(r, this.history, key);
     });
@@ -135,6 +142,7 @@ export class ConsoleServer {
     const kube = this.kube;
     if (!kube) throw new HttpAddressError(address, 'the console needs at least one reconciler to show');
     this.access = new ConsoleAccess(kube, isLoopbackHost(host));
+    this.lists = new SharedLists(kube, LIST_TTL_MS);
     const root = this.options.assets === false ? undefined : (this.options.assets ?? installedAssets());
     this.assets = root ? new Assets(root) : undefined;
     const server = createServer((req, res) => void this.handle(req, res));
@@ -212,7 +220,8 @@ export class ConsoleServer {
         `kind=${id}: not a kind this operator serves (one of: ${this.reconcilers.map(kindId).join(', ')})`,
       );
     if (!name) throw new ConsoleRequestError(400, 'name=: missing; say which instance (…&namespace=<ns>&name=<name>)');
-    const view = await instanceView(r, this.history, viewer, p.get('namespace') || undefined, name);
+    const lists = this.lists ?? new SharedLists(r.kube, LIST_TTL_MS);
+    const view = await instanceView(r, this.history, lists, viewer, p.get('namespace') || undefined, name);
     if (!view)
       throw new ConsoleRequestError(
         404,

@@ -24,6 +24,7 @@ import {
   conditionsOf,
   type TraceCache,
   type TraceCondition,
+  type TraceKind,
   type TraceNode,
   type TraceState,
   traceObject,
@@ -31,6 +32,7 @@ import {
 import type { Viewer } from './access.js';
 import { childDiffs } from './child-diff.js';
 import type { ConsoleHistory } from './history.js';
+import type { SharedLists } from './shared-lists.js';
 
 export type { EventView, InstanceState, InstanceSummary, InstanceView, KatalogView, KindView };
 
@@ -102,6 +104,20 @@ export function informerCache(r: GenericReconciler): TraceCache {
     }
     return undefined;
   };
+}
+
+/**
+ * The kinds of the children Orkestra makes, as the reconcilers' informers watch them (each child kind of each
+ * reconciler is watched, with Orkestra's label): the only kinds a CR's children can be of, beside those its
+ * inventory annotation names. A trace lists no other.
+ */
+export function ownedKinds(r: GenericReconciler): TraceKind[] {
+  const factory = r.config.informers ?? SharedInformerFactory.for(r.kube);
+  const kinds = new Map<string, TraceKind>();
+  for (const { options: o } of factory.informers)
+    if ((o.labelSelector ?? '').split(',').includes(childSelector()))
+      kinds.set(`${o.apiVersion}/${o.kind}`, { apiVersion: o.apiVersion, kind: o.kind });
+  return [...kinds.values()];
 }
 
 /** The kinds the Manager serves, each with the instances the viewer may get. */
@@ -186,21 +202,28 @@ async function visibleTree(
   return { ...node, children };
 }
 
-async function eventsOf(kube: ControllerClient, r: GenericReconciler, namespace: string | undefined, name: string) {
-  const list = await kube.list('v1', 'Event', {
-    ...(namespace ? { namespace } : {}),
-    fieldSelector: `involvedObject.kind=${r.config.owner.kind},involvedObject.name=${name}`,
-  });
-  const events = list.items.map((e): EventView => {
+/**
+ * The newest 100 Events of the instance: from the namespace's Events (shared by the pages open on it), picked by
+ * involved object; a cluster-scoped instance's, by field selector across namespaces.
+ */
+async function eventsOf(lists: SharedLists, r: GenericReconciler, namespace: string | undefined, name: string) {
+  const kind = r.config.owner.kind;
+  const involved = `involvedObject.kind=${kind},involvedObject.name=${name}`;
+  const items = await lists.list('v1', 'Event', namespace ? { namespace } : { fieldSelector: involved });
+  const events = items.flatMap((e): EventView[] => {
     const x = e as KubeObject & Record<string, unknown>;
+    const about = x.involvedObject as { kind?: string; name?: string } | undefined;
+    if (about?.kind !== kind || about.name !== name) return [];
     const last = (x.lastTimestamp ?? x.eventTime ?? e.metadata.creationTimestamp ?? '') as string;
-    return {
-      type: String(x.type ?? 'Normal'),
-      reason: String(x.reason ?? ''),
-      message: String(x.message ?? ''),
-      count: Number(x.count ?? 1),
-      last,
-    };
+    return [
+      {
+        type: String(x.type ?? 'Normal'),
+        reason: String(x.reason ?? ''),
+        message: String(x.message ?? ''),
+        count: Number(x.count ?? 1),
+        last,
+      },
+    ];
   });
   return events.sort((a, b) => b.last.localeCompare(a.last)).slice(0, 100);
 }
@@ -249,6 +272,7 @@ async function secretValuesOf(
 export async function instanceView(
   r: GenericReconciler,
   history: ConsoleHistory,
+  lists: SharedLists,
   viewer: Viewer,
   namespace: string | undefined,
   name: string,
@@ -257,13 +281,15 @@ export async function instanceView(
   if (!(await viewer.mayGet(owner.group, owner.plural, namespace))) return undefined;
   const ref = { apiVersion: r.ownerApiVersion, kind: owner.kind, name, ...(namespace ? { namespace } : {}) };
   const cache = informerCache(r);
-  const trace = await traceObject(r.kube, ref, { cache });
+  const list = (k: TraceKind, ns: string | undefined, labelSelector?: string) =>
+    lists.list(k.apiVersion, k.kind, { namespace: ns, labelSelector });
+  const trace = await traceObject(r.kube, ref, { cache, childKinds: ownedKinds(r), list });
   if (!trace) return undefined;
   const hidden = new Set(trace.skipped);
   const tree = await visibleTree(r.kube, trace.root, viewer, hidden);
   const mayEvents = await viewer.mayGet('', 'events', namespace);
   const events = mayEvents
-    ? await eventsOf(r.kube, r, namespace, name).catch((e: unknown) => {
+    ? await eventsOf(lists, r, namespace, name).catch((e: unknown) => {
         hidden.add(`Event: cannot be read (${e instanceof Error ? e.message : String(e)})`);
         return [];
       })

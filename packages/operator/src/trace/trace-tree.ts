@@ -27,7 +27,9 @@ export interface Trace {
   skipped: string[];
 }
 
-type Kind = { apiVersion: string; kind: string };
+/** A kind, by apiVersion and kind. */
+export type TraceKind = { apiVersion: string; kind: string };
+type Kind = TraceKind;
 
 /**
  * Kinds listed by Orkestra's labels for every CR: what the resource packages make, and the common kinds of
@@ -80,6 +82,13 @@ export type TraceCache = (
 export interface TraceOptions {
   /** Lists answered from memory when it holds them; default none. */
   cache?: TraceCache;
+  /**
+   * The kinds the CR's children may be of, beside those its inventory annotation names; default the common kinds
+   * (what the resource packages make). The console passes the kinds its reconcilers make.
+   */
+  childKinds?: readonly Kind[];
+  /** Sends a list the cache does not answer (the console shares them between pages); default `kube.list`. */
+  list?: (kind: Kind, namespace: string | undefined, labelSelector?: string) => Promise<KubeObject[]>;
   /** Lists sent at once at most; default 6. */
   concurrency?: number;
 }
@@ -116,8 +125,10 @@ class Lister {
     if (this.running >= (this.options.concurrency ?? 6)) await new Promise<void>((go) => this.waiting.push(go));
     this.running++;
     try {
-      const l = await this.kube.list(kind.apiVersion, kind.kind, { namespace, labelSelector });
-      return l.items.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind }));
+      const items = this.options.list
+        ? await this.options.list(kind, namespace, labelSelector)
+        : (await this.kube.list(kind.apiVersion, kind.kind, { namespace, labelSelector })).items;
+      return items.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind }));
     } catch (e) {
       return this.skip(kind, e);
     } finally {
@@ -257,7 +268,7 @@ export async function traceObject(
   const lister = new Lister(kube, options);
   const inventory = [...parseInventory(object.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '').values()];
   const kinds = new Map<string, Kind>();
-  for (const k of [...CHILD_KINDS, ...inventory]) kinds.set(`${k.apiVersion}/${k.kind}`, k);
+  for (const k of [...(options.childKinds ?? CHILD_KINDS), ...inventory]) kinds.set(`${k.apiVersion}/${k.kind}`, k);
   const selector = childSelector(object.metadata.name);
   // Every kind at once (bounded by the lister): a trace costs the slowest list, not the sum of ~17.
   const lists = await Promise.all([...kinds.values()].map((k) => lister.list(k, object.metadata.namespace, selector)));
