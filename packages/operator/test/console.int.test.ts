@@ -318,5 +318,7 @@ describe('console on a non-loopback address', () => {
     expect(shop.tree.children.map((c) => c.kind)).not.toContain('Secret');
     expect(shop.hidden).toContain('Secret: not permitted');
     expect(shop.tree.children.map((c) => c.kind)).toContain('Deployment');
+    // the desired-versus-live difference only of the children it may get
+    expect(shop.diff.map((d) => d.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Service']);
   });
 });
