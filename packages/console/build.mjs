@@ -17,5 +17,8 @@ await build({
   logLevel: 'warning',
 });
 for (const file of ['index.html', 'app.css']) copyFileSync(new URL(`./src/${file}`, import.meta.url), join(dist, file));
+// The wire types (`@orkestra/console/types`): a types-only module is its own declaration file (for ESM and CJS).
+for (const file of ['types.d.ts', 'types.d.cts'])
+  copyFileSync(new URL('./src/types.ts', import.meta.url), join(dist, file));
 const sizes = readdirSync(dist).map((f) => `${f} ${statSync(join(dist, f)).size} B`);
 console.log(`@orkestra/console: ${sizes.join(', ')}`);

@@ -1,7 +1,7 @@
 /**
  * `orkestra diff`: for every CR of the katalog's owner kinds, each child as in sync, drifted (with the fields,
  * live → desired), missing, or to be pruned — against a cluster, writing nothing. The handlers' own
- * `create`/`update` run against a {@link DryRunClient} over the cluster's client, so the verdict is the one `run` would
+ * `create`/`update` run against a `DryRunClient` (core's) over the cluster's client, so the verdict is the one `run` would
  * reach.
  * Secret values never appear: the fields of a child that are secret for its kind (a Secret's `data` and
  * `stringData`, what its handler declares: core's `sensitivePathsOf`) print as `[redacted]`, and so does any
@@ -14,20 +14,17 @@ import {
   type DriftedField,
   ImmutableFieldError,
   InvalidError,
-  isSensitivePath,
   type KubeObject,
   listOwnedChildren,
   NotFoundError,
   type OwnerObject,
   OwnershipError,
-  REDACTED,
   type SecretValues,
   sensitivePathsOf,
 } from '@orkestra/core';
-import { childKindOf } from '@orkestra/core/internal';
+import { childKindOf, DryRunClient, redactDrift } from '@orkestra/core/internal';
 import type { Kubeclient } from '@orkestra/core/kube';
 import { ChildGates, childKinds, type PlannedChild as ReconcilerChild } from '@orkestra/reconciler/internal';
-import { DryRunClient } from './dry-run-client.js';
 import { CliError, type Problem } from './exit-codes.js';
 import type { LoadedKatalog } from './katalog-file.js';
 import { clusterError } from './kube.js';
@@ -93,18 +90,6 @@ interface DiffOptions {
   serverValidation?: boolean;
 }
 
-/** `drifted` with the values of sensitive paths (the child kind's: see core's `sensitivePathsOf`) hidden. */
-function redactDrift(drifted: readonly DriftedField[], sensitive: readonly string[]): DriftedField[] {
-  return drifted.map((d) => {
-    if (!isSensitivePath(d.path, sensitive)) return { ...d };
-    return {
-      ...d,
-      ...(d.desired !== undefined ? { desired: REDACTED } : {}),
-      ...(d.live !== undefined ? { live: REDACTED } : {}),
-    };
-  });
-}
-
 /**
  * Every drifted value of `resources` with what came from a Secret hidden (values seen by the whole diff), and so
  * in the messages that carry the API server's text (`error`, `rejected`); the others name objects, never values.
@@ -116,12 +101,7 @@ function redactSecretValues(resources: readonly ResourceDiff[], secrets: SecretV
       if (c.message !== undefined) c.message = secrets.redactText(c.message);
       for (const f of c.rejected ?? []) f.message = secrets.redactText(f.message);
     }
-    if (c.drifted)
-      c.drifted = c.drifted.map((d) => ({
-        ...d,
-        ...(d.desired !== undefined ? { desired: secrets.redact(d.desired) } : {}),
-        ...(d.live !== undefined ? { live: secrets.redact(d.live) } : {}),
-      }));
+    if (c.drifted) c.drifted = redactDrift(c.drifted, [], secrets);
   }
 }
 

@@ -525,6 +525,24 @@ describe('generate rbac', () => {
     expect(bad.stderr).toContain('--shards 0: want a whole number from 1 to 65536');
   });
 
+  it('--console adds create on tokenreviews and subjectaccessreviews, cluster-wide, for a namespaced operator too', async () => {
+    const args = ['generate', 'rbac', '--katalog', fixture('with-on-delete.yaml'), '--no-leader-elect', '-o', 'json'];
+    const without = (JSON.parse((await cli(args)).stdout) as { items: KubeObject[] }).items;
+    const r = await cli([...args, '--console']);
+    expect(r.code).toBe(ExitCode.Ok);
+    const items = (JSON.parse(r.stdout) as { items: KubeObject[] }).items;
+    const reviews = [
+      { apiGroups: ['authentication.k8s.io'], resources: ['tokenreviews'], verbs: ['create'] },
+      { apiGroups: ['authorization.k8s.io'], resources: ['subjectaccessreviews'], verbs: ['create'] },
+    ];
+    expect(items[0]?.kind).toBe('ClusterRole');
+    expect(items[0]?.rules).toEqual([...((without[0]?.rules ?? []) as unknown[]), ...reviews]);
+    for (const rule of reviews) expect(JSON.stringify(without)).not.toContain(rule.resources[0]);
+    expect(items.slice(1)).toEqual(without.slice(1));
+    const text = await cli(['generate', 'rbac', '--katalog', katalog, '--console']);
+    expect(text.stdout).toContain('the console on a non-loopback address');
+  });
+
   it('prints YAML with a comment per permission, and refuses a malformed service account', async () => {
     const r = await cli(['generate', 'rbac', '--katalog', katalog]);
     expect(r.code).toBe(ExitCode.Ok);

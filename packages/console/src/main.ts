@@ -1,9 +1,10 @@
 /** The console's single page: follows the server's event stream of the page the hash names and redraws it whole. */
+
 import { ApiError, follow, setToken } from './api.js';
 import { h } from './dom.js';
 import { apiQuery, parseRoute } from './model.js';
 import { instancePage, kindsPage, tokenPage } from './render.js';
-import type { InstanceView, KindView } from './types.js';
+import type { InstanceView, KindsView } from './types.js';
 
 const app = document.getElementById('app') as HTMLElement;
 const status = document.getElementById('status') as HTMLElement;
@@ -23,9 +24,7 @@ function open(): void {
     apiQuery(route),
     (view) => {
       status.textContent = `live · ${new Date().toLocaleTimeString()}`;
-      show(
-        route.page === 'kinds' ? kindsPage((view as { kinds: KindView[] }).kinds) : instancePage(view as InstanceView),
-      );
+      show(route.page === 'kinds' ? kindsPage(view as KindsView) : instancePage(view as InstanceView));
     },
     abort.signal,
   ).catch((e: unknown) => {

@@ -1,5 +1,5 @@
 /** What the pages show, computed from the server's JSON without the DOM (unit-tested). */
-import type { InstanceView, TimelineEntry, TraceNode, TraceState } from './types.js';
+import type { ChildDiffView, InstanceView, TimelineEntry, TraceNode, TraceState } from './types.js';
 
 /** A page of the console, from the URL's hash: `#/` the kinds, `#/i/<kind id>/<namespace>/<name>` an instance. */
 export type Route = { page: 'kinds' } | { page: 'instance'; kind: string; namespace: string; name: string };
@@ -76,4 +76,61 @@ export function pendingLines(view: InstanceView): string[] {
     ...last.failed.map((f) => `${f.kind}/${f.name} failed: ${f.error}`),
     ...(last.error ? [`reconcile ${last.result}: ${last.error}`] : []),
   ];
+}
+
+/** A value of the diff as one line: strings as they are, anything else as JSON; absent as `(none)`. */
+export function diffValue(value: unknown): string {
+  if (value === undefined) return '(none)';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The lines of one child's difference: `path: live → desired` per field, or why it could not be compared. */
+export function diffLines(d: ChildDiffView): string[] {
+  if (d.state === 'error') return [d.message ?? 'could not be compared'];
+  if (d.state === 'missing') return ['does not exist yet: the next reconcile creates it'];
+  const lines = (d.drifted ?? []).map((f) =>
+    f.reason === 'fields'
+      ? `${f.path}: the set of fields Orkestra sets changed`
+      : `${f.path}: ${diffValue(f.live)} → ${diffValue(f.desired)}`,
+  );
+  return d.recreate ? [...lines, 'needs delete and create (an immutable field)'] : lines;
+}
+
+/** A node of the graph view, placed on a grid: one column per level, one row per leaf. */
+export interface GraphNode {
+  id: string;
+  label: string;
+  state: TraceState;
+  column: number;
+  row: number;
+  parent?: string;
+}
+
+/** The tree placed for the graph view: children to the right of their parent, each subtree on its own rows. */
+export function graphLayout(root: TraceNode): { nodes: GraphNode[]; columns: number; rows: number } {
+  const nodes: GraphNode[] = [];
+  let rows = 0;
+  let columns = 0;
+  const place = (node: TraceNode, column: number, parent?: string): number => {
+    const id = `${column}:${nodes.length}`;
+    const index = nodes.length;
+    nodes.push({
+      id,
+      label: `${node.kind}/${node.name}`,
+      state: node.state,
+      column,
+      row: rows,
+      ...(parent ? { parent } : {}),
+    });
+    columns = Math.max(columns, column + 1);
+    if (node.children.length === 0) rows++;
+    else {
+      const first = rows;
+      for (const child of node.children) place(child, column + 1, id);
+      (nodes[index] as GraphNode).row = (first + rows - 1) / 2;
+    }
+    return index;
+  };
+  place(root, 0);
+  return { nodes, columns, rows };
 }

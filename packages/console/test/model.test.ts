@@ -1,5 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { apiQuery, instanceHash, parseRoute, pendingLines, timelineLine, treeRows, whyLines } from '../src/model.js';
+import {
+  apiQuery,
+  diffLines,
+  graphLayout,
+  instanceHash,
+  parseRoute,
+  pendingLines,
+  timelineLine,
+  treeRows,
+  whyLines,
+} from '../src/model.js';
 import type { InstanceView, TraceNode } from '../src/types.js';
 
 const node = (kind: string, name: string, state: TraceNode['state'], children: TraceNode[] = [], reason?: string) => ({
@@ -19,9 +29,11 @@ const view = (over: Partial<InstanceView>): InstanceView => ({
   state: 'InProgress',
   why: [],
   conditions: [],
+  conditionHistory: [],
   tree: node('Website', 'shop', 'InProgress', [], 'waiting for Deployment shop-web'),
   hidden: [],
   events: [],
+  diff: [],
   timeline: [],
   ...over,
 });
@@ -97,5 +109,49 @@ describe('instance page model', () => {
       'Service/web failed: port taken',
       'reconcile error: the API server refused',
     ]);
+  });
+});
+
+describe('desired versus live', () => {
+  it('says each drifted field as live → desired, and what a missing or uncompared child means', () => {
+    const base = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'shop-web' };
+    expect(
+      diffLines({
+        ...base,
+        state: 'drifted',
+        drifted: [
+          { path: 'spec.replicas', reason: 'changed', live: 1, desired: 3 },
+          { path: 'metadata.labels', reason: 'missing', desired: { app: 'shop' } },
+          { path: 'metadata', reason: 'fields' },
+        ],
+        recreate: true,
+      }),
+    ).toEqual([
+      'spec.replicas: 1 → 3',
+      'metadata.labels: (none) → {"app":"shop"}',
+      'metadata: the set of fields Orkestra sets changed',
+      'needs delete and create (an immutable field)',
+    ]);
+    expect(diffLines({ ...base, state: 'missing' })[0]).toContain('does not exist yet');
+    expect(diffLines({ ...base, state: 'error', message: 'forbidden' })).toEqual(['forbidden']);
+  });
+});
+
+describe('graph layout', () => {
+  it('puts children one column right of their parent, each leaf on its own row, a parent beside its children', () => {
+    const tree = node('Website', 'shop', 'InProgress', [
+      node('Deployment', 'web', 'InProgress', [node('Pod', 'a', 'Current'), node('Pod', 'b', 'Failed')]),
+      node('Service', 'web', 'Current'),
+    ]);
+    const { nodes, columns, rows } = graphLayout(tree);
+    expect(columns).toBe(3);
+    expect(rows).toBe(3);
+    const by = Object.fromEntries(nodes.map((n) => [n.label, n]));
+    expect(by['Pod/a']).toMatchObject({ column: 2, row: 0, parent: by['Deployment/web']?.id });
+    expect(by['Pod/b']).toMatchObject({ column: 2, row: 1, state: 'Failed' });
+    expect(by['Deployment/web']).toMatchObject({ column: 1, row: 0.5 });
+    expect(by['Service/web']).toMatchObject({ column: 1, row: 2 });
+    expect(by['Website/shop']).toMatchObject({ column: 0, row: 1 });
+    expect(by['Website/shop']?.parent).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@
  *   the same mechanism serves every place that prints (the CLI's diff and render, error messages).
  */
 import type { ChildKind, ResourceHandler } from './contract.js';
+import type { DriftedField } from './drift.js';
 
 /** What a hidden value is shown as. */
 export const REDACTED = '[redacted]';
@@ -89,6 +90,27 @@ function hide(value: unknown, keep?: (value: unknown) => boolean): unknown {
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hide(v, keep)]));
   return value === undefined ? undefined : REDACTED;
+}
+
+/**
+ * `drifted` as it may be shown (`orkestra diff`, the console): the values of sensitive paths (the child kind's,
+ * see {@link sensitivePathsOf}) hidden, and — given the values of the Secrets seen — every value that came from
+ * a Secret, wherever it went (a ConfigMap key copied from one).
+ */
+export function redactDrift(
+  drifted: readonly DriftedField[],
+  sensitive: readonly string[],
+  secrets?: SecretValues,
+): DriftedField[] {
+  return drifted.map((d) => {
+    const hidden = isSensitivePath(d.path, sensitive);
+    const show = (v: unknown) => (hidden ? REDACTED : secrets ? secrets.redact(v) : v);
+    return {
+      ...d,
+      ...(d.desired !== undefined ? { desired: show(d.desired) } : {}),
+      ...(d.live !== undefined ? { live: show(d.live) } : {}),
+    };
+  });
 }
 
 /** Shorter values are recognised only as a whole string, not inside another one (`"a"` would hide everything). */

@@ -172,6 +172,7 @@ const ENTRIES = {
     file: 'internal.ts',
     module: internal,
     values: [
+      'DryRunClient',
       'InSyncChildWrites',
       'InSyncMemo',
       'builtInReadiness',
@@ -182,6 +183,7 @@ const ENTRIES = {
       'fieldStructuresOf',
       'kindKey',
       'matchesLabelSelector',
+      'redactDrift',
       'templateKindOf',
       'checkShardCount',
       'fnv1a64',
@@ -192,6 +194,7 @@ const ENTRIES = {
     ],
     types: [
       'BuiltChild',
+      'DryRunOptions',
       'InSyncAnswer',
       'ObjectRequest',
       'OpenApiDocument',

@@ -2,6 +2,7 @@
 // address parsing, lease clock, permission review, service-account folder). No semver promise: any release may
 // change or remove these names. Operator authors use `@orkestra/operator`.
 
+export { consolePermissions } from './console/access.js';
 export { conversionClientConfig } from './conversion-webhook.js';
 export { parseAddress } from './http-server.js';
 export { LeaderElector, microTime } from './leader-election.js';

@@ -223,7 +223,7 @@ export class Manager {
         options.observer?.childChanged?.(info);
       },
     };
-    if (options.console) this.console = new ConsoleServer(this.reconcilers, options.console, this.logger);
+    this.console = this.consoleServer();
     // With shards, a kind's queue depth is that of every held shard's reconciler of it.
     const shardQueues = (kind: string) => () =>
       this.reconcilers.filter((r) => r.config.owner.kind === kind).reduce((n, r) => n + r.queueDepth, 0);
@@ -241,7 +241,7 @@ export class Manager {
         observer: this.metrics.observer(
           config.owner.kind,
           queueDepth,
-          this.console?.history.observer(config.owner.kind, observer) ?? observer,
+          this.console?.observer(config.owner.kind, observer) ?? observer,
         ),
       });
       if (origin) this.origins.set(reconciler, origin);
@@ -290,6 +290,18 @@ export class Manager {
     }
   }
 
+  /** The console of {@link ManagerOptions.console}: the reconcilers running now, the Katalogs' revisions. */
+  private consoleServer(): ConsoleServer | undefined {
+    const { console, kube, katalogs } = this.options;
+    if (!console) return undefined;
+    const source = {
+      kube,
+      reconcilers: () => [...this.reconcilers, ...(this.katalogs?.reconcilers ?? [])],
+      ...(katalogs ? { katalogRevisions: () => this.katalogs?.revisions() ?? new Map<string, number>() } : {}),
+    };
+    return new ConsoleServer(source, console, this.logger);
+  }
+
   /**
    * The Katalog runtime of {@link ManagerOptions.katalogs} (with shards, one per held shard), and its webhook
    * route; undefined without it.
@@ -303,7 +315,7 @@ export class Manager {
       stopTimeoutMs: this.options.stopTimeoutMs ?? 10_000,
       registry: this.metrics.registry,
       observer: (kind: string, _katalog: string, depth: () => number) =>
-        this.metrics.observer(kind, depth, this.console?.history.observer(kind, observer) ?? observer),
+        this.metrics.observer(kind, depth, this.console?.observer(kind, observer) ?? observer),
     };
     return shards
       ? new ShardedKatalogRuntime(kube, katalogs, context, shards.count)

@@ -101,6 +101,33 @@ describe('the console in a browser', () => {
     if (screenshot) await page.screenshot({ path: screenshot, fullPage: true });
   }, 120_000);
 
+  it('draws the children as a graph by health, and shows each child against its desired state', async () => {
+    await page.goto(`${manager.console!.url}/#/i/websites.example.com/${ns}/shop`);
+    await page.locator('[data-testid="instance"][data-state="Current"]').waitFor({ timeout: 30_000 });
+    // one box per object of the tree, each with its health, and a line to its parent for every box but the root
+    const rows = await page.locator('[data-testid="tree"] li').count();
+    const boxes = page.locator('[data-testid="graph"] g.node');
+    expect(await boxes.count()).toBe(rows);
+    expect(await page.locator('[data-testid="graph"] path.edge').count()).toBe(rows - 1);
+    expect(
+      await page.locator('[data-testid="graph"] g.node[data-state="Current"]', { hasText: 'Website/shop' }).count(),
+    ).toBe(1);
+    const box = await boxes.first().boundingBox();
+    expect(box?.width).toBeGreaterThan(100); // drawn, not an empty element
+    // desired versus live: every child the operator makes, in sync, without a value shown
+    const diff = page.locator('[data-testid="diff"] > li');
+    await env.waitFor(async () => (await diff.count()) === 4, { timeoutMs: 10_000, description: 'four children' });
+    const lines = (await diff.allTextContents()).map((t) => t.trim()).sort();
+    expect(lines).toEqual([
+      'ConfigMap/shop-page in sync',
+      'Deployment/shop-web in sync',
+      'Secret/shop-admin in sync',
+      'Service/shop-web in sync',
+    ]);
+    // the conditions' history: Ready turned True
+    expect(await page.locator('[data-testid="condition-history"]').textContent()).toMatch(/ReadyTrue/);
+  });
+
   it('shows the cause of a child that never becomes ready first', async () => {
     await page.goto(`${manager.console!.url}/#/i/websites.example.com/${ns}/broken`);
     const why = page.locator('[data-testid="why"] li').first();

@@ -12,6 +12,30 @@ const reconciled = (key: string, result: 'success' | 'error' = 'success') => ({
 });
 
 describe('ConsoleHistory', () => {
+  it('keeps each transition of a condition (not each sighting, nor an older one), newest first, bounded', () => {
+    const history = new ConsoleHistory({ perInstance: 3, instances: 1 });
+    const t = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
+    const ready = (status: string, reason: string, at: string, message = '') => [
+      { type: 'Ready', status, reason, message, lastTransitionTime: at },
+      { type: 'Synced', status: 'True', reason: 'Reconciled' },
+    ];
+    history.observeConditions('Website', 'ns/shop', ready('False', 'Waiting', t(1), '0 of 1'));
+    history.observeConditions('Website', 'ns/shop', ready('False', 'Waiting', t(1), '1 of 1'));
+    history.observeConditions('Website', 'ns/shop', ready('True', 'Ready', t(2)));
+    history.observeConditions('Website', 'ns/shop', ready('False', 'Waiting', t(1))); // a stale cache: ignored
+    expect(history.conditionHistory('Website', 'ns/shop').map((c) => `${c.type}=${c.status}@${c.at}`)).toEqual([
+      expect.stringMatching(/^Synced=True@\d{4}-/), // no lastTransitionTime: when first seen (now)
+      `Ready=True@${t(2)}`,
+      `Ready=False@${t(1)}`,
+    ]);
+    expect(history.conditionHistory('Website', 'ns/shop').at(-1)?.message).toBe('0 of 1');
+    history.observeConditions('Website', 'ns/shop', ready('False', 'Failed', t(3)));
+    expect(history.conditionHistory('Website', 'ns/shop')).toHaveLength(3);
+    history.observeConditions('Website', 'ns/blog', ready('True', 'Ready', t(4)));
+    expect(history.conditionHistory('Website', 'ns/shop')).toEqual([]); // one instance kept: the latest changed
+    expect(history.conditionHistory('Website', 'ns/blog')).toHaveLength(2);
+  });
+
   it('records each reconcile with the children it changed, newest first, and tells the next observer', () => {
     const history = new ConsoleHistory();
     const seen: string[] = [];

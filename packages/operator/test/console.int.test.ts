@@ -7,9 +7,10 @@
 import { request } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { silentLogger } from '@orkestra/core';
+import { type OwnerObject, SecretValues, silentLogger } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { serviceAccountIdentity, start, type TestEnvironment } from '@orkestra/testenv';
+import { childDiffs } from '../src/console/child-diff.js';
 import { CONTENT_SECURITY_POLICY, ConsoleServer } from '../src/console/console-server.js';
 import type { InstanceView, KindView } from '../src/console/views.js';
 import type { Manager, ManagerOptions } from '../src/index.js';
@@ -122,6 +123,9 @@ describe('console on loopback (the operator’s view)', () => {
     expect(created.map((c) => c.kind)).toEqual(expect.arrayContaining(['Deployment', 'Secret']));
     expect(shop.timeline[0]).toMatchObject({ trigger: expect.any(String), result: 'success' });
     expect(shop.hidden).toEqual([]);
+    // the conditions' history: Ready=True, the newest transition of Ready, with when it happened
+    const ready = shop.conditionHistory.find((c) => c.type === 'Ready');
+    expect(ready).toMatchObject({ status: 'True', at: expect.stringMatching(/^\d{4}-/) });
     expect(shop.lastReconcile).toMatchObject({ result: 'success', waiting: [], failed: [] });
   });
 
@@ -158,6 +162,71 @@ describe('console on loopback (the operator’s view)', () => {
       description: 'the Updated Event in the instance view',
     });
   }, 60_000);
+
+  it('shows the desired-versus-live difference of each child, with no Secret value in it', async () => {
+    const shop = await view(ns, 'shop');
+    expect(shop.diff.map((d) => `${d.kind}=${d.state}`).sort()).toEqual([
+      'ConfigMap=in-sync',
+      'Deployment=in-sync',
+      'Secret=in-sync',
+      'Service=in-sync',
+    ]);
+    // Drift that the running reconciler would undo at once: a desired state other than the live one instead.
+    const secret = await admin.get({ apiVersion: 'v1', kind: 'Secret', namespace: ns, name: 'shop-admin' });
+    const encoded = ((secret?.data ?? {}) as Record<string, string>).password ?? '';
+    const password = Buffer.from(encoded, 'base64').toString();
+    const r = manager.reconcilers[0]!;
+    const changed = (r.plannedChildren(`${ns}/shop`) ?? []).map((c) => {
+      const change: Record<string, Record<string, unknown>> = {
+        deployments: { image: 'nginx:1.28' },
+        secrets: { stringData: { username: 'op-7731-root' } },
+        configmaps: { data: { greeting: password } },
+      };
+      return { ...c, spec: { ...c.spec, ...change[c.handler.key] } };
+    });
+    const planned = { kube: r.kube, config: r.config, plannedChildren: () => changed } as unknown as typeof r;
+    const cr = (await admin.get({ apiVersion: 'example.com/v1', kind: 'Website', namespace: ns, name: 'shop' }))!;
+    const secrets = new SecretValues();
+    secrets.addSecret({ ...secret!, apiVersion: 'v1', kind: 'Secret' });
+    const diffs = await childDiffs(planned, cr as OwnerObject, `${ns}/shop`, secrets);
+    const byKind = Object.fromEntries(diffs.map((d) => [d.kind, d]));
+    expect(byKind.Service?.state).toBe('in-sync');
+    expect(byKind.Deployment).toMatchObject({ state: 'drifted', name: 'shop-web' });
+    expect(byKind.Deployment?.drifted).toEqual(
+      expect.arrayContaining([expect.objectContaining({ live: 'nginx:1.27', desired: 'nginx:1.28' })]),
+    );
+    expect(byKind.Secret?.state).toBe('drifted');
+    expect(byKind.Secret?.drifted?.every((d) => d.desired === '[redacted]' || d.desired === undefined)).toBe(true);
+    expect(byKind.ConfigMap?.drifted).toEqual(
+      expect.arrayContaining([expect.objectContaining({ desired: '[redacted]' })]),
+    );
+    const text = JSON.stringify(diffs);
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(encoded);
+    expect(text).not.toContain('op-7731-root');
+  });
+
+  it('reads the children Orkestra owns from the reconciler’s caches, lists no kind it does not make', async () => {
+    const kube = manager.reconcilers[0]!.kube;
+    await view(ns, 'shop'); // warm: discovery and schemas are read once
+    const before = kube.requests.snapshot();
+    await view(ns, 'broken');
+    await new Promise((resolve) => setTimeout(resolve, 5_100)); // the pages' shared lists expire
+    await view(ns, 'shop');
+    const after = kube.requests.snapshot();
+    const sent = Object.entries(after)
+      .map(([k, n]) => [k, n - (before[k] ?? 0)] as const)
+      .filter(([, n]) => n > 0)
+      .map(([k]) => k);
+    // The owned kinds (Deployments, Services, ConfigMaps, Secrets) come from the informers; kinds the Website
+    // operator never makes (StatefulSets, CronJobs …) are not listed; what the children's controllers made
+    // (ReplicaSets, Pods) and the Events are.
+    for (const cached of ['list deployments', 'list services', 'list configmaps', 'list secrets'])
+      expect(sent).not.toContain(cached);
+    for (const never of ['list statefulsets', 'list cronjobs', 'list ingresses', 'list roles'])
+      expect(sent).not.toContain(never);
+    expect(sent).toEqual(expect.arrayContaining(['list replicasets', 'list pods', 'list events']));
+  });
 
   it('is read-only and strict: GET only, a CSP on every answer, loopback Host names only', async () => {
     const url = manager.console!.url!;
@@ -249,5 +318,7 @@ describe('console on a non-loopback address', () => {
     expect(shop.tree.children.map((c) => c.kind)).not.toContain('Secret');
     expect(shop.hidden).toContain('Secret: not permitted');
     expect(shop.tree.children.map((c) => c.kind)).toContain('Deployment');
+    // the desired-versus-live difference only of the children it may get
+    expect(shop.diff.map((d) => d.kind).sort()).toEqual(['ConfigMap', 'Deployment', 'Service']);
   });
 });

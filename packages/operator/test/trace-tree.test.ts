@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { causes, sortTree, type TraceNode, type TraceState, worst } from '../src/trace/trace-tree.js';
+import type { ObjectClient } from '@orkestra/core';
+import { causes, sortTree, type TraceNode, type TraceState, traceObject, worst } from '../src/trace/trace-tree.js';
 
 const node = (
   kind: string,
@@ -50,5 +51,47 @@ describe('the trace tree', () => {
 
   it('a tree where everything is ready has no cause', () => {
     expect(causes(node('Website', 'shop', 'Current', [node('ConfigMap', 'page', 'Current')]))).toEqual([]);
+  });
+});
+
+describe('traceObject’s lists', () => {
+  /** A client whose lists take 20 ms each, counting how many are in flight at once (the bound is pure logic). */
+  function slowClient() {
+    const seen = { inFlight: 0, most: 0, lists: [] as string[] };
+    const kube = {
+      get: async () => ({
+        apiVersion: 'example.com/v1',
+        kind: 'Website',
+        metadata: { name: 'shop', namespace: 'ns', uid: 'u' },
+      }),
+      list: async (_apiVersion: string, kind: string) => {
+        seen.lists.push(kind);
+        seen.most = Math.max(seen.most, ++seen.inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen.inFlight--;
+        return { items: [] };
+      },
+    } as unknown as ObjectClient;
+    return { kube, seen };
+  }
+  const ref = { apiVersion: 'example.com/v1', kind: 'Website', namespace: 'ns', name: 'shop' };
+
+  it('sends the kinds’ lists at once, at most `concurrency` in flight', async () => {
+    const { kube, seen } = slowClient();
+    const trace = await traceObject(kube, ref, { concurrency: 4 });
+    expect(trace?.root.children).toEqual([]);
+    expect(seen.lists.length).toBeGreaterThan(10); // the common kinds
+    expect(seen.most).toBe(4);
+  });
+
+  it('lists only the kinds it is told the children may be of, and what the cache holds not at all', async () => {
+    const { kube, seen } = slowClient();
+    const cache = (kind: { kind: string }) => (kind.kind === 'ConfigMap' ? [] : undefined);
+    const childKinds = [
+      { apiVersion: 'v1', kind: 'ConfigMap' },
+      { apiVersion: 'apps/v1', kind: 'Deployment' },
+    ];
+    await traceObject(kube, ref, { cache, childKinds });
+    expect(seen.lists).toEqual(['Deployment']);
   });
 });

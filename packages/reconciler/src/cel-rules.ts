@@ -171,11 +171,11 @@ export function celProblems(expression: string, variables: CelVariables, path: s
   } catch (e) {
     if (!(e instanceof celParser().ParseError)) throw e;
     const column = (e as { range?: { start: number } }).range?.start;
+    const at = column !== undefined ? ` at column ${column + 1}` : '';
     return [
       {
         path,
-        message:
-          `is not valid CEL: ${e.message.split('\n')[0]}` + (column !== undefined ? ` at column ${column + 1}` : ''),
+        message: `is not valid CEL: ${e.message.split('\n')[0]}${at}`,
         hint: 'see https://kubernetes.io/docs/reference/using-api/cel/ for the syntax',
       },
     ];

@@ -33,6 +33,7 @@ import { type ReconcileCause, ResyncClock } from './machinery/resync-clock.js';
 import { checkShardConfig } from './machinery/shard-filter.js';
 import { SharedInformerFactory } from './machinery/shared-informers.js';
 import { type WorkPriority, WorkQueue } from './machinery/work-queue.js';
+import type { PlannedChild } from './plan.js';
 import { pruneSources } from './prune-sources.js';
 import type { ReconcileReport } from './reconcile-parts/report.js';
 import { createRunParts, type RunParts } from './reconcile-parts/run-parts.js';
@@ -299,6 +300,15 @@ export class GenericReconciler {
     this.queue.forget(key);
   }
 
+  /**
+   * The children the last reconcile of `key` (`namespace/name`) planned, each with its handler, resolved spec and
+   * phase: the desired state the console compares with the live children. Undefined before the CR's first
+   * reconcile (since this reconciler started) and after it is gone. Not a public contract: for the operator.
+   */
+  plannedChildren(key: string): readonly PlannedChild[] | undefined {
+    return this.parts.lastPlans.get(key);
+  }
+
   /** One reconcile of `key`: a {@link ReconcileRun} for a live CR, {@link finalize} for a deleted one. */
   private async reconcile(key: string, cause: ReconcileCause = 'event'): Promise<ReconcileReport> {
     const started = performance.now();
@@ -315,6 +325,7 @@ export class GenericReconciler {
         this.parts.templates.planner.forget(key);
         this.parts.statusMemo.forget(key);
         this.parts.desiredMemo.forget(key);
+        this.parts.lastPlans.delete(key);
         this.hookReads.forget(key);
       } else {
         const hooks = this.hookContext(cr);

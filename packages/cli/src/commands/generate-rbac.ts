@@ -11,7 +11,7 @@ import {
   requiredPermissions,
   UnknownKindsError,
 } from '@orkestra/operator';
-import { describePermission } from '@orkestra/operator/internal';
+import { consolePermissions, describePermission } from '@orkestra/operator/internal';
 import { Command } from 'commander';
 import { CliError, ExitCode } from '../exit-codes.js';
 import { readKatalog, withNamespaces } from '../katalog-file.js';
@@ -37,6 +37,7 @@ interface GenerateRbacOptions {
   leaderElectionNamespace?: string;
   leaderElect: boolean;
   shards?: number;
+  console: boolean;
   output: 'text' | 'json';
   resourcePackage: string[];
   crd: string[];
@@ -71,6 +72,11 @@ export function generateCommand(ctx: CommandContext): Command {
       shardCount,
     )
     .option(
+      '--console',
+      'the console is served on a non-loopback address (run --console 0.0.0.0:7070): add create on tokenreviews and subjectaccessreviews',
+      false,
+    )
+    .option(
       '--crd <file>',
       'CRDs of the custom kinds the katalog makes or reads, for their resource names and scope (repeatable)',
       collect,
@@ -94,11 +100,14 @@ Examples:
   $ orkestra generate rbac --katalog katalog.yaml --crd widget-crd.yaml
   $ orkestra generate rbac --katalog katalog.yaml --kubeconfig ~/.kube/config
   $ orkestra generate rbac --katalog katalog.yaml --shards 12 --service-account ops/website
+  $ orkestra generate rbac --katalog katalog.yaml --console   # for run --console 0.0.0.0:7070
 
 The rules: the owner kind (get, list, watch; patch with onDelete children), its status (patch) and
 finalizers (update), each child kind (get, list, watch, create, patch, delete), events (create), and
-leases (get, create, update; list too with --shards) in the Lease's namespace, and configmaps (get and update of the inventory
-records by name, create) in the ServiceAccount's namespace. For Role and ClusterRole children the rules
+leases (get, create, update; list too with --shards) in the Lease's namespace, and configmaps (get and update
+of the inventory records by name, create) in the ServiceAccount's namespace; with --console, tokenreviews and
+subjectaccessreviews (create, cluster-wide: a console on a non-loopback address checks each bearer token
+and what its user may get; on loopback it needs none). For Role and ClusterRole children the rules
 they grant (escalate when those are templated), for RoleBinding and ClusterRoleBinding children bind on the
 role they name (by name when literal).
 
@@ -124,28 +133,39 @@ the discovery of the cluster given with --kubeconfig; a kind none of them knows 
         ? operatorRbac(opts.operator, opts.namespace, namespaces, ctx.cwd)
         : katalogRbac(opts.katalog!, opts, namespaces, ctx.cwd)
       ).finally(() => kinds.close());
+      if (opts.console) permissions.push(...consolePermissions());
       const objects = rbacObjects(permissions, {
         name: opts.name ?? name,
         serviceAccount: { namespace: sa[1]!, name: sa[2]! },
       });
-      if (output.format === 'json') {
-        json(output, { apiVersion: 'v1', kind: 'List', metadata: {}, items: objects });
-      } else {
-        const head = [`orkestra generate rbac: what ${what} needs, for ServiceAccount ${opts.serviceAccount}`];
-        for (const p of permissions)
-          head.push(
-            `  ${p.verbs.map((v) => describePermission(p, v).replace(/ in (all namespaces|namespace .*)$/, '')).join(', ')} ${p.namespace === undefined ? '(all namespaces)' : `(namespace ${p.namespace})`}: ${p.why}`,
-          );
-        output.out.write(
-          `${head.map((h) => `# ${h}\n`).join('')}${objects.map((o) => `---\n${yaml().stringify(o, { lineWidth: 0 })}`).join('')}`,
-        );
-      }
+      printRbac(output, objects, permissions, `what ${what} needs, for ServiceAccount ${opts.serviceAccount}`);
       ctx.state.code = ExitCode.Ok;
     });
   generate.addCommand(generateManifestsCommand(ctx));
   generate.addCommand(generateTypesCommand(ctx));
   generate.addCommand(generateCrdCommand(ctx));
   return generate;
+}
+
+/** The roles and bindings as a JSON List, or as YAML under a comment per permission. */
+function printRbac(
+  output: ReturnType<CommandContext['output']>,
+  objects: readonly object[],
+  permissions: readonly Permission[],
+  what: string,
+): void {
+  if (output.format === 'json') {
+    json(output, { apiVersion: 'v1', kind: 'List', metadata: {}, items: objects });
+    return;
+  }
+  const head = [`orkestra generate rbac: ${what}`];
+  for (const p of permissions) {
+    const verbs = p.verbs.map((v) => describePermission(p, v).replace(/ in (all namespaces|namespace .*)$/, ''));
+    const where = p.namespace === undefined ? '(all namespaces)' : `(namespace ${p.namespace})`;
+    head.push(`  ${verbs.join(', ')} ${where}: ${p.why}`);
+  }
+  const documents = objects.map((o) => `---\n${yaml().stringify(o, { lineWidth: 0 })}`).join('');
+  output.out.write(`${head.map((h) => `# ${h}\n`).join('')}${documents}`);
 }
 
 interface Rbac {

@@ -5,9 +5,11 @@
  * the token's user may `get` it there. The operator's identity needs `create` on tokenreviews and
  * subjectaccessreviews (the `system:auth-delegator` ClusterRole grants both). Answers are cached briefly.
  */
+
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { ControllerClient, KubeObject } from '@orkestra/core';
+import type { Permission } from '../permission-check.js';
 
 /** What a viewer may see. */
 export interface Viewer {
@@ -120,4 +122,17 @@ export class ConsoleAccess {
       return (review.status as { allowed?: boolean } | undefined)?.allowed === true;
     });
   }
+}
+
+/**
+ * What the operator's identity needs to serve the console on a non-loopback address: `create` on tokenreviews
+ * (whose token is it?) and subjectaccessreviews (may its user get this kind there?), cluster-wide — what the
+ * `system:auth-delegator` ClusterRole grants. `orkestra generate rbac --console` adds them.
+ */
+export function consolePermissions(): Permission[] {
+  const why = 'the console on a non-loopback address: who a bearer token is, and what its user may get';
+  return [
+    { group: 'authentication.k8s.io', resource: 'tokenreviews', verbs: ['create'], why },
+    { group: 'authorization.k8s.io', resource: 'subjectaccessreviews', verbs: ['create'], why },
+  ];
 }

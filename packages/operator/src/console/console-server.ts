@@ -11,13 +11,14 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Logger } from '@orkestra/core';
-import type { GenericReconciler } from '@orkestra/reconciler';
+import type { ControllerClient, Logger } from '@orkestra/core';
+import type { GenericReconciler, ReconcilerObserver } from '@orkestra/reconciler';
 import { HttpAddressError, listenFailure, parseAddress } from '../http-server.js';
 import { ConsoleAccess, ConsoleAuthError, isLoopbackHost, type Viewer } from './access.js';
 import { Assets, installedAssets } from './assets.js';
 import { ConsoleHistory, type HistoryLimits } from './history.js';
-import { instanceKey, instanceView, kindId, kindsView } from './views.js';
+import { SharedLists } from './shared-lists.js';
+import { instanceKey, instanceView, katalogsView, kindId, kindsView, observeConditions } from './views.js';
 
 const { createServer } = process.getBuiltinModule('node:http');
 
@@ -36,10 +37,23 @@ export interface ConsoleOptions {
   assets?: string | false;
 }
 
+/** Where the console finds what it shows: the reconcilers running now, and the Katalog runtime's revisions. */
+export interface ConsoleSource {
+  /** The client the console reads and reviews tokens with; default the first reconciler's. */
+  kube?: ControllerClient;
+  /** Every reconciler running now (the Manager's, and those of each Katalog served). */
+  reconcilers(): readonly GenericReconciler[];
+  /** The revision each Katalog (`namespace/name`) serves; absent without the Katalog runtime. */
+  katalogRevisions?(): ReadonlyMap<string, number>;
+}
+
 /** Strict: only this origin's scripts, styles and connections; no inline code, no frames, no forms. */
 export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/** How long the pages share a list of what the informers do not hold (Pods, ReplicaSets, Events of a namespace). */
+const LIST_TTL_MS = 5_000;
 
 /** Open event streams at most (each holds a connection and re-traces its page on change). */
 const MAX_STREAMS = 500;
@@ -71,21 +85,48 @@ class ConsoleRequestError extends Error {
 
 /** The console of one Manager. */
 export class ConsoleServer {
-  readonly history: ConsoleHistory;
+  private readonly history: ConsoleHistory;
   private server: Server | undefined;
   private access: ConsoleAccess | undefined;
   private assets: Assets | undefined;
+  /** Lists the pages share (see {@link SharedLists}); made with the client at {@link listen}. */
+  private lists: SharedLists | undefined;
   private readonly streams = new Set<() => void>();
   /** Views being or just computed for streams, by viewer and query: pages showing the same share one trace. */
   private readonly shared = new Map<string, { until: number; view: Promise<unknown> }>();
   private url_: string | undefined;
 
+  private readonly source: ConsoleSource;
+
+  /** `source`: the reconcilers to show (fixed), or where to find them and the Katalogs' revisions (as they change). */
   constructor(
-    private readonly reconcilers: readonly GenericReconciler[],
+    source: readonly GenericReconciler[] | ConsoleSource,
     private readonly options: ConsoleOptions,
     private readonly logger: Logger,
   ) {
+    this.source = Array.isArray(source) ? { reconcilers: () => source } : (source as ConsoleSource);
     this.history = new ConsoleHistory(options.history);
+    this.history.onReconciled((kind, key) => {
+      this.lists?.forget(key.includes('/') ? key.slice(0, key.indexOf('/')) : undefined);
+      const r = this.reconcilers.find((x) => x.config.owner.kind === kind);
+      if (r) observeConditions(r, this.history, key);
+    });
+  }
+
+  private get reconcilers(): readonly GenericReconciler[] {
+    return this.source.reconcilers();
+  }
+
+  private get kube(): ControllerClient | undefined {
+    return this.source.kube ?? this.reconcilers[0]?.kube;
+  }
+
+  /**
+   * An observer for the reconciler of `kind` that records its reconciles in the console's bounded history, then
+   * tells `next`.
+   */
+  observer(kind: string, next?: ReconcilerObserver): ReconcilerObserver {
+    return this.history.observer(kind, next);
   }
 
   /** `http://127.0.0.1:34567`, once listening. */
@@ -98,9 +139,10 @@ export class ConsoleServer {
     if (this.server) return;
     const address = this.options.address ?? '127.0.0.1:0';
     const { host, port } = parseAddress(address);
-    const kube = this.reconcilers[0]?.kube;
+    const kube = this.kube;
     if (!kube) throw new HttpAddressError(address, 'the console needs at least one reconciler to show');
     this.access = new ConsoleAccess(kube, isLoopbackHost(host));
+    this.lists = new SharedLists(kube, LIST_TTL_MS);
     const root = this.options.assets === false ? undefined : (this.options.assets ?? installedAssets());
     this.assets = root ? new Assets(root) : undefined;
     const server = createServer((req, res) => void this.handle(req, res));
@@ -161,8 +203,12 @@ export class ConsoleServer {
   /** What `url` shows: the kinds, or one instance. */
   private async view(url: URL, viewer: Viewer): Promise<unknown> {
     const p = url.searchParams;
-    if (url.pathname === '/api/kinds' || (url.pathname === '/api/stream' && !p.get('name')))
-      return { kinds: await kindsView(this.reconcilers, this.history, viewer) };
+    if (url.pathname === '/api/kinds' || (url.pathname === '/api/stream' && !p.get('name'))) {
+      const kinds = await kindsView(this.reconcilers, this.history, viewer);
+      const revisions = this.source.katalogRevisions?.();
+      const kube = this.kube;
+      return revisions && kube ? { kinds, katalogs: await katalogsView(kube, revisions, viewer) } : { kinds };
+    }
     if (url.pathname !== '/api/instance' && url.pathname !== '/api/stream')
       throw new ConsoleRequestError(404, `no such endpoint: ${url.pathname} (try /api/kinds or /api/instance)`);
     const id = p.get('kind') ?? '';
@@ -174,7 +220,8 @@ export class ConsoleServer {
         `kind=${id}: not a kind this operator serves (one of: ${this.reconcilers.map(kindId).join(', ')})`,
       );
     if (!name) throw new ConsoleRequestError(400, 'name=: missing; say which instance (…&namespace=<ns>&name=<name>)');
-    const view = await instanceView(r, this.history, viewer, p.get('namespace') || undefined, name);
+    const lists = this.lists ?? new SharedLists(r.kube, LIST_TTL_MS);
+    const view = await instanceView(r, this.history, lists, viewer, p.get('namespace') || undefined, name);
     if (!view)
       throw new ConsoleRequestError(
         404,

@@ -3,29 +3,14 @@
  * result, the children each one changed), and per kind the reconciles of the last minute (the rate). Fed by the
  * reconciler's observer; memory is bounded by {@link HistoryLimits} whatever the number of CRs.
  */
+import type { ChildChange, ConditionTransition, TimelineEntry } from '@orkestra/console/types';
 import type { ReconcilerObserver } from '@orkestra/reconciler';
 
-/** A child a reconcile created, updated, recreated, deleted or pruned. */
-export interface ChildChange {
-  kind: string;
-  name: string;
-  action: 'created' | 'updated' | 'recreated' | 'deleted' | 'pruned';
-}
-
-/** One reconcile of an instance. */
-export interface TimelineEntry {
-  /** When it ended (ISO 8601). */
-  at: string;
-  trigger: 'event' | 'resync';
-  result: 'success' | 'invalid' | 'error';
-  durationMs: number;
-  /** What it changed; empty when everything was in sync. */
-  changes: ChildChange[];
-}
+export type { ChildChange, ConditionTransition, TimelineEntry };
 
 /** How much the history keeps. */
 export interface HistoryLimits {
-  /** Reconciles kept per instance (the newest); default 50. */
+  /** Reconciles kept per instance (the newest), and transitions of its conditions; default 50 each. */
   perInstance?: number;
   /** Instances with a timeline (the most recently reconciled); default 1000. */
   instances?: number;
@@ -42,6 +27,8 @@ export class ConsoleHistory {
   /** `kind\0key` → newest last; a Map keeps insertion order, so the first key is the least recently reconciled. */
   private readonly timelines = new Map<string, TimelineEntry[]>();
   private readonly pending = new Map<string, ChildChange[]>();
+  /** `kind\0key` → the transitions of its conditions, oldest first; bounded as {@link timelines}. */
+  private readonly transitions = new Map<string, ConditionTransition[]>();
   private readonly ends = new Map<string, number[]>();
   private readonly listeners = new Set<(kind: string, key: string) => void>();
 
@@ -98,6 +85,57 @@ export class ConsoleHistory {
   /** The reconciles of one instance (`namespace/name`, or `name` when cluster-scoped), newest first. */
   timeline(kind: string, key: string): TimelineEntry[] {
     return [...(this.timelines.get(`${kind}\0${key}`) ?? [])].reverse();
+  }
+
+  /**
+   * Records the conditions an instance has now. A condition is a transition when its `lastTransitionTime` is
+   * later than the last recorded of its type (without one: when its status or reason differs); an older sighting
+   * (a cache behind the server) is ignored. The newest {@link HistoryLimits.perInstance} are kept per instance.
+   */
+  observeConditions(
+    kind: string,
+    key: string,
+    conditions: readonly {
+      type: string;
+      status: string;
+      reason?: string;
+      message?: string;
+      lastTransitionTime?: string;
+    }[],
+  ): void {
+    const id = `${kind}\0${key}`;
+    const list = this.transitions.get(id) ?? [];
+    let added = false;
+    for (const c of conditions) {
+      const last = list.findLast((t) => t.type === c.type);
+      const at = c.lastTransitionTime === undefined ? Number.NaN : Date.parse(c.lastTransitionTime);
+      const newer =
+        last === undefined ||
+        (Number.isNaN(at) ? last.status !== c.status || last.reason !== c.reason : at > Date.parse(last.at));
+      if (!newer) continue;
+      list.push({
+        type: c.type,
+        status: c.status,
+        ...(c.reason !== undefined ? { reason: c.reason } : {}),
+        ...(c.message !== undefined ? { message: c.message } : {}),
+        at: Number.isNaN(at) ? new Date().toISOString() : (c.lastTransitionTime as string),
+      });
+      added = true;
+    }
+    if (!added) return;
+    if (list.length > this.perInstance) list.splice(0, list.length - this.perInstance);
+    this.transitions.delete(id); // re-inserted last: the most recently changed
+    this.transitions.set(id, list);
+    for (const oldest of this.transitions.keys()) {
+      if (this.transitions.size <= this.instances) break;
+      this.transitions.delete(oldest);
+    }
+  }
+
+  /** The transitions of an instance's conditions, newest first. */
+  conditionHistory(kind: string, key: string): ConditionTransition[] {
+    const list = [...(this.transitions.get(`${kind}\0${key}`) ?? [])].reverse();
+    return list.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)); // stable: same time keeps newest first
   }
 
   /** Reconciles of `kind` that ended in the last minute. */

@@ -5,6 +5,7 @@
  * from the objects alone — labels, owner references, the CR's conditions and inventory — so it needs only read
  * access and no running operator. Kinds the reader may not list are skipped and named, never guessed.
  */
+import type { TraceCondition, TraceNode, TraceState } from '@orkestra/console/types';
 import {
   childSelector,
   ForbiddenError,
@@ -17,31 +18,7 @@ import {
 import { builtInReadiness } from '@orkestra/core/internal';
 import { INVENTORY_ANNOTATION, parseInventory } from '@orkestra/reconciler/internal';
 
-/** A kstatus-like health: `Failed` is what waiting will not fix; `Present` exists and has nothing to judge by. */
-export type TraceState = 'Current' | 'Present' | 'InProgress' | 'Failed';
-
-/** A condition of the traced CR, whole (messages are never cut). */
-export interface TraceCondition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  lastTransitionTime?: string;
-}
-
-/** One object of the tree. */
-export interface TraceNode {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  namespace?: string;
-  state: TraceState;
-  /** What it waits for or why it failed, when it is not ready. */
-  reason?: string;
-  /** The CR's conditions (Synced, Ready, …); only on the root. */
-  conditions?: TraceCondition[];
-  children: TraceNode[];
-}
+export type { TraceCondition, TraceNode, TraceState };
 
 /** The tree, and the kinds that could not be read. */
 export interface Trace {
@@ -50,7 +27,9 @@ export interface Trace {
   skipped: string[];
 }
 
-type Kind = { apiVersion: string; kind: string };
+/** A kind, by apiVersion and kind. */
+export type TraceKind = { apiVersion: string; kind: string };
+type Kind = TraceKind;
 
 /**
  * Kinds listed by Orkestra's labels for every CR: what the resource packages make, and the common kinds of
@@ -88,24 +67,74 @@ const MADE_BY: Readonly<Record<string, readonly Kind[]>> = {
 
 const RANK: Record<TraceState, number> = { Failed: 0, InProgress: 1, Present: 2, Current: 3 };
 
-/** Reads lists once per kind and namespace, leaving out (and naming) the kinds the reader may not list. */
+/**
+ * A cache to read lists from instead of the API server (the console passes the reconciler's informers): the
+ * objects of `kind` in `namespace` (all when undefined) matching `labelSelector`, or `undefined` when it does not
+ * hold them all (then the list is sent).
+ */
+export type TraceCache = (
+  kind: Kind,
+  namespace: string | undefined,
+  labelSelector?: string,
+) => KubeObject[] | undefined;
+
+/** Options of {@link traceObject}. */
+export interface TraceOptions {
+  /** Lists answered from memory when it holds them; default none. */
+  cache?: TraceCache;
+  /**
+   * The kinds the CR's children may be of, beside those its inventory annotation names; default the common kinds
+   * (what the resource packages make). The console passes the kinds its reconcilers make.
+   */
+  childKinds?: readonly Kind[];
+  /** Sends a list the cache does not answer (the console shares them between pages); default `kube.list`. */
+  list?: (kind: Kind, namespace: string | undefined, labelSelector?: string) => Promise<KubeObject[]>;
+  /** Lists sent at once at most; default 6. */
+  concurrency?: number;
+}
+
+/**
+ * Reads lists once per kind and namespace — from the cache when it holds them, else at most `concurrency` at once
+ * — leaving out (and naming) the kinds the reader may not list.
+ */
 class Lister {
   readonly skipped: string[] = [];
   private readonly lists = new Map<string, Promise<KubeObject[]>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly kube: ObjectClient) {}
+  constructor(
+    private readonly kube: ObjectClient,
+    private readonly options: TraceOptions = {},
+  ) {}
 
   list(kind: Kind, namespace: string | undefined, labelSelector?: string): Promise<KubeObject[]> {
     const key = `${kind.apiVersion}/${kind.kind}/${namespace ?? ''}/${labelSelector ?? ''}`;
     let found = this.lists.get(key);
     if (!found) {
-      found = this.kube
-        .list(kind.apiVersion, kind.kind, { namespace, labelSelector })
-        .then((l) => l.items.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind })))
-        .catch((e: unknown) => this.skip(kind, e));
+      const cached = this.options.cache?.(kind, namespace, labelSelector);
+      found = cached
+        ? Promise.resolve(cached.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind })))
+        : this.send(kind, namespace, labelSelector);
       this.lists.set(key, found);
     }
     return found;
+  }
+
+  private async send(kind: Kind, namespace: string | undefined, labelSelector?: string): Promise<KubeObject[]> {
+    if (this.running >= (this.options.concurrency ?? 6)) await new Promise<void>((go) => this.waiting.push(go));
+    this.running++;
+    try {
+      const items = this.options.list
+        ? await this.options.list(kind, namespace, labelSelector)
+        : (await this.kube.list(kind.apiVersion, kind.kind, { namespace, labelSelector })).items;
+      return items.map((o) => ({ ...o, apiVersion: kind.apiVersion, kind: kind.kind }));
+    } catch (e) {
+      return this.skip(kind, e);
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
   }
 
   private skip(kind: Kind, e: unknown): KubeObject[] {
@@ -145,16 +174,11 @@ function nodeOf(object: KubeObject, health: Pick<TraceNode, 'state' | 'reason'>)
 async function madeBy(object: KubeObject, lister: Lister, depth: number): Promise<TraceNode[]> {
   const kinds = MADE_BY[`${object.apiVersion}/${object.kind}`] ?? [];
   if (depth > 4 || kinds.length === 0) return [];
-  const nodes: TraceNode[] = [];
-  for (const kind of kinds) {
-    const objects = await lister.list(kind, object.metadata.namespace);
-    for (const o of objects.filter((x) => controlledBy(x, object.metadata.uid))) {
-      const node = nodeOf(o, healthOf(o));
-      node.children = await madeBy(o, lister, depth + 1);
-      nodes.push(node);
-    }
-  }
-  return nodes;
+  const lists = await Promise.all(kinds.map((kind) => lister.list(kind, object.metadata.namespace)));
+  const made = lists.flat().filter((x) => controlledBy(x, object.metadata.uid));
+  return Promise.all(
+    made.map(async (o) => ({ ...nodeOf(o, healthOf(o)), children: await madeBy(o, lister, depth + 1) })),
+  );
 }
 
 /** The CR's own health: `Ready=True` is current; otherwise the worst of its tree, at least in progress. */
@@ -210,7 +234,8 @@ export function sortTree(node: TraceNode): void {
   );
 }
 
-function conditionsOf(object: KubeObject): TraceCondition[] {
+/** The well-formed conditions of `object`'s status, whole. */
+export function conditionsOf(object: KubeObject): TraceCondition[] {
   const list = (object.status as { conditions?: unknown } | undefined)?.conditions;
   if (!Array.isArray(list)) return [];
   return list.flatMap((c: Record<string, unknown>) =>
@@ -232,24 +257,25 @@ function conditionsOf(object: KubeObject): TraceCondition[] {
  * The trace of the object `ref` (a CR, or any object: then only what its controller made): reads only.
  * `undefined` when the object does not exist.
  */
-export async function traceObject(kube: ObjectClient, ref: ObjectRef & Kind): Promise<Trace | undefined> {
+export async function traceObject(
+  kube: ObjectClient,
+  ref: ObjectRef & Kind,
+  options: TraceOptions = {},
+): Promise<Trace | undefined> {
   const root = await kube.get(ref);
   if (!root) return undefined;
   const object = { ...root, apiVersion: ref.apiVersion, kind: ref.kind };
-  const lister = new Lister(kube);
+  const lister = new Lister(kube, options);
   const inventory = [...parseInventory(object.metadata.annotations?.[INVENTORY_ANNOTATION] ?? '').values()];
   const kinds = new Map<string, Kind>();
-  for (const k of [...CHILD_KINDS, ...inventory]) kinds.set(`${k.apiVersion}/${k.kind}`, k);
+  for (const k of [...(options.childKinds ?? CHILD_KINDS), ...inventory]) kinds.set(`${k.apiVersion}/${k.kind}`, k);
   const selector = childSelector(object.metadata.name);
-  const children: TraceNode[] = [];
-  for (const kind of kinds.values()) {
-    const objects = await lister.list(kind, object.metadata.namespace, selector);
-    for (const o of objects.filter((x) => controlledBy(x, object.metadata.uid))) {
-      const node = nodeOf(o, healthOf(o));
-      node.children = await madeBy(o, lister, 1);
-      children.push(node);
-    }
-  }
+  // Every kind at once (bounded by the lister): a trace costs the slowest list, not the sum of ~17.
+  const lists = await Promise.all([...kinds.values()].map((k) => lister.list(k, object.metadata.namespace, selector)));
+  const owned = lists.flat().filter((x) => controlledBy(x, object.metadata.uid));
+  const children: TraceNode[] = await Promise.all(
+    owned.map(async (o) => ({ ...nodeOf(o, healthOf(o)), children: await madeBy(o, lister, 1) })),
+  );
   children.push(...(await madeBy(object, lister, 0)).filter((n) => !children.some((c) => sameObject(c, n))));
   const conditions = conditionsOf(object);
   const isCustom = !MADE_BY[`${object.apiVersion}/${object.kind}`];
@@ -257,7 +283,7 @@ export async function traceObject(kube: ObjectClient, ref: ObjectRef & Kind): Pr
   node.children = children;
   if (conditions.length) node.conditions = conditions;
   sortTree(node);
-  return { root: node, skipped: lister.skipped };
+  return { root: node, skipped: [...lister.skipped].sort() };
 }
 
 function sameObject(a: TraceNode, b: TraceNode): boolean {

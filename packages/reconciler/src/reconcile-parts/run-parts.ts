@@ -9,6 +9,7 @@ import type { ReconcilerConfig } from '../config.js';
 import { DesiredMemo } from '../desired-memo.js';
 import { EventRecorder } from '../events.js';
 import { OwnWrites } from '../own-writes.js';
+import type { PlannedChild } from '../plan.js';
 import type { PruneSource } from '../prune-sources.js';
 import { type ChildRef, OwnershipRefusals } from '../refusals.js';
 import { StatusMemo } from '../status-memo.js';
@@ -35,6 +36,11 @@ export interface RunParts {
   readonly changedCRs: Set<string>;
   /** The desired state each child was last brought to: an update versus a drift correction. */
   readonly desiredMemo: DesiredMemo;
+  /**
+   * The children each CR's last reconcile planned (the planner's own objects, not copies): what the console
+   * compares with the live children. Forgotten with the CR.
+   */
+  readonly lastPlans: Map<string, readonly PlannedChild[]>;
   /** Child kinds whose schema was read ahead (see `prefetchSchema`). */
   readonly schemasRead: Set<string>;
   /** The finalizer, and whether deletion runs behind it (onDelete children, ordered children, a finalize hook). */
@@ -78,6 +84,7 @@ export function createRunParts(of: RunPartsOf, host: RunPartsHost): RunParts {
     statusMemo: new StatusMemo(),
     changedCRs: new Set(),
     desiredMemo: new DesiredMemo(),
+    lastPlans: new Map(),
     schemasRead: new Set(),
     finalizer: config.finalizer ?? 'orkestra.io/finalizer',
     needsFinalizer:

@@ -39,6 +39,7 @@ export async function applyPhase(run: RunState): Promise<void> {
     );
   }
   parts.desiredMemo.settle(run.key, run.settledDesired, refs.map(refKey));
+  parts.lastPlans.set(run.key, [...desired]);
   run.waiting = gates.waiting;
   run.unresolved = gates.unresolved;
   if (gates.waiting.length > 0) run.report.waiting = gates.waiting;

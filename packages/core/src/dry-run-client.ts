@@ -1,9 +1,9 @@
 /**
  * A client that reads from the cluster and writes nothing: a decorator over any {@link ObjectClient}. Reads,
  * peeks, lists, watches, discovery and schemas go to the client it wraps; every write is recorded and answered
- * as if the server had taken it. `diff` runs the handlers' own `create`/`update` against it, so what it reports is what
- * `run` would
- * do — same reads, same drift matcher and its options, same `prepare` hooks (a generated Secret value the live
+ * as if the server had taken it. `orkestra diff` and the console's
+ * desired-versus-live view run the handlers' own `create`/`update` against it, so what they report is what `run`
+ * would do — same reads, same drift matcher and its options, same `prepare` hooks (a generated Secret value the live
  * Secret has is kept, not reported as drift) — without a single write.
  *
  * With `serverValidation`, each apply is also sent to the API server as a dry run (`dryRun=All`,
@@ -13,22 +13,21 @@
  * Every Secret it reads or is asked to write has its values recorded in {@link secrets}, so whoever prints what
  * the handlers answered can hide any value that came from a Secret (core's `SecretValues`).
  */
-import {
-  type ApplyOptions,
-  type CallOptions,
-  type FieldStructure,
-  InvalidError,
-  type KubeObject,
-  type ListOptions,
-  type ObjectClient,
-  type ObjectList,
-  type ObjectRef,
-  type PeekAnswer,
-  type ResourceInfo,
-  SecretValues,
-  type WatchEvent,
-  type WatchOptions,
-} from '@orkestra/core';
+import { InvalidError } from './errors.js';
+import type { FieldStructure } from './field-structure.js';
+import type {
+  ApplyOptions,
+  CallOptions,
+  ListOptions,
+  ObjectClient,
+  ObjectList,
+  PeekAnswer,
+  ResourceInfo,
+  WatchEvent,
+  WatchOptions,
+} from './object-client.js';
+import type { KubeObject, ObjectRef } from './objects.js';
+import { SecretValues } from './redaction.js';
 
 /** A write that was not sent. */
 interface InterceptedWrite {
@@ -39,7 +38,7 @@ interface InterceptedWrite {
 }
 
 /** Options of {@link DryRunClient}. */
-interface DryRunOptions {
+export interface DryRunOptions {
   /** Send each apply as a server-side dry run with strict field validation (a write verb, stored nowhere). */
   serverValidation?: boolean;
 }
