@@ -111,7 +111,9 @@ export class DemoCluster {
       this.env = await start({ crds: this.options.crds.map((c) => c.file), nodes: NODES });
     } catch (e) {
       throw new CliError(ExitCode.Unreachable, `cannot start the embedded control plane: ${(e as Error).message}`, {
-        hint: 'run `. scripts/setup.sh` (it builds kube-apiserver, etcd and kube-controller-manager), set KUBEBUILDER_ASSETS, or pass --kubeconfig',
+        hint:
+          'run `. scripts/setup.sh` (it builds kube-apiserver, etcd and kube-controller-manager), ' +
+          'set KUBEBUILDER_ASSETS, or pass --kubeconfig',
         cause: e,
       });
     }
@@ -121,11 +123,16 @@ export class DemoCluster {
     this.user = new Kubeclient(env.kubeConfig);
     this.leaseKube = new Kubeclient(env.kubeConfig, { retry: { retries: 0 } });
     this.steps.finish(
-      `control plane ${env.version.gitVersion} started: etcd, kube-apiserver, kube-controller-manager (workload controllers, garbage collector), kube-scheduler and KWOK with ${NODES.count} simulated nodes and storage; CRDs ${this.options.crds.map((c) => c.object.metadata.name).join(', ')} installed`,
+      `control plane ${env.version.gitVersion} started: etcd, kube-apiserver, kube-controller-manager ` +
+        `(workload controllers, garbage collector), kube-scheduler and KWOK with ${NODES.count} simulated nodes ` +
+        `and storage; CRDs ${this.options.crds.map((c) => c.object.metadata.name).join(', ')} installed`,
     );
   }
 
-  /** Deletes the demo's namespace on a user's cluster, closes the clients, stops the control plane; says what it did. */
+  /**
+   * Deletes the demo's namespace on a user's cluster, closes the clients, stops the control plane; says what it
+   * did.
+   */
   async stop(): Promise<string[]> {
     const stopped: string[] = [];
     if (this.ownNamespace && !this.env && this.user)

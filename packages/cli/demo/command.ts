@@ -26,12 +26,14 @@ export function demoMain(argv: readonly string[], io: CliIo): Promise<number> {
     const ctx = commandContext(io, state);
     return new Command('npm run demo --')
       .description(
-        'the whole life of an operator on an embedded control plane: children created, Ready, drift corrected, a change rolled out, deletion; then a Database whose backup waits for its StatefulSet',
+        'the whole life of an operator on an embedded control plane: children created, Ready, drift corrected, ' +
+          'a change rolled out, deletion; then a Database whose backup waits for its StatefulSet',
       )
       .option('--dir <folder>', 'the example (crd.yaml, katalog.yaml, website.yaml); default examples/website')
       .option(
         '--database-dir <folder>',
-        'the Database example (crd.yaml, katalog.yaml, database.yaml), played after the Website; default: database beside --dir',
+        'the Database example (crd.yaml, katalog.yaml, database.yaml), played after the Website; ' +
+          'default: database beside --dir',
       )
       .option(
         '--kubeconfig <file>',

@@ -139,7 +139,9 @@ export abstract class CrLife {
     for (const p of (await this.liveByPrefix('Pod', `${prefix}-`)) as Pod[]) {
       const ready = p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True');
       this.steps.detail(
-        `pod ${p.metadata.name} on ${p.spec.nodeName ?? '(not scheduled)'}: ${p.status?.phase ?? 'Pending'}${ready ? ', Ready' : ''} (${p.spec.containers.map((c) => c.image).join(', ')})`,
+        `pod ${p.metadata.name} on ${p.spec.nodeName ?? '(not scheduled)'}: ` +
+          `${p.status?.phase ?? 'Pending'}${ready ? ', Ready' : ''} ` +
+          `(${p.spec.containers.map((c) => c.image).join(', ')})`,
       );
     }
   }

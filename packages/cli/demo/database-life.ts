@@ -43,7 +43,9 @@ export class DatabaseLife extends CrLife {
     steps.begin('apply a Database');
     const spec = this.cr.spec as { version?: string; replicas?: number; storage?: string } | undefined;
     steps.say(
-      `kubectl apply -f ${this.rel('database.yaml')}   (PostgreSQL ${String(spec?.version)}, replicas ${String(spec?.replicas ?? 1)}, ${String(spec?.storage)} each; its backup CronJob dependsOn the StatefulSet)`,
+      `kubectl apply -f ${this.rel('database.yaml')}   (PostgreSQL ${String(spec?.version)}, ` +
+        `replicas ${String(spec?.replicas ?? 1)}, ${String(spec?.storage)} each; ` +
+        'its backup CronJob dependsOn the StatefulSet)',
     );
     this.takeWrites(); // the Website's, if any were left
     await this.create();
@@ -52,7 +54,8 @@ export class DatabaseLife extends CrLife {
     this.inOrder((w) => {
       const after =
         w.kind === 'CronJob' && w.result.action === 'created' && cronJobWaited
-          ? ` (after StatefulSet ${names.statefulSet} had ${cronJobWaited.wanted} of ${cronJobWaited.wanted} replicas ready)`
+          ? ` (after StatefulSet ${names.statefulSet} had ${cronJobWaited.wanted} of ${cronJobWaited.wanted} ` +
+            'replicas ready)'
           : '';
       return `${steps.marks.add} ${this.describeWrite(w)}${after}`;
     });
@@ -78,7 +81,8 @@ export class DatabaseLife extends CrLife {
         const set = replicasOf(await this.get('StatefulSet', 'apps/v1', names.statefulSet));
         if (cronJob && set.ready < set.wanted)
           throw new OrderError(
-            `CronJob ${names.cronJob} exists while StatefulSet ${names.statefulSet} has ${set.ready} of ${set.wanted} replicas ready: dependsOn was not kept`,
+            `CronJob ${names.cronJob} exists while StatefulSet ${names.statefulSet} has ${set.ready} of ` +
+              `${set.wanted} replicas ready: dependsOn was not kept`,
           );
         if (!cronJob) waited = set;
         const cr = await this.user.get(this.ref);
@@ -100,7 +104,9 @@ export class DatabaseLife extends CrLife {
     for (const c of await this.claimsOf()) {
       const claim = c as Claim;
       this.steps.detail(
-        `PersistentVolumeClaim ${claim.metadata.name}: ${claim.status?.phase ?? 'Pending'}${claim.spec.volumeName ? ` to ${claim.spec.volumeName}` : ''} (${claim.status?.capacity?.storage ?? '?'}, StorageClass ${claim.spec.storageClassName ?? 'none'})`,
+        `PersistentVolumeClaim ${claim.metadata.name}: ${claim.status?.phase ?? 'Pending'}` +
+          (claim.spec.volumeName ? ` to ${claim.spec.volumeName}` : '') +
+          ` (${claim.status?.capacity?.storage ?? '?'}, StorageClass ${claim.spec.storageClassName ?? 'none'})`,
       );
     }
   }
@@ -127,7 +133,8 @@ export class DatabaseLife extends CrLife {
     const kept = (await this.claimsOf()).map((c) => c.metadata.name).join(', ');
     if (kept)
       steps.detail(
-        `PersistentVolumeClaims ${kept} stay: a StatefulSet's claims outlive it (its retention policy is Retain), and so does the data`,
+        `PersistentVolumeClaims ${kept} stay: a StatefulSet's claims outlive it (its retention policy is Retain), ` +
+          'and so does the data',
       );
     steps.finish(`Database deleted; its children were deleted ${ms} ms later`);
   }

@@ -239,7 +239,8 @@ async function startReconciler(
   const kinds = katalogs.flatMap((l) => l.katalog.entries.map((e) => e.owner.kind)).join(' and ');
   steps.detail(`console on ${operator.console?.url}: open it to watch the custom resources live while the demo runs`);
   steps.finish(
-    `reconciler of ${kinds} running in namespace ${namespace}: Lease ${namespace}/${lease} acquired, caches synced, metrics on ${operator.url}/metrics`,
+    `reconciler of ${kinds} running in namespace ${namespace}: Lease ${namespace}/${lease} acquired, ` +
+      `caches synced, metrics on ${operator.url}/metrics`,
   );
   return operator;
 }
@@ -260,7 +261,12 @@ async function readMetrics(steps: DemoSteps, operator: Manager): Promise<void> {
       .filter((l) => l.startsWith(name) && l.includes(filter))
       .reduce((n, l) => n + Number(l.split(' ').pop()), 0);
   steps.detail(
-    `orkestra_reconcile_total{result="success"} ${sum('orkestra_reconcile_total', 'result="success"')}, orkestra_drift_corrections_total ${sum('orkestra_drift_corrections_total')}, orkestra_pruned_children_total ${sum('orkestra_pruned_children_total')}, orkestra_api_requests_total ${sum('orkestra_api_requests_total')}`,
+    [
+      `orkestra_reconcile_total{result="success"} ${sum('orkestra_reconcile_total', 'result="success"')}`,
+      `orkestra_drift_corrections_total ${sum('orkestra_drift_corrections_total')}`,
+      `orkestra_pruned_children_total ${sum('orkestra_pruned_children_total')}`,
+      `orkestra_api_requests_total ${sum('orkestra_api_requests_total')}`,
+    ].join(', '),
   );
   steps.finish(`metrics served at ${operator.url}/metrics`);
 }

@@ -136,7 +136,8 @@ export class KatalogLife {
     const s = await this.katalogStatus((x) => x.revision === 1, 'the Katalog to serve revision 1');
     steps.detail(`kubectl get katalog: Ready=${conditionOf({ status: s } as never)?.status}, revision ${s.revision}`);
     steps.finish(
-      `Katalog ${this.namespace}/website is Ready: ${conditionOf({ status: s } as never)?.message} (${seconds(t0)} s after it was applied)`,
+      `Katalog ${this.namespace}/website is Ready: ${conditionOf({ status: s } as never)?.message} ` +
+        `(${seconds(t0)} s after it was applied)`,
     );
   }
 
@@ -181,7 +182,8 @@ export class KatalogLife {
     const kids = await this.served(name, '1', 'the Website served by revision 1');
     for (const k of kids) steps.detail(`created ${k.kind} ${this.namespace}/${k.metadata.name}`);
     steps.finish(
-      `Website ${this.namespace}/${name}: children made as the team's ServiceAccount, status.katalogRevision 1 (${seconds(t0)} s)`,
+      `Website ${this.namespace}/${name}: children made as the team's ServiceAccount, status.katalogRevision 1 ` +
+        `(${seconds(t0)} s)`,
     );
   }
 
@@ -213,7 +215,8 @@ export class KatalogLife {
     const same = after.filter((k, i) => k.metadata.resourceVersion === before[i]?.metadata.resourceVersion);
     const written = after.filter((k) => !same.includes(k));
     steps.detail(
-      `written: ${written.map((k) => `${k.kind} ${k.metadata.name}`).join(', ') || 'nothing'}; untouched: ${same.map((k) => `${k.kind} ${k.metadata.name}`).join(', ') || 'nothing'}`,
+      `written: ${written.map((k) => `${k.kind} ${k.metadata.name}`).join(', ') || 'nothing'}; ` +
+        `untouched: ${same.map((k) => `${k.kind} ${k.metadata.name}`).join(', ') || 'nothing'}`,
     );
     steps.finish(`revision 2 rolled out to ${this.namespace}/${name} in ${seconds(t0)} s, with no restart`);
   }

@@ -26,7 +26,8 @@ export async function waitUntil<T>(
     }
     if (Date.now() > deadline)
       throw new Error(
-        `timed out after ${timeoutMs / 1000} s waiting for ${what}${lastError ? ` (last error: ${(lastError as Error).message})` : ''}`,
+        `timed out after ${timeoutMs / 1000} s waiting for ${what}` +
+          (lastError ? ` (last error: ${(lastError as Error).message})` : ''),
       );
     await sleep(50);
   }

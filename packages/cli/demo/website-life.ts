@@ -1,6 +1,7 @@
 /**
  * The life of one Website, as the demo plays it against the running operator: applied and Ready, a drift made by
- * hand and corrected, a change rolled out, deleted and its children garbage-collected. Each part is a step of {@link DemoSteps}; each waits for what the operator does in return.
+ * hand and corrected, a change rolled out, deleted and its children garbage-collected. Each part is a step of
+ * {@link DemoSteps}; each waits for what the operator does in return.
  */
 import type { KubeObject } from '@orkestra/core';
 import type { Manager } from '@orkestra/operator';
@@ -36,7 +37,8 @@ export class WebsiteLife extends CrLife {
     steps.begin('apply a Website');
     const spec = this.cr.spec as Record<string, unknown> | undefined;
     steps.say(
-      `kubectl apply -f ${this.rel('website.yaml')}   (image ${String(spec?.image)}, replicas ${String(spec?.replicas ?? 1)})`,
+      `kubectl apply -f ${this.rel('website.yaml')}   ` +
+        `(image ${String(spec?.image)}, replicas ${String(spec?.replicas ?? 1)})`,
     );
     await this.create();
     const t0 = performance.now();
@@ -51,7 +53,8 @@ export class WebsiteLife extends CrLife {
     const password = (secret?.data as Record<string, string> | undefined)?.password;
     if (password)
       steps.detail(
-        `Secret ${ref.name}-admin: password generated once (${Buffer.from(password, 'base64').length} characters, never printed)`,
+        `Secret ${ref.name}-admin: password generated once ` +
+          `(${Buffer.from(password, 'base64').length} characters, never printed)`,
       );
     steps.finish(`Website ${this.namespace}/${ref.name} is Ready ${seconds(t0)} s after it was applied`);
   }
@@ -79,7 +82,8 @@ export class WebsiteLife extends CrLife {
     await waitUntil('the correction to be recorded', async () => this.writes.some((w) => w.kind === 'Deployment'));
     for (const w of this.takeWrites())
       steps.detail(
-        `${steps.marks.change} ${this.describeWrite(w)}: ${(w.result.drifted ?? []).map((d) => `${d.path} ${show(d.live)} → ${show(d.desired)}`).join(', ')}`,
+        `${steps.marks.change} ${this.describeWrite(w)}: ` +
+          (w.result.drifted ?? []).map((d) => `${d.path} ${show(d.live)} → ${show(d.desired)}`).join(', '),
       );
     const ms = millis(t1);
     steps.say(`kubectl delete configmap ${ref.name}-page`);
@@ -111,7 +115,8 @@ export class WebsiteLife extends CrLife {
     await this.pods(`${this.ref.name}-web`);
     const status = rolled.status as Record<string, unknown>;
     steps.detail(
-      `status: Ready=True (${conditionOf(rolled)?.message}), observedGeneration ${String(status.observedGeneration)}, image ${show(status.image)}`,
+      `status: Ready=True (${conditionOf(rolled)?.message}), ` +
+        `observedGeneration ${String(status.observedGeneration)}, image ${show(status.image)}`,
     );
     steps.finish(`change rolled out in ${millis(t2)} ms`);
   }
@@ -119,8 +124,8 @@ export class WebsiteLife extends CrLife {
   /** A write the change caused: a pruned child, or the fields an update changed. */
   private changeLine(w: DemoWrite): string {
     const m = this.steps.marks;
-    if (w.result.action === 'deleted')
-      return `${m.remove} pruned ${w.kind} ${this.namespace}/${w.name} (its when, spec.expose != false, no longer holds)`;
+    const why = '(its when, spec.expose != false, no longer holds)';
+    if (w.result.action === 'deleted') return `${m.remove} pruned ${w.kind} ${this.namespace}/${w.name} ${why}`;
     const fields = (w.result.drifted ?? [])
       .filter((d) => !d.path.includes('applied-fields'))
       .map((d) => `${d.path} ${show(d.live)} → ${show(d.desired)}`);

@@ -76,7 +76,8 @@ export class KatalogTooLargeError extends Error {
  * Throws {@link KatalogTooLargeError} when the katalog exceeds a ConfigMap's 1 MiB.
  *
  * @example
- * const objects = deployManifests(await readKatalog('katalog.yaml'), { image: 'ghcr.io/acme/website-operator:1.0', namespace: 'ops' });
+ * const options = { image: 'ghcr.io/acme/website-operator:1.0', namespace: 'ops' };
+ * const objects = deployManifests(await readKatalog('katalog.yaml'), options);
  */
 export function deployManifests(loaded: LoadedKatalog, options: DeployManifestOptions): KubeObject[] {
   const bytes = Buffer.byteLength(loaded.text, 'utf8');

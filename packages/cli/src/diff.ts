@@ -1,8 +1,8 @@
 /**
  * `orkestra diff`: for every CR of the katalog's owner kinds, each child as in sync, drifted (with the fields,
  * live → desired), missing, or to be pruned — against a cluster, writing nothing. The handlers' own
- * `create`/`update` run against a `DryRunClient` (core's) over the cluster's client, so the verdict is the one `run` would
- * reach.
+ * `create`/`update` run against a `DryRunClient` (core's) over the cluster's client, so the verdict is the one
+ * `run` would reach.
  * Secret values never appear: the fields of a child that are secret for its kind (a Secret's `data` and
  * `stringData`, what its handler declares: core's `sensitivePathsOf`) print as `[redacted]`, and so does any
  * value that came from a Secret wherever it went (a ConfigMap key copied from `{{children.secrets.…}}`), in

@@ -7,6 +7,7 @@
  */
 import type { KubeObject } from '@orkestra/core';
 import { katalogRuntimePermissions, type Permission, rbacObjects } from '@orkestra/operator';
+import { clusterRbacWatchPermissions } from '@orkestra/operator/internal';
 import { HTTP_PORT, RUN_AS_USER, restrictedContainerSecurityContext } from './deploy-manifests.js';
 
 /** Options of {@link katalogRuntimeManifests}. */
@@ -37,14 +38,7 @@ export function katalogRuntimeRbac(options: KatalogRuntimeManifestOptions): Perm
     namespace: options.namespace,
     why: 'leader election (one replica serves the Katalogs)',
   });
-  if (options.watchNamespace === undefined)
-    for (const resource of ['clusterroles', 'clusterrolebindings'])
-      permissions.push({
-        group: 'rbac.authorization.k8s.io',
-        resource,
-        verbs: ['list', 'watch'],
-        why: `notice a ${resource === 'clusterroles' ? 'ClusterRole' : 'ClusterRoleBinding'} change that takes a verb from a Katalog (optional)`,
-      });
+  if (options.watchNamespace === undefined) permissions.push(...clusterRbacWatchPermissions());
   return permissions;
 }
 

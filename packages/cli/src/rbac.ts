@@ -17,7 +17,11 @@ export function unknownKindsError(
   if (!(e instanceof UnknownKindsError)) return e;
   return new CliError(
     ExitCode.Problems,
-    `${command}: ${e.kinds.length === 1 ? 'a kind' : `${e.kinds.length} kinds`} of the katalog ${e.kinds.length === 1 ? 'is' : 'are'} not built into Kubernetes, so ${e.kinds.length === 1 ? 'its' : 'their'} resource name and scope are unknown; no rules printed`,
+    e.kinds.length === 1
+      ? `${command}: a kind of the katalog is not built into Kubernetes, so its resource name and scope are ` +
+          'unknown; no rules printed'
+      : `${command}: ${e.kinds.length} kinds of the katalog are not built into Kubernetes, so their resource ` +
+          'name and scope are unknown; no rules printed',
     {
       problems: e.kinds.map((k) => ({
         path: k.usedBy,

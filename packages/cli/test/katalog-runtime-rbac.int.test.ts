@@ -58,7 +58,8 @@ describe('the generated RBAC of the Katalog runtime', () => {
   afterAll(async () => {
     abort.abort();
     await run;
-    for (const o of rbac.filter((x) => x.kind.startsWith('Cluster'))) await admin.delete(o as never).catch(() => false);
+    for (const o of rbac.filter((x) => x.kind.startsWith('Cluster')))
+      await admin.delete({ apiVersion: o.apiVersion, kind: o.kind, name: o.metadata.name ?? '' }).catch(() => false);
     await admin.delete(CRD).catch(() => false);
     await admin.close();
   });

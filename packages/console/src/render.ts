@@ -57,7 +57,10 @@ function katalogsSection(katalogs: KatalogView[]): HTMLElement {
   );
 }
 
-/** The kinds page: the Katalogs (with the Katalog runtime), then each kind with its counts, queue depth, rate and instances. */
+/**
+ * The kinds page: the Katalogs (with the Katalog runtime), then each kind with its counts, queue depth, rate and
+ * instances.
+ */
 export function kindsPage({ kinds, katalogs }: KindsView): HTMLElement {
   return h(
     'section',

@@ -1,6 +1,7 @@
 // `@orkestra/core/internal`: NOT PUBLIC. What this repository's other packages (the reconciler, the CLI, the
-// operator, testenv, manifests, the benchmarks) need from core's insides: the in-sync memo, the dry-run client (`orkestra diff`, the console), the kind of a template
-// or a resolved child, field structures from OpenAPI, built-in readiness, label-selector matching, the one deep
+// operator, testenv, manifests, the benchmarks) need from core's insides: the in-sync memo, the dry-run client
+// (`orkestra diff`, the console), the kind of a template or a resolved child, field structures from OpenAPI,
+// built-in readiness, label-selector matching, the one deep
 // equality, YAML alias limits. No semver promise: any release may change or remove these names. Operator and
 // resource-package authors use `@orkestra/core` and `@orkestra/core/authoring`.
 export { childKindOf, templateKindOf } from './contract.js';

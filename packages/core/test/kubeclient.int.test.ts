@@ -251,3 +251,36 @@ describe('child lifecycle: creating a child', () => {
     expect(live?.metadata.labels).toMatchObject({ 'managed-by': 'orkestra', 'orkestra-owner': 'owner' });
   });
 });
+
+describe('a reference without a name', () => {
+  it.each([
+    ['Kubeclient', () => kube],
+    ['ClientNodeObjectClient', () => new ClientNodeObjectClient(cluster.kubeConfig)],
+  ])('is refused by %s before anything is sent: never a request on the whole collection', async (_name, make) => {
+    const client = make();
+    try {
+      await kube.create(cm('one'));
+      await kube.create(cm('two'));
+      const before = client.requests.count();
+      const noName = { apiVersion: 'v1', kind: 'ConfigMap', namespace: ns };
+      // An object where a reference was wanted: its name is in metadata.name, `name` is undefined.
+      const object = cm('one');
+      for (const attempt of [
+        () => client.delete(noName as never),
+        () => client.delete(object as never),
+        () => client.get(noName as never),
+        () => client.patch(noName as never, { data: { a: '1' } }),
+        () => client.update({ ...cm(''), metadata: { namespace: ns } } as never),
+      ])
+        await expect(attempt()).rejects.toMatchObject({
+          reason: 'Validation',
+          message: expect.stringContaining('the reference names no object'),
+        });
+      expect(client.requests.count()).toBe(before);
+      const left = await kube.list('v1', 'ConfigMap', { namespace: ns });
+      expect(left.items.map((o) => o.metadata.name).sort()).toEqual(expect.arrayContaining(['one', 'two']));
+    } finally {
+      if (client !== kube) await client.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@
 export { consolePermissions } from './console/access.js';
 export { conversionClientConfig } from './conversion-webhook.js';
 export { parseAddress } from './http-server.js';
+export { clusterRbacWatchPermissions } from './katalogs/rbac-watch.js';
 export { LeaderElector, microTime } from './leader-election.js';
 export { serviceAccountDir } from './operator-namespace.js';
 export { deniedPermissions, describePermission } from './permission-check.js';

@@ -106,7 +106,8 @@ export interface ManagerOptions {
    * The start-up check of each configuration against the cluster, before the Lease: the owner against its
    * installed CRD, the CR paths the templates read against its schema, and the fields templates read of other
    * children against their kinds' schemas (`analyzeAgainstCluster`). A problem makes {@link start} throw a
-   * `ConfigurationMismatchError` listing each. Needs `get` on the owner CRDs (the default permission check includes it).
+   * `ConfigurationMismatchError` listing each. Needs `get` on the owner CRDs (the default permission check includes
+   * it).
    * Default true; `false` leaves the analysis out (every owner kind must still be served). A configuration's
    * `origin` locates its problems (`orkestra run` gives its katalog file's).
    */
@@ -143,7 +144,10 @@ export interface ManagerOptions {
   katalogs?: KatalogRuntimeOptions;
 }
 
-/** How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was lost. */
+/**
+ * How a Manager ended: stopped (by {@link Manager.stop} or the signal of {@link Manager.run}), or the Lease was
+ * lost.
+ */
 export interface ManagerExit {
   reason: 'stopped' | 'leadership-lost';
   message: string;
@@ -339,7 +343,9 @@ export class Manager {
       case 'waiting':
         return {
           ready: true,
-          detail: `standby: waiting for the leader-election Lease${this.elector?.leader ? ` (held by ${this.elector.leader})` : ''}`,
+          detail:
+            'standby: waiting for the leader-election Lease' +
+            (this.elector?.leader ? ` (held by ${this.elector.leader})` : ''),
         };
       case 'syncing':
         return { ready: false, detail: 'syncing caches' };
@@ -399,7 +405,10 @@ export class Manager {
     }));
   }
 
-  /** What the reconcilers need: their owner and child kinds (plurals and scopes asked of the API server), Events, the Lease. */
+  /**
+   * What the reconcilers need: their owner and child kinds (plurals and scopes asked of the API server), Events,
+   * the Lease.
+   */
   private async neededPermissions(): Promise<Permission[]> {
     const { kube, leaderElection } = this.options;
     const { entries, handlers } = entriesOf(this.options.reconcilers);

@@ -45,12 +45,14 @@ function replicas(value: string): number {
 export function generateManifestsCommand(ctx: CommandContext): Command {
   return new Command('manifests')
     .description(
-      'print the ServiceAccount, RBAC, katalog ConfigMap, Deployment, PodDisruptionBudget and metrics Service that run the katalog in a cluster',
+      'print the ServiceAccount, RBAC, katalog ConfigMap, Deployment, PodDisruptionBudget and metrics Service ' +
+        'that run the katalog in a cluster',
     )
     .option('-k, --katalog <file>', 'the katalog (YAML)')
     .option(
       '--katalogs-from-cluster',
-      'instead of a katalog: the Katalog runtime (run --katalogs-from-cluster) and its own RBAC, serving the Katalog objects of the cluster',
+      'instead of a katalog: the Katalog runtime (run --katalogs-from-cluster) and its own RBAC, ' +
+        'serving the Katalog objects of the cluster',
     )
     .requiredOption(
       '--image <ref>',
@@ -76,7 +78,8 @@ export function generateManifestsCommand(ctx: CommandContext): Command {
     .option('--replicas <n>', 'pods; one leads, the others stand by (with --shards: all reconcile)', replicas, 2)
     .option(
       '--shards <m>',
-      'replicas share the work over m shards of the namespaces (run --shards), each held through a Lease; more shards than replicas',
+      'replicas share the work over m shards of the namespaces (run --shards), each held through a Lease; ' +
+        'more shards than replicas',
       shardCount,
     )
     .option('--output <folder>', 'write one file per object and a kustomization.yaml there, instead of stdout')
@@ -89,7 +92,7 @@ Examples:
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 | kubectl apply -f -
   $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --output deploy/
   $ kubectl apply -k deploy/
-  $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/website-operator:1.0 --replicas 3 --shards 12
+  $ orkestra generate manifests --katalog katalog.yaml --image ghcr.io/acme/web-op:1.0 --replicas 3 --shards 12
 
   $ orkestra generate manifests --katalogs-from-cluster --image ghcr.io/acme/orkestra-platform:1.0 | kubectl apply -f -
 

@@ -73,7 +73,8 @@ export function generateCommand(ctx: CommandContext): Command {
     )
     .option(
       '--console',
-      'the console is served on a non-loopback address (run --console 0.0.0.0:7070): add create on tokenreviews and subjectaccessreviews',
+      'the console is served on a non-loopback address (run --console 0.0.0.0:7070): ' +
+        'add create on tokenreviews and subjectaccessreviews',
       false,
     )
     .option(

@@ -69,11 +69,13 @@ export function runCommand(ctx: CommandContext): Command {
     .option('-k, --katalog <file>', 'the katalog (YAML)')
     .option(
       '--katalogs-from-cluster',
-      "serve the Katalog objects of the cluster instead of a file: each as its own ServiceAccount, changed live (see @orkestra/operator's README)",
+      'serve the Katalog objects of the cluster instead of a file: each as its own ServiceAccount, changed live ' +
+        "(see @orkestra/operator's README)",
     )
     .option(
       '--katalog-concurrency <count>',
-      'with --katalogs-from-cluster: the most reconciles at once of one kind of a Katalog, so that a busy Katalog leaves room for the others (default 4)',
+      'with --katalogs-from-cluster: the most reconciles at once of one kind of a Katalog, so that a busy Katalog ' +
+        'leaves room for the others (default 4)',
       katalogConcurrency,
     )
     .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config, or in-cluster)')
@@ -102,7 +104,8 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--retry-period <duration>', 'time between tries to acquire or renew', '2s')
     .option(
       '--shards <count>',
-      'replicas share the work: the namespaces split into this many shards, each held through a Lease <leader-election-id>-shard-<i> (in place of leader election)',
+      'replicas share the work: the namespaces split into this many shards, each held through a Lease ' +
+        '<leader-election-id>-shard-<i> (in place of leader election)',
       shardCount,
     )
     .option(
@@ -112,7 +115,8 @@ export function runCommand(ctx: CommandContext): Command {
     )
     .option(
       '--webhook-url <url>',
-      "how the API server reaches the webhook server when it is not the operator's Service (a control plane outside the cluster's network, local development): its base URL, e.g. https://127.0.0.1:9443",
+      "how the API server reaches the webhook server when it is not the operator's Service (a control plane " +
+        "outside the cluster's network, local development): its base URL, e.g. https://127.0.0.1:9443",
     )
     .option(
       '--webhook-cert-dir <folder>',
@@ -122,7 +126,8 @@ export function runCommand(ctx: CommandContext): Command {
     .option('--skip-crd-check', 'start without checking the templates against the installed owner CRDs')
     .option(
       '--install-crds',
-      "install or upgrade each owner's CRD from the katalog's api before starting (refusing a change the API server would refuse)",
+      "install or upgrade each owner's CRD from the katalog's api before starting " +
+        '(refusing a change the API server would refuse)',
     )
     .addOption(resourcePackageOption())
     .addHelpText(
@@ -289,13 +294,18 @@ async function fileModeOptions(
   };
 }
 
-/** What a failed start means for the user: the katalog's problem (exit 1), missing permissions (5), a console address (2), the cluster's. */
+/**
+ * What a failed start means for the user: the katalog's problem (exit 1), missing permissions (5), a console
+ * address (2), the cluster's.
+ */
 function startError(e: unknown, kube: Kubeclient, opts: RunCommandOptions): unknown {
   const file = opts.katalog ?? 'the Katalog';
   if (e instanceof ConfigurationMismatchError) return katalogMismatch(e, file);
   if (e instanceof OwnerKindNotServedError)
     return new CliError(ExitCode.Problems, e.message, {
-      hint: `install the CRD of ${e.owner.plural}.${e.owner.group} (kubectl apply -f crd.yaml, or --install-crds), or fix spec.crds[].owner in the katalog`,
+      hint:
+        `install the CRD of ${e.owner.plural}.${e.owner.group} (kubectl apply -f crd.yaml, or --install-crds), ` +
+        'or fix spec.crds[].owner in the katalog',
       cause: e,
     });
   // A configuration the cluster cannot serve (a child kind whose CRD is not installed) is the katalog's problem.
@@ -317,7 +327,9 @@ function katalogMismatch(e: ConfigurationMismatchError, file: string): CliError 
     `${file} does not fit the CRDs installed in the cluster: ${n === 1 ? '1 problem' : `${n} problems`}`,
     {
       problems: e.found,
-      hint: `fix the katalog (orkestra validate --katalog ${file} --crd <the CRD file> lists the same problems), or pass --skip-crd-check to start anyway`,
+      hint:
+        `fix the katalog (orkestra validate --katalog ${file} --crd <the CRD file> lists the same problems), ` +
+        'or pass --skip-crd-check to start anyway',
       cause: e,
     },
   );
@@ -329,13 +341,16 @@ function permissionError(e: unknown, kube: Kubeclient): unknown {
   const { denied, identity } = e;
   return new CliError(
     ExitCode.Forbidden,
-    `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} the katalog needs`,
+    `Forbidden: ${identity} lacks ${denied.length === 1 ? 'a permission' : `${denied.length} permissions`} ` +
+      'the katalog needs',
     {
       problems: denied.map((d) => ({
         path: describePermission(d.permission, d.verb),
         message: `needed for ${d.permission.why}`,
       })),
-      hint: 'apply the output of `orkestra generate rbac --katalog <file>` for this identity, or pass --skip-permission-check to start anyway',
+      hint:
+        'apply the output of `orkestra generate rbac --katalog <file>` for this identity, ' +
+        'or pass --skip-permission-check to start anyway',
     },
   );
 }

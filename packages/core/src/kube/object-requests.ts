@@ -8,6 +8,7 @@ import {
   ConflictError,
   describeObject,
   NotFoundError,
+  OrkestraError,
   type RequestDescription,
 } from '../errors.js';
 import type {
@@ -66,12 +67,33 @@ export function writeQuery(options: WriteOptions): Record<string, string | undef
   };
 }
 
+/**
+ * The path of one object. Refuses a reference without a name (`Validation`, nothing sent): its path would be the
+ * collection's, and a DELETE there deletes every object of the kind — say an object was passed where a reference
+ * (`{ apiVersion, kind, namespace, name }`) was wanted, its name being in `metadata.name`.
+ */
+export function objectPath(
+  info: ResourceInfo,
+  verb: string,
+  ref: { kind: string; namespace?: string | undefined; name?: string | undefined },
+  subresource?: string,
+): string {
+  if (!ref.name)
+    throw new OrkestraError(
+      'Validation',
+      `${verb} ${ref.kind}: the reference names no object (name is empty); nothing was sent — pass ` +
+        "{ apiVersion, kind, namespace, name } (an object's name is its metadata.name): without a name the " +
+        `request would address every ${ref.kind}`,
+    );
+  return resourcePath(info, ref.namespace, ref.name, subresource);
+}
+
 /** `GET` of one object. */
 export function getRequest(info: ResourceInfo, ref: ObjectRef, options: CallOptions): ObjectRequest {
   return {
     verb: 'get',
     method: 'GET',
-    path: resourcePath(info, ref.namespace, ref.name),
+    path: objectPath(info, 'get', ref),
     resource: info.plural,
     describe: describeRequest('get', ref),
     signal: options.signal,
@@ -146,7 +168,7 @@ export function applyRequest(info: ResourceInfo, obj: KubeObject, options: Apply
   return {
     verb: 'apply',
     method: 'PATCH',
-    path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
+    path: objectPath(info, 'apply', { kind: obj.kind, ...obj.metadata }),
     resource: info.plural,
     body,
     contentType: 'application/apply-patch+yaml',
@@ -174,7 +196,7 @@ export function patchRequest(info: ResourceInfo, ref: ObjectRef, patch: unknown,
   return {
     verb: 'patch',
     method: 'PATCH',
-    path: resourcePath(info, ref.namespace, ref.name, options.subresource),
+    path: objectPath(info, 'patch', ref, options.subresource),
     resource: options.subresource ? `${info.plural}/${options.subresource}` : info.plural,
     body: patch,
     contentType: PATCH_TYPES[options.type ?? 'merge'],
@@ -195,7 +217,7 @@ export function deleteRequest(info: ResourceInfo, ref: ObjectRef, options: Delet
   return {
     verb: 'delete',
     method: 'DELETE',
-    path: resourcePath(info, ref.namespace, ref.name),
+    path: objectPath(info, 'delete', ref),
     resource: info.plural,
     body,
     describe: describeRequest('delete', ref),

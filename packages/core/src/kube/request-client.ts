@@ -35,13 +35,14 @@ import {
   listRequest,
   listResult,
   type ObjectRequest,
+  objectPath,
   openApiRequest,
   patchRequest,
   remainingAfterDelete,
 } from './object-requests.js';
 import { openApiPath, SchemaCache } from './openapi-schemas.js';
 import { RequestCounter } from './request-counter.js';
-import { ResourceRegistry, resourcePath } from './resources.js';
+import { ResourceRegistry } from './resources.js';
 
 /**
  * What a client and the clients {@link RequestClient.impersonate} makes from it share: the request tally, the
@@ -296,7 +297,7 @@ export abstract class RequestClient implements ControllerClient {
       ...createRequest(info, obj, options),
       verb: 'update',
       method: 'PUT',
-      path: resourcePath(info, obj.metadata.namespace, obj.metadata.name),
+      path: objectPath(info, 'update', { kind: obj.kind, ...obj.metadata }),
       describe: describeRequest('update', obj),
     });
     return this.written(updated, options);

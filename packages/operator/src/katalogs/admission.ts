@@ -45,7 +45,8 @@ export function katalogAdmissionHandler(
     if (operation === 'DELETE' || !object) return answer(uid, { allowed: true });
     const { problems } = compileKatalog(object, handlers, scopes);
     if (problems.length === 0) return answer(uid, { allowed: true });
-    const message = `Katalog ${object.metadata.namespace}/${object.metadata.name} is refused: ${problemLines(problems)}`;
+    const { namespace, name } = object.metadata;
+    const message = `Katalog ${namespace}/${name} is refused: ${problemLines(problems)}`;
     return answer(uid, { allowed: false, status: { code: 422, reason: 'Invalid', message } });
   };
 }

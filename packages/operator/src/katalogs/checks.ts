@@ -102,6 +102,9 @@ export async function deniedToAccount(
   return denied.map(({ permission, verb }) => ({
     path: 'spec.serviceAccountName',
     message: `${user} may not ${describePermission(permission, verb)} (needed for ${permission.why})`,
-    hint: `grant it in a Role of namespace ${permission.namespace ?? '(cluster-wide: a Katalog never gets that)'} bound to the ServiceAccount: { apiGroups: ["${permission.group}"], resources: ["${permission.resource}"], verbs: ["${verb}"] }`,
+    hint:
+      `grant it in a Role of namespace ${permission.namespace ?? '(cluster-wide: a Katalog never gets that)'} ` +
+      `bound to the ServiceAccount: { apiGroups: ["${permission.group}"], resources: ["${permission.resource}"], ` +
+      `verbs: ["${verb}"] }`,
   }));
 }

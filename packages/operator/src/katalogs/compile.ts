@@ -50,7 +50,9 @@ export interface CompiledKatalog {
 export const INSTANCE_REVISION_FIELD = 'katalogRevision';
 
 const CODE_HINT =
-  'Katalogs loaded from the cluster carry templates and CEL only and never load code into the shared runtime: express the logic with templates (when, forEach, readyWhen) and CEL rules, or run this katalog as a file (`orkestra run --katalog`)';
+  'Katalogs loaded from the cluster carry templates and CEL only and never load code into the shared runtime: ' +
+  'express the logic with templates (when, forEach, readyWhen) and CEL rules, or run this katalog as a file ' +
+  '(`orkestra run --katalog`)';
 
 /** The problems of what a cluster Katalog may not do, for entry `i` as written. */
 function clusterProblems(raw: Record<string, unknown>, i: number): KatalogProblem[] {
@@ -107,7 +109,9 @@ function elsewhereProblems(raw: Record<string, unknown>, i: number, namespace: s
         if (value === undefined || value === namespace) return;
         problems.push({
           path: `spec.crds[${i}].resources.${key}.${list}[${j}].${field}`,
-          message: `places a child in namespace ${JSON.stringify(value)}: a Katalog's children live in its own namespace (${namespace})`,
+          message:
+            `places a child in namespace ${JSON.stringify(value)}: ` +
+            `a Katalog's children live in its own namespace (${namespace})`,
           hint: `remove ${field}`,
         });
       });

@@ -22,7 +22,8 @@ export function checkedConcurrencyCap(cap: number | undefined): number {
   if (!Number.isInteger(cap) || cap < 1)
     throw new OrkestraError(
       'Config',
-      `katalogs.concurrency is ${cap}: give a whole number of reconciles at once per kind, 1 or more (default ${DEFAULT_KATALOG_CONCURRENCY})`,
+      `katalogs.concurrency is ${cap}: give a whole number of reconciles at once per kind, 1 or more ` +
+        `(default ${DEFAULT_KATALOG_CONCURRENCY})`,
     );
   return cap;
 }

@@ -55,7 +55,8 @@ const KATALOG_SPEC = {
     removalPolicy: {
       type: 'object',
       description:
-        'What becomes of a kind when the Katalog is deleted or the kind removed from it; default Keep and Keep. No default in the schema: an upgrade of this CRD must not change stored specs.',
+        'What becomes of a kind when the Katalog is deleted or the kind removed from it; default Keep and Keep. ' +
+        'No default in the schema: an upgrade of this CRD must not change stored specs.',
       properties: {
         instances: {
           type: 'string',
@@ -66,7 +67,8 @@ const KATALOG_SPEC = {
           type: 'string',
           enum: ['Keep', 'DeleteIfCreated'],
           description:
-            'Keep (default), or DeleteIfCreated: the CRD goes too when this Katalog created it and no instance is left (needs instances: Delete).',
+            'Keep (default), or DeleteIfCreated: the CRD goes too when this Katalog created it and no instance is ' +
+            'left (needs instances: Delete).',
         },
       },
     },

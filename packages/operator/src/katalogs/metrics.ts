@@ -3,7 +3,7 @@
  *
  * | metric | type | labels |
  * |---|---|---|
- * | `orkestra_katalog_ready` | gauge | `katalog` (`<namespace>/<name>`): 1 when its newest spec serves, 0 when refused |
+ * | `orkestra_katalog_ready` | gauge | `katalog` (`<ns>/<name>`): 1 when its newest spec serves, 0 when refused |
  * | `orkestra_katalog_revision` | gauge | `katalog`: the revision served (absent while none serves) |
  * | `orkestra_katalog_instances` | gauge | `katalog`: instances of its kinds |
  *

@@ -25,13 +25,17 @@ export function katalogRuntimePermissions(namespace?: string, options: { watchRb
       group: 'apiextensions.k8s.io',
       resource: 'customresourcedefinitions',
       verbs: ['get', 'list', 'create', 'patch'],
-      why: 'install the Katalog CRD and the CRDs of the kinds Katalogs declare (list: at start, those of Katalogs deleted meanwhile)',
+      why:
+        'install the Katalog CRD and the CRDs of the kinds Katalogs declare ' +
+        '(list: at start, those of Katalogs deleted meanwhile)',
     },
     {
       group: 'apiextensions.k8s.io',
       resource: 'customresourcedefinitions',
       verbs: ['delete'],
-      why: 'delete the CRD of a kind a Katalog created and no longer serves, when its removalPolicy.crd is DeleteIfCreated',
+      why:
+        'delete the CRD of a kind a Katalog created and no longer serves, ' +
+        'when its removalPolicy.crd is DeleteIfCreated',
     },
     { group: '', resource: 'configmaps', verbs: ['list', 'create'], namespace, why: 'Katalog revisions' },
     { group: '', resource: 'events', verbs: ['create', 'patch'], namespace, why: 'Events on Katalogs' },

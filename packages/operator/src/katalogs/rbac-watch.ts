@@ -40,7 +40,9 @@ export function clusterRbacWatchPermissions(): Permission[] {
     group: RBAC,
     resource,
     verbs: ['list', 'watch'],
-    why: `notice a ${resource === 'clusterroles' ? 'ClusterRole' : 'ClusterRoleBinding'} change that takes a verb from a Katalog (optional)`,
+    why:
+      `notice a ${resource === 'clusterroles' ? 'ClusterRole' : 'ClusterRoleBinding'} change that takes a verb ` +
+      'from a Katalog (optional)',
   }));
 }
 
@@ -78,7 +80,8 @@ export class RbacWatch {
     else
       this.options.logger.info(
         {},
-        'the runtime may not watch ClusterRoles and ClusterRoleBindings: a change there reaches a Katalog at its next edit',
+        'the runtime may not watch ClusterRoles and ClusterRoleBindings: ' +
+          'a change there reaches a Katalog at its next edit',
       );
     for (const [kind, namespace] of kinds) {
       const lease = factory.acquire({ apiVersion: RBAC_API, kind, namespace, logger: this.options.logger });
@@ -114,5 +117,8 @@ export class RbacWatch {
 
 /** What a Katalog whose ServiceAccount `user` lost `count` verbs (`lines`) says in its Warning Event. */
 export function revokedMessage(user: string, lines: string, count: number, revision: number): string {
-  return `${user} lost ${count} verb${count === 1 ? '' : 's'} (${lines}): revision ${revision} is no longer served until they are granted again`;
+  return (
+    `${user} lost ${count} verb${count === 1 ? '' : 's'} (${lines}): ` +
+    `revision ${revision} is no longer served until they are granted again`
+  );
 }

@@ -111,7 +111,9 @@ async function waitGone(
     if (Date.now() >= deadline || context.signal?.aborted) {
       const shown = `${names.slice(0, 10).join(', ')}${names.length > 10 ? ', …' : ''}`;
       result.leftBehind.push(
-        `${names.length} ${owner.kind} instance${names.length === 1 ? ' is' : 's are'} still there after ${Math.round(context.timeoutMs / 1000)} s (${shown}): a finalizer nobody removes, or a deletion the ServiceAccount may not do`,
+        `${names.length} ${owner.kind} instance${names.length === 1 ? ' is' : 's are'} still there after ` +
+          `${Math.round(context.timeoutMs / 1000)} s (${shown}): a finalizer nobody removes, ` +
+          'or a deletion the ServiceAccount may not do',
       );
       return names;
     }
@@ -145,15 +147,17 @@ async function deleteCrd(context: RemovalContext, crd: string, result: KindRemov
 
 /** One sentence of what the removal of the kinds did, and one of what it left (empty when nothing). */
 export function describeRemovals(removals: readonly KindRemoval[], policy: RemovalPolicy): [string, string] {
-  const done = removals.map(
-    (r) =>
-      `${r.crd}: ${policy.instances === 'Delete' ? `${r.deleted} instance${r.deleted === 1 ? '' : 's'} deleted` : 'instances kept'}, CRD ${r.crdDeleted ? 'deleted' : 'kept'}`,
-  );
+  const instances = (r: KindRemoval) =>
+    policy.instances === 'Delete' ? `${r.deleted} instance${r.deleted === 1 ? '' : 's'} deleted` : 'instances kept';
+  const done = removals.map((r) => `${r.crd}: ${instances(r)}, CRD ${r.crdDeleted ? 'deleted' : 'kept'}`);
   const left = removals.flatMap((r) => r.leftBehind);
   return [`removalPolicy ${policy.instances}/${policy.crd}: ${done.join('; ')}`, left.join('; ')];
 }
 
-/** Where {@link removeKinds} reports: Events on the Katalog (gone, perhaps: the Events stay in its namespace), the log. */
+/**
+ * Where {@link removeKinds} reports: Events on the Katalog (gone, perhaps: the Events stay in its namespace), the
+ * log.
+ */
 export interface RemovalReport {
   events: EventRecorder;
   logger: Logger;

@@ -398,7 +398,9 @@ export class KatalogRuntime {
     return {
       path: `spec.crds[${i}].api`,
       message: `would break the ${kind} objects stored in ${katalog.metadata.namespace}: ${changes.join('; ')}`,
-      hint: `keep the old schema compatible (a new field optional, a removed one kept), or annotate the Katalog ${ALLOW_BREAKING}: "true" to apply it anyway`,
+      hint:
+        'keep the old schema compatible (a new field optional, a removed one kept), ' +
+        `or annotate the Katalog ${ALLOW_BREAKING}: "true" to apply it anyway`,
     };
   }
 
@@ -559,7 +561,8 @@ export class KatalogRuntime {
       ready: kept.length === 0 && served !== undefined,
       reason: kept.length ? 'Refused' : served ? 'Serving' : 'Pending',
       message: kept.length
-        ? `the spec is refused (${kept.length} problem${kept.length === 1 ? '' : 's'}: ${problemLines(kept)}); ${served ? `revision ${served.revision.number} still serves` : 'nothing is served'}`
+        ? `the spec is refused (${kept.length} problem${kept.length === 1 ? '' : 's'}: ${problemLines(kept)}); ` +
+          (served ? `revision ${served.revision.number} still serves` : 'nothing is served')
         : served
           ? `revision ${served.revision.number} serves ${served.compiled.owners.map(crdName).join(', ')}`
           : 'not loaded yet',
