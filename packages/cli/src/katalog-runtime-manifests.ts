@@ -8,7 +8,14 @@
 import type { KubeObject } from '@orkestra/core';
 import { katalogRuntimePermissions, type Permission, rbacObjects } from '@orkestra/operator';
 import { clusterRbacWatchPermissions } from '@orkestra/operator/internal';
-import { HTTP_PORT, RUN_AS_USER, restrictedContainerSecurityContext } from './deploy-manifests.js';
+import {
+  availabilityAndMetrics,
+  operatorDeployment,
+  restrictedNamespace,
+  SERVING_ARGS,
+  type WorkloadIdentity,
+  workloadMetadata,
+} from './operator-workload.js';
 
 /** Options of {@link katalogRuntimeManifests}. */
 export interface KatalogRuntimeManifestOptions {
@@ -47,102 +54,20 @@ export function katalogRuntimeManifests(options: KatalogRuntimeManifestOptions):
   const { namespace } = options;
   const name = options.name ?? 'orkestra-katalogs';
   const labels = { 'app.kubernetes.io/name': 'orkestra-katalogs', 'app.kubernetes.io/instance': name };
-  const metadata = (extra: Record<string, unknown> = {}) => ({
-    name,
-    namespace,
-    labels: { ...labels, 'app.kubernetes.io/managed-by': 'orkestra-cli' },
-    ...extra,
-  });
-  return [
-    {
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      metadata: {
-        name: namespace,
-        labels: {
-          'pod-security.kubernetes.io/enforce': 'restricted',
-          'pod-security.kubernetes.io/enforce-version': 'latest',
-        },
-      },
-    },
-    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: metadata() },
-    ...rbacObjects(katalogRuntimeRbac(options), { name, serviceAccount: { namespace, name } }),
-    runtimeDeployment(options, name, labels, metadata()),
-    {
-      apiVersion: 'policy/v1',
-      kind: 'PodDisruptionBudget',
-      metadata: metadata(),
-      spec: { minAvailable: 1, selector: { matchLabels: labels } },
-    },
-    {
-      apiVersion: 'v1',
-      kind: 'Service',
-      metadata: metadata({
-        name: `${name}-metrics`,
-        annotations: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(HTTP_PORT) },
-      }),
-      spec: { selector: labels, ports: [{ name: 'metrics', port: HTTP_PORT, targetPort: 'http', protocol: 'TCP' }] },
-    },
-  ];
-}
-
-function runtimeDeployment(
-  options: KatalogRuntimeManifestOptions,
-  name: string,
-  labels: Record<string, string>,
-  metadata: KubeObject['metadata'],
-): KubeObject {
-  const probe = (path: string, periodSeconds: number, failureThreshold: number) => ({
-    httpGet: { path, port: 'http' },
-    periodSeconds,
-    failureThreshold,
-    timeoutSeconds: 2,
-  });
-  const args = ['run', '--katalogs-from-cluster', '--http-address', `:${HTTP_PORT}`, '--log-format', 'json'];
-  args.push('--leader-election-namespace', options.namespace, '--leader-election-id', name);
+  const workload: WorkloadIdentity = { name, namespace, labels };
+  const args = ['run', '--katalogs-from-cluster', ...SERVING_ARGS];
+  args.push('--leader-election-namespace', namespace, '--leader-election-id', name);
   if (options.watchNamespace) args.push('--namespace', options.watchNamespace);
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'Deployment',
-    metadata,
-    spec: {
+  return [
+    restrictedNamespace(namespace),
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: workloadMetadata(workload) },
+    ...rbacObjects(katalogRuntimeRbac(options), { name, serviceAccount: { namespace, name } }),
+    operatorDeployment(workload, {
+      image: options.image,
       replicas: options.replicas ?? 2,
-      selector: { matchLabels: labels },
-      strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } },
-      template: {
-        metadata: { labels },
-        spec: {
-          serviceAccountName: name,
-          automountServiceAccountToken: true,
-          enableServiceLinks: false,
-          securityContext: {
-            runAsNonRoot: true,
-            runAsUser: RUN_AS_USER,
-            runAsGroup: RUN_AS_USER,
-            seccompProfile: { type: 'RuntimeDefault' },
-          },
-          terminationGracePeriodSeconds: 30,
-          containers: [
-            {
-              name: 'orkestra',
-              image: options.image,
-              args,
-              env: [
-                { name: 'POD_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
-                { name: 'NODE_ENV', value: 'production' },
-              ],
-              ports: [{ name: 'http', containerPort: HTTP_PORT, protocol: 'TCP' }],
-              livenessProbe: probe('/healthz', 10, 3),
-              readinessProbe: probe('/readyz', 5, 3),
-              startupProbe: probe('/healthz', 2, 30),
-              resources: { requests: { cpu: '100m', memory: '160Mi' }, limits: { cpu: '1', memory: '512Mi' } },
-              securityContext: restrictedContainerSecurityContext(),
-              volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }],
-            },
-          ],
-          volumes: [{ name: 'tmp', emptyDir: { sizeLimit: '16Mi' } }],
-        },
-      },
-    },
-  };
+      args,
+      resources: { requests: { cpu: '100m', memory: '160Mi' }, limits: { cpu: '1', memory: '512Mi' } },
+    }),
+    ...availabilityAndMetrics(workload),
+  ];
 }
