@@ -9,6 +9,7 @@ import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import type { KatalogView, KindView } from '../src/console/views.js';
 import { Manager } from '../src/index.js';
+import { allVerbs, deleteKatalogs, kindResources, teamAccount } from './katalog-fixtures.js';
 
 const cluster = testCluster();
 const GROUP = 'console.katalogs.example.com';
@@ -43,23 +44,10 @@ describe('the console with the Katalog runtime', () => {
   beforeAll(async () => {
     kube = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('console-katalogs');
-    await kube.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'notes', namespace: ns } });
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'Role',
-      metadata: { name: 'notes', namespace: ns },
-      rules: [
-        { apiGroups: [GROUP], resources: ['notes', 'notes/status', 'notes/finalizers'], verbs: ['*'] },
-        { apiGroups: [''], resources: ['configmaps', 'events'], verbs: ['*'] },
-      ],
-    });
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'RoleBinding',
-      metadata: { name: 'notes', namespace: ns },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'notes' },
-      subjects: [{ kind: 'ServiceAccount', name: 'notes', namespace: ns }],
-    });
+    await teamAccount(kube, ns, 'notes', [
+      allVerbs(GROUP, kindResources('notes')),
+      allVerbs('', ['configmaps', 'events']),
+    ]);
     runtimeKube = new Kubeclient(cluster.kubeConfig);
     manager = new Manager({
       kube: runtimeKube,
@@ -74,6 +62,7 @@ describe('the console with the Katalog runtime', () => {
     await manager.start();
   });
   afterAll(async () => {
+    if (kube) await deleteKatalogs(kube, manager, [ns]);
     await manager?.stop();
     await kube
       .delete({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', name: `notes.${GROUP}` })

@@ -9,6 +9,7 @@ import type { Impersonation, KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
+import { allVerbs, deleteKatalogs, kindResources, teamAccount } from './katalog-fixtures.js';
 
 const cluster = testCluster();
 const GROUP = 'fair.katalogs.example.com';
@@ -86,26 +87,11 @@ describe('Katalogs are served fairly', () => {
   let teamA: string;
   let teamB: string;
 
-  async function account(namespace: string, plural: string) {
-    const name = 'katalog';
-    await kube.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'Role',
-      metadata: { name, namespace },
-      rules: [
-        { apiGroups: [GROUP], resources: [plural, `${plural}/status`, `${plural}/finalizers`], verbs: ['*'] },
-        { apiGroups: [''], resources: ['configmaps', 'events'], verbs: ['*'] },
-      ],
-    });
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'RoleBinding',
-      metadata: { name, namespace },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name },
-      subjects: [{ kind: 'ServiceAccount', name, namespace }],
-    });
-  }
+  const account = (namespace: string, plural: string) =>
+    teamAccount(kube, namespace, 'katalog', [
+      allVerbs(GROUP, kindResources(plural)),
+      allVerbs('', ['configmaps', 'events']),
+    ]);
   const apply = (namespace: string, crds: unknown[]) =>
     kube.apply(
       {
@@ -149,6 +135,7 @@ describe('Katalogs are served fairly', () => {
     await manager.start();
   });
   afterAll(async () => {
+    if (kube) await deleteKatalogs(kube, manager, [teamA, teamB]);
     await manager?.stop();
     for (const plural of ['bulks', 'solos'])
       await kube

@@ -9,7 +9,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
-import { deleteKatalogs } from './katalog-cleanup.js';
+import { deleteKatalogs, teamAccount } from './katalog-fixtures.js';
 
 const cluster = testCluster();
 const GROUP = 'rbac.katalogs.example.com';
@@ -37,16 +37,8 @@ describe('Katalogs re-check their access when RBAC changes', () => {
   beforeAll(async () => {
     kube = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('rbac-recheck');
-    await kube.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'team', namespace: ns } });
-    await kube.create({ apiVersion: RBAC, kind: 'Role', metadata: { name: 'team', namespace: ns }, rules: ownRules });
+    await teamAccount(kube, ns, 'team', ownRules);
     const subjects = [{ kind: 'ServiceAccount', name: 'team', namespace: ns }];
-    await kube.create({
-      apiVersion: RBAC,
-      kind: 'RoleBinding',
-      metadata: { name: 'team', namespace: ns },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'team' },
-      subjects,
-    });
     // Events come from a ClusterRole, bound in the namespace.
     await kube.create({
       apiVersion: RBAC,

@@ -11,7 +11,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
-import { deleteKatalogs } from './katalog-cleanup.js';
+import { allVerbs, deleteKatalogs, kindResources, teamAccount } from './katalog-fixtures.js';
 
 const cluster = testCluster();
 const GROUP = 'removal.katalogs.example.com';
@@ -45,23 +45,10 @@ describe('Katalog removalPolicy', () => {
   beforeAll(async () => {
     kube = new Kubeclient(cluster.kubeConfig);
     ns = await cluster.newNamespace('removal');
-    await kube.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'team', namespace: ns } });
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'Role',
-      metadata: { name: 'team', namespace: ns },
-      rules: [
-        { apiGroups: [GROUP], resources: PLURALS.flatMap((p) => [p, `${p}/status`, `${p}/finalizers`]), verbs: ['*'] },
-        { apiGroups: [''], resources: ['configmaps', 'events'], verbs: ['*'] },
-      ],
-    });
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'RoleBinding',
-      metadata: { name: 'team', namespace: ns },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'team' },
-      subjects: [{ kind: 'ServiceAccount', name: 'team', namespace: ns }],
-    });
+    await teamAccount(kube, ns, 'team', [
+      allVerbs(GROUP, kindResources(...PLURALS)),
+      allVerbs('', ['configmaps', 'events']),
+    ]);
     await kube.create({ ...ownRole(['*']), metadata: { name: NO_RIGHTS, namespace: ns } });
     await kube.create({
       apiVersion: 'rbac.authorization.k8s.io/v1',

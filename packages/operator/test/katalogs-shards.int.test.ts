@@ -10,6 +10,7 @@ import { shardOf } from '@orkestra/core/internal';
 import { Kubeclient } from '@orkestra/core/kube';
 import { start, type TestEnvironment } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
+import { allVerbs, kindResources, teamAccount } from './katalog-fixtures.js';
 
 const COUNT = 2;
 const GROUP = 'sharded.katalogs.example.com';
@@ -30,22 +31,11 @@ const replicas: Replica[] = [];
 const teams: string[] = [];
 
 /** A ServiceAccount `team` of `namespace` with every verb on its kind and on configmaps and events there. */
-async function account(namespace: string, plural: string) {
-  await admin.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'team', namespace } });
-  const rules = [
-    { apiGroups: [GROUP], resources: [plural, `${plural}/status`, `${plural}/finalizers`], verbs: ['*'] },
-    { apiGroups: [''], resources: ['configmaps', 'events'], verbs: ['*'] },
-  ];
-  const rbac = 'rbac.authorization.k8s.io/v1';
-  await admin.create({ apiVersion: rbac, kind: 'Role', metadata: { name: 'team', namespace }, rules });
-  await admin.create({
-    apiVersion: rbac,
-    kind: 'RoleBinding',
-    metadata: { name: 'team', namespace },
-    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'team' },
-    subjects: [{ kind: 'ServiceAccount', name: 'team', namespace }],
-  });
-}
+const account = (namespace: string, plural: string) =>
+  teamAccount(admin, namespace, 'team', [
+    allVerbs(GROUP, kindResources(plural)),
+    allVerbs('', ['configmaps', 'events']),
+  ]);
 
 /** The Katalog of a team: one kind with one ConfigMap child `<name>-page`. */
 const katalog = (namespace: string, kind: string, plural: string): KubeObject =>

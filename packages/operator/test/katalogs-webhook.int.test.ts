@@ -9,7 +9,7 @@ import type { KubeObject } from '@orkestra/core';
 import { Kubeclient } from '@orkestra/core/kube';
 import { freePorts, testCluster, waitFor } from '@orkestra/testenv';
 import { katalogWebhookConfiguration, Manager } from '../src/index.js';
-import { deleteKatalogs } from './katalog-cleanup.js';
+import { deleteKatalogs } from './katalog-fixtures.js';
 
 const cluster = testCluster();
 const KATALOG = { apiVersion: 'orkestra.io/v1alpha1', kind: 'Katalog' };

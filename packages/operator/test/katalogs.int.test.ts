@@ -10,7 +10,7 @@ import { Kubeclient } from '@orkestra/core/kube';
 import * as manifests from '@orkestra/manifests';
 import { testCluster, waitFor } from '@orkestra/testenv';
 import { Manager } from '../src/index.js';
-import { deleteKatalogs } from './katalog-cleanup.js';
+import { allVerbs, deleteKatalogs, teamAccount } from './katalog-fixtures.js';
 
 const cluster = testCluster();
 const GROUP = 'teams.katalogs.example.com';
@@ -49,27 +49,13 @@ describe('Katalogs from the cluster', () => {
   let teamB: string;
 
   /** A ServiceAccount `name` of `namespace` with every verb on `resources` (group: plural[]) there. */
-  async function account(namespace: string, name: string, resources: Record<string, string[]>) {
-    await kube.create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace } });
-    const rules = Object.entries(resources).map(([group, plurals]) => ({
-      apiGroups: [group],
-      resources: plurals,
-      verbs: ['*'],
-    }));
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'Role',
-      metadata: { name, namespace },
-      rules,
-    });
-    await kube.create({
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'RoleBinding',
-      metadata: { name, namespace },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name },
-      subjects: [{ kind: 'ServiceAccount', name, namespace }],
-    });
-  }
+  const account = (namespace: string, name: string, resources: Record<string, string[]>) =>
+    teamAccount(
+      kube,
+      namespace,
+      name,
+      Object.entries(resources).map(([group, plurals]) => allVerbs(group, plurals)),
+    );
 
   const katalog = async (namespace: string, name: string) =>
     (await kube.get({ ...KATALOG, namespace, name })) as (KubeObject & { status?: Status }) | undefined;
