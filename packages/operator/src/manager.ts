@@ -331,6 +331,16 @@ export class Manager {
     return this.server?.url;
   }
 
+  /**
+   * The Katalogs whose newest spec is not served, for `/readyz`'s body: one team's broken Katalog says which, but
+   * does not make the pod unready (that would stop every other team's).
+   */
+  private failingKatalogs(): string {
+    const failing = this.katalogs?.failing() ?? [];
+    if (!failing.length) return '';
+    return `; Katalogs failing: ${failing.map((f) => `${f.katalog} (${f.reason})`).join(', ')}`;
+  }
+
   /** What `/readyz` answers: ready when reconciling with synced caches, or standing by for the Lease. */
   readiness(): Readiness {
     if (this.webhooks && !this.webhooks.ready && this.phase !== 'stopped')
@@ -338,7 +348,7 @@ export class Manager {
     switch (this.phase) {
       case 'running':
         return this.reconcilers.every((r) => r.ready)
-          ? { ready: true, detail: 'ok' }
+          ? { ready: true, detail: `ok${this.failingKatalogs()}` }
           : { ready: false, detail: 'caches not synced' };
       case 'waiting':
         return {

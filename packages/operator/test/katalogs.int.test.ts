@@ -182,6 +182,11 @@ describe('Katalogs from the cluster', () => {
     expect(paths).toContain('spec.crds[0].hooks');
     expect(status.problems?.find((p) => p.path === 'spec.crds[0].hooks')?.hint).toMatch(/never load code/);
     expect(paths.some((p) => p.startsWith('spec.crds[0].resources.configmaps.onReconcile[0]'))).toBe(true);
+    // /readyz names the failing Katalog, and stays ready: one team's broken edit does not stop the others'.
+    expect(manager.readiness()).toEqual({
+      ready: true,
+      detail: expect.stringContaining(`Katalogs failing: ${teamA}/website (Refused)`),
+    });
     await instance(teamA, 'Website', 'blog');
     const page = await waitFor(() => configMap(teamA, 'blog-page'), { description: 'a new instance served by r2' });
     expect(page.data).toEqual({ page: 'v2 blog' });

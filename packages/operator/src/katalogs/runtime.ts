@@ -125,6 +125,8 @@ type Katalog = KatalogObject & { status?: KatalogStatus };
 export class KatalogRuntime {
   private readonly logger: Logger;
   private readonly served = new Map<string, Served>();
+  /** The state last written to each Katalog's status (for the Manager's `/readyz`). */
+  private readonly states = new Map<string, KatalogState>();
   /** Katalogs whose ServiceAccount lost a verb: stopped, kept for their `removalPolicy` should they be deleted. */
   private readonly suspended = new Map<string, Served>();
   /** Katalogs whose access reviews are to run again (their namespace's RBAC changed). */
@@ -162,6 +164,16 @@ export class KatalogRuntime {
   /** Every reconciler running now, of every Katalog. */
   get reconcilers(): GenericReconciler[] {
     return [...this.served.values()].flatMap((s) => s.reconcilers);
+  }
+
+  /**
+   * The Katalogs (`<namespace>/<name>`) whose newest spec is not served — refused, or its access revoked — with
+   * the reason their status gives; those not loaded yet are not counted.
+   */
+  failing(): { katalog: string; reason: string }[] {
+    return [...this.states]
+      .filter(([, state]) => !state.ready && state.reason !== 'Pending')
+      .map(([katalog, state]) => ({ katalog, reason: state.reason }));
   }
 
   /** The revision each Katalog (`<namespace>/<name>`) serves. */
@@ -253,6 +265,7 @@ export class KatalogRuntime {
       this.refused.delete(key);
       this.rechecks.delete(key);
       this.metrics?.remove(key);
+      this.states.delete(key);
       // No finalizer: the Katalog is gone (or going) already; its reconcilers serve until its policy is applied.
       if (current) await this.removeKinds(key, current, current.compiled.owners, current.compiled.removalPolicy);
       if (current) await this.unserve(key);
@@ -572,6 +585,7 @@ export class KatalogRuntime {
       problems: kept,
     };
     this.metrics?.set(key, state);
+    this.states.set(key, state);
     const patch = katalogStatusPatch(katalog, state, new Date());
     if (!patch) return;
     const ref = { apiVersion: KATALOG_API_VERSION, kind: KATALOG_KIND.kind, namespace, name };

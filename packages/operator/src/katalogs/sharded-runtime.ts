@@ -24,6 +24,8 @@ export interface KatalogServing {
   readonly reconcilers: GenericReconciler[];
   /** The revision each Katalog (`<namespace>/<name>`) served here serves. */
   revisions(): Map<string, number>;
+  /** The Katalogs served here whose newest spec is not served, with their status's reason. */
+  failing(): { katalog: string; reason: string }[];
   /** Resolves when every Katalog change seen so far has been handled (for tests). */
   idle(): Promise<void>;
 }
@@ -50,6 +52,10 @@ export class ShardedKatalogRuntime implements ShardLeaseEvents, KatalogServing {
 
   revisions(): Map<string, number> {
     return new Map([...this.byShard.values()].flatMap((r) => [...r.revisions()]));
+  }
+
+  failing(): { katalog: string; reason: string }[] {
+    return [...this.byShard.values()].flatMap((r) => r.failing());
   }
 
   async idle(): Promise<void> {
